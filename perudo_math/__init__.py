@@ -1,0 +1,41 @@
+"""Exact rules and odds of Perudo (Dudo, Liar's Dice with pacos)."""
+
+from perudo_math.bid import FACES, ORDINARY_FACES, PACO, Bid, face_name
+from perudo_math.hand import Hand
+from perudo_math.legality import (
+    Refusal,
+    Verdict,
+    check_bid,
+    exceeds_table,
+    is_legal,
+    legal_raises,
+    smallest_raises,
+)
+from perudo_math.odds import Odds, count_distribution, match_probability, odds, odds_table
+from perudo_math.rules import MAX_PLAYERS, MIN_PLAYERS, PalificoRule, RaiseRule, Rules
+
+__all__ = [
+    "FACES",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "ORDINARY_FACES",
+    "PACO",
+    "Bid",
+    "Hand",
+    "Odds",
+    "PalificoRule",
+    "RaiseRule",
+    "Refusal",
+    "Rules",
+    "Verdict",
+    "check_bid",
+    "count_distribution",
+    "exceeds_table",
+    "face_name",
+    "is_legal",
+    "legal_raises",
+    "match_probability",
+    "odds",
+    "odds_table",
+    "smallest_raises",
+]

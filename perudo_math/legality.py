@@ -1,0 +1,248 @@
+"""Which bids may be made: openings, raises and the reasons a bid is refused."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from perudo_math.bid import FACES, PACO, Bid, face_name
+from perudo_math.rules import RaiseRule, Rules
+
+DEFAULT_RULES = Rules()
+
+
+class Refusal(StrEnum):
+    """Why a bid is not legal; the app words each one in the player's language."""
+
+    OPEN_ON_PACOS = "open-on-pacos"
+    QUANTITY_TOO_LOW = "quantity-too-low"
+    FACE_MUST_RISE = "face-must-rise"
+    QUANTITY_MUST_STAY = "quantity-must-stay"
+    PACOS_TOO_FEW = "pacos-too-few"
+    ORDINARY_TOO_FEW = "ordinary-too-few"
+    PALIFICO_FACE_FROZEN = "palifico-face-frozen"
+    NOT_HIGHER = "not-higher"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a bid is legal; when not, why, and the smallest fix where there is one.
+
+    ``minimum`` is the smallest legal bid on the same face when one exists (for
+    example 7 × 4 after 3 × P), else ``None``.
+    """
+
+    legal: bool
+    refusal: Refusal | None = None
+    bid: Bid | None = None
+    previous: Bid | None = None
+    minimum: Bid | None = None
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+    @property
+    def reason(self) -> str:
+        """The verdict in plain English words a player understands."""
+        if self.legal:
+            if self.previous is None:
+                return f"{_pretty(self.bid)} is a legal opening bid"
+            return f"{_pretty(self.bid)} is a legal raise over {_pretty(self.previous)}"
+        assert self.bid is not None
+        bid, previous, minimum = self.bid, self.previous, self.minimum
+        match self.refusal:
+            case Refusal.OPEN_ON_PACOS:
+                return "a normal round cannot be opened on pacos: open on a face from 2 to 6"
+            case Refusal.QUANTITY_TOO_LOW:
+                return (f"after {_pretty(previous)} you need at least "
+                        f"{minimum.quantity} of {_face_words(bid.face)}")
+            case Refusal.FACE_MUST_RISE:
+                return (f"after {_pretty(previous)} a lower face is not allowed: bid more "
+                        f"{face_name(previous.face)}s, or {previous.quantity} of a higher face")
+            case Refusal.QUANTITY_MUST_STAY:
+                return (f"after {_pretty(previous)} a higher face keeps the quantity: "
+                        f"bid {minimum.pretty()}")
+            case Refusal.PACOS_TOO_FEW:
+                return (f"after {_pretty(previous)} you need at least "
+                        f"{minimum.quantity} pacos (half of {previous.quantity}, rounded up)")
+            case Refusal.ORDINARY_TOO_FEW:
+                return (f"after {_pretty(previous)} you need at least "
+                        f"{minimum.quantity} of a face (twice the pacos plus one)")
+            case Refusal.PALIFICO_FACE_FROZEN:
+                return (f"in a palifico round the face stays {face_name(previous.face)}: "
+                        f"bid at least {minimum.pretty()}")
+            case Refusal.NOT_HIGHER:
+                return (f"with one die you may change the face, but the bid must be higher "
+                        f"than {_pretty(previous)}")
+        raise AssertionError(self.refusal)
+
+
+def check_bid(
+    bid: Bid,
+    previous: Bid | None = None,
+    *,
+    palifico: bool = False,
+    rules: Rules = DEFAULT_RULES,
+    bidder_dice: int | None = None,
+) -> Verdict:
+    """Whether ``bid`` is a legal opening (no ``previous``) or raise over ``previous``.
+
+    ``bidder_dice`` matters only in palifico rounds under the
+    ``palifico_one_die_may_change_face`` setting. A bid above the dice on the
+    table breaks no rule (see :func:`exceeds_table`).
+    """
+    if bidder_dice is not None and (isinstance(bidder_dice, bool) or bidder_dice < 1):
+        raise ValueError(f"the bidder must hold at least one die, not {bidder_dice!r}")
+    if previous is None:
+        if bid.is_paco and not palifico:
+            return Verdict(False, Refusal.OPEN_ON_PACOS, bid)
+        return Verdict(True, None, bid)
+    if palifico:
+        return _check_palifico_raise(bid, previous, rules, bidder_dice)
+    return _check_normal_raise(bid, previous, rules)
+
+
+def is_legal(bid: Bid, previous: Bid | None = None, **context: object) -> bool:
+    """Shorthand for ``check_bid(...).legal``."""
+    return check_bid(bid, previous, **context).legal
+
+
+def smallest_raises(
+    previous: Bid | None,
+    *,
+    palifico: bool = False,
+    rules: Rules = DEFAULT_RULES,
+    bidder_dice: int | None = None,
+) -> dict[int, Bid]:
+    """For each face with a legal bid, the bid with the lowest legal quantity."""
+    result: dict[int, Bid] = {}
+    for face in FACES:
+        lowest = _lowest_quantity(face, previous, palifico, rules, bidder_dice)
+        if lowest is not None:
+            result[face] = Bid(lowest, face)
+    return result
+
+
+def legal_raises(
+    previous: Bid | None,
+    table_dice: int,
+    *,
+    palifico: bool = False,
+    rules: Rules = DEFAULT_RULES,
+    bidder_dice: int | None = None,
+) -> list[Bid]:
+    """Every legal bid with a quantity up to ``table_dice``, in the plain order."""
+    if isinstance(table_dice, bool) or not isinstance(table_dice, int) or table_dice < 1:
+        raise ValueError(f"the table must hold at least one die, not {table_dice!r}")
+    bids = [
+        Bid(quantity, face)
+        for face, lowest in smallest_raises(
+            previous, palifico=palifico, rules=rules, bidder_dice=bidder_dice
+        ).items()
+        for quantity in range(lowest.quantity, table_dice + 1)
+        if check_bid(Bid(quantity, face), previous, palifico=palifico, rules=rules,
+                     bidder_dice=bidder_dice)
+    ]
+    return sorted(bids)
+
+
+def exceeds_table(bid: Bid, table_dice: int) -> bool:
+    """Whether the bid claims more dice than the table holds: legal, but surely false."""
+    return bid.quantity > table_dice
+
+
+def _check_normal_raise(bid: Bid, previous: Bid, rules: Rules) -> Verdict:
+    lowest = _normal_lowest_quantity(bid.face, previous, rules)
+    if lowest is not None and bid.quantity >= lowest and _normal_shape_ok(bid, previous, rules):
+        return Verdict(True, None, bid, previous)
+    minimum = None if lowest is None else Bid(lowest, bid.face)
+    if bid.is_paco:
+        refusal = Refusal.QUANTITY_TOO_LOW if previous.is_paco else Refusal.PACOS_TOO_FEW
+    elif previous.is_paco:
+        refusal = Refusal.ORDINARY_TOO_FEW
+    elif lowest is None:
+        refusal = Refusal.FACE_MUST_RISE
+    elif bid.quantity < lowest:
+        refusal = Refusal.QUANTITY_TOO_LOW
+    else:
+        refusal = Refusal.QUANTITY_MUST_STAY
+    return Verdict(False, refusal, bid, previous, minimum)
+
+
+def _normal_shape_ok(bid: Bid, previous: Bid, rules: Rules) -> bool:
+    """Under ``same-face``, a higher ordinary face must keep the quantity exactly."""
+    if rules.raise_rule is RaiseRule.ANY_FACE or bid.is_paco or previous.is_paco:
+        return True
+    if bid.face > previous.face:
+        return bid.quantity == previous.quantity
+    return True
+
+
+def _normal_lowest_quantity(face: int, previous: Bid, rules: Rules) -> int | None:
+    q = previous.quantity
+    if face == PACO:
+        return q + 1 if previous.is_paco else (q + 1) // 2
+    if previous.is_paco:
+        return 2 * q + 1
+    if face == previous.face:
+        return q + 1
+    if face > previous.face:
+        return q
+    # A lower ordinary face needs a higher quantity, allowed only under any-face.
+    return q + 1 if rules.raise_rule is RaiseRule.ANY_FACE else None
+
+
+def _check_palifico_raise(
+    bid: Bid, previous: Bid, rules: Rules, bidder_dice: int | None
+) -> Verdict:
+    if _may_change_face(rules, bidder_dice):
+        if bid > previous:
+            return Verdict(True, None, bid, previous)
+        return Verdict(False, Refusal.NOT_HIGHER, bid, previous,
+                       Bid(_plain_lowest_quantity(bid.face, previous), bid.face))
+    minimum = Bid(previous.quantity + 1, previous.face)
+    if bid.face != previous.face:
+        return Verdict(False, Refusal.PALIFICO_FACE_FROZEN, bid, previous, minimum)
+    if bid.quantity <= previous.quantity:
+        return Verdict(False, Refusal.QUANTITY_TOO_LOW, bid, previous, minimum)
+    return Verdict(True, None, bid, previous)
+
+
+def _may_change_face(rules: Rules, bidder_dice: int | None) -> bool:
+    return rules.palifico_one_die_may_change_face and bidder_dice == 1
+
+
+def _plain_lowest_quantity(face: int, previous: Bid) -> int:
+    return previous.quantity if face > previous.face else previous.quantity + 1
+
+
+def _lowest_quantity(
+    face: int, previous: Bid | None, palifico: bool, rules: Rules, bidder_dice: int | None
+) -> int | None:
+    if previous is None:
+        return None if face == PACO and not palifico else 1
+    if palifico:
+        if _may_change_face(rules, bidder_dice):
+            return _plain_lowest_quantity(face, previous)
+        return previous.quantity + 1 if face == previous.face else None
+    return _normal_lowest_quantity(face, previous, rules)
+
+
+def _pretty(bid: Bid | None) -> str:
+    assert bid is not None
+    return bid.pretty()
+
+
+def _face_words(face: int) -> str:
+    return "pacos" if face == PACO else f"{face}s"
+
+
+__all__ = [
+    "Refusal",
+    "Verdict",
+    "check_bid",
+    "exceeds_table",
+    "is_legal",
+    "legal_raises",
+    "smallest_raises",
+]
