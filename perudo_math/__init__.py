@@ -11,7 +11,7 @@ from perudo_math.legality import (
     legal_raises,
     smallest_raises,
 )
-from perudo_math.odds import Odds, count_distribution, match_probability, odds, odds_table
+from perudo_math.probability import Odds, count_distribution, match_probability, odds, odds_table
 from perudo_math.rules import MAX_PLAYERS, MIN_PLAYERS, PalificoRule, RaiseRule, Rules
 
 __all__ = [
