@@ -8,10 +8,18 @@ from perudo_math.legality import (
     check_bid,
     exceeds_table,
     is_legal,
+    legal_quantities,
     legal_raises,
     smallest_raises,
 )
-from perudo_math.probability import Odds, count_distribution, match_probability, odds, odds_table
+from perudo_math.probability import (
+    Odds,
+    count_distribution,
+    count_survival,
+    match_probability,
+    odds,
+    odds_table,
+)
 from perudo_math.rules import MAX_PLAYERS, MIN_PLAYERS, PalificoRule, RaiseRule, Rules
 
 __all__ = [
@@ -30,9 +38,11 @@ __all__ = [
     "Verdict",
     "check_bid",
     "count_distribution",
+    "count_survival",
     "exceeds_table",
     "face_name",
     "is_legal",
+    "legal_quantities",
     "legal_raises",
     "match_probability",
     "odds",

@@ -123,6 +123,29 @@ def smallest_raises(
     return result
 
 
+def legal_quantities(
+    previous: Bid | None,
+    table_dice: int,
+    *,
+    palifico: bool = False,
+    rules: Rules = DEFAULT_RULES,
+    bidder_dice: int | None = None,
+) -> dict[int, range]:
+    """For each face with a legal bid up to ``table_dice``, the legal quantities."""
+    if isinstance(table_dice, bool) or not isinstance(table_dice, int) or table_dice < 1:
+        raise ValueError(f"the table must hold at least one die, not {table_dice!r}")
+    ranges = {}
+    for face, lowest in smallest_raises(
+        previous, palifico=palifico, rules=rules, bidder_dice=bidder_dice
+    ).items():
+        highest = table_dice
+        if _quantity_is_pinned(face, previous, palifico, rules):
+            highest = min(highest, lowest.quantity)
+        if lowest.quantity <= highest:
+            ranges[face] = range(lowest.quantity, highest + 1)
+    return ranges
+
+
 def legal_raises(
     previous: Bid | None,
     table_dice: int,
@@ -132,18 +155,9 @@ def legal_raises(
     bidder_dice: int | None = None,
 ) -> list[Bid]:
     """Every legal bid with a quantity up to ``table_dice``, in the plain order."""
-    if isinstance(table_dice, bool) or not isinstance(table_dice, int) or table_dice < 1:
-        raise ValueError(f"the table must hold at least one die, not {table_dice!r}")
-    bids = [
-        Bid(quantity, face)
-        for face, lowest in smallest_raises(
-            previous, palifico=palifico, rules=rules, bidder_dice=bidder_dice
-        ).items()
-        for quantity in range(lowest.quantity, table_dice + 1)
-        if check_bid(Bid(quantity, face), previous, palifico=palifico, rules=rules,
-                     bidder_dice=bidder_dice)
-    ]
-    return sorted(bids)
+    quantities = legal_quantities(previous, table_dice, palifico=palifico, rules=rules,
+                                  bidder_dice=bidder_dice)
+    return sorted(Bid(q, face) for face, span in quantities.items() for q in span)
 
 
 def exceeds_table(bid: Bid, table_dice: int) -> bool:
@@ -171,11 +185,21 @@ def _check_normal_raise(bid: Bid, previous: Bid, rules: Rules) -> Verdict:
 
 def _normal_shape_ok(bid: Bid, previous: Bid, rules: Rules) -> bool:
     """Under ``same-face``, a higher ordinary face must keep the quantity exactly."""
-    if rules.raise_rule is RaiseRule.ANY_FACE or bid.is_paco or previous.is_paco:
-        return True
-    if bid.face > previous.face:
+    if _quantity_is_pinned(bid.face, previous, False, rules):
         return bid.quantity == previous.quantity
     return True
+
+
+def _quantity_is_pinned(face: int, previous: Bid | None, palifico: bool, rules: Rules) -> bool:
+    """Whether only the smallest quantity is legal on ``face`` (a higher face, same-face rule)."""
+    return (
+        previous is not None
+        and not palifico
+        and rules.raise_rule is RaiseRule.SAME_FACE
+        and face != PACO
+        and not previous.is_paco
+        and face > previous.face
+    )
 
 
 def _normal_lowest_quantity(face: int, previous: Bid, rules: Rules) -> int | None:
@@ -243,6 +267,7 @@ __all__ = [
     "check_bid",
     "exceeds_table",
     "is_legal",
+    "legal_quantities",
     "legal_raises",
     "smallest_raises",
 ]

@@ -86,13 +86,24 @@ def odds_table(hand: Hand | Iterable[int], dice: int, palifico: bool = False) ->
     return table
 
 
-def count_distribution(unknown_dice: int, p: Fraction) -> np.ndarray:
-    """P(exactly k of ``unknown_dice`` dice match), k = 0 .. n, each die matching with ``p``."""
-    if p == Fraction(1, 3):
-        return _pmf(unknown_dice, True)
-    if p == Fraction(1, 6):
-        return _pmf(unknown_dice, False)
-    raise ValueError(f"a die matches with probability 1/3 or 1/6, not {p}")
+def count_distribution(unknown_dice: int, face: int, palifico: bool = False) -> np.ndarray:
+    """P(exactly k of ``unknown_dice`` unknown dice count toward ``face``), k = 0 .. n."""
+    _check_unknown(unknown_dice)
+    return _pmf(unknown_dice, _is_third(face, palifico))
+
+
+def count_survival(unknown_dice: int, face: int, palifico: bool = False) -> np.ndarray:
+    """P(at least k of ``unknown_dice`` unknown dice count toward ``face``), k = 0 .. n."""
+    _check_unknown(unknown_dice)
+    return _survival(unknown_dice, _is_third(face, palifico))
+
+
+def _check_unknown(unknown_dice: int) -> None:
+    if isinstance(unknown_dice, bool) or not isinstance(unknown_dice, int):
+        raise ValueError(f"a number of dice must be a whole number, not {unknown_dice!r}")
+    if not 0 <= unknown_dice <= MAX_TABLE_DICE:
+        raise ValueError(f"a number of dice must be from 0 to {MAX_TABLE_DICE}, "
+                         f"not {unknown_dice}")
 
 
 def clear_caches() -> None:
@@ -102,6 +113,8 @@ def clear_caches() -> None:
 
 
 def _is_third(face: int, palifico: bool) -> bool:
+    if face not in FACES:
+        raise ValueError(f"a die shows 1 (paco) to 6, not {face!r}")
     return not palifico and face != PACO
 
 

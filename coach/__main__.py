@@ -1,0 +1,5 @@
+import sys
+
+from coach.cli import main
+
+sys.exit(main())

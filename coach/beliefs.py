@@ -1,0 +1,179 @@
+"""Reading the bids: beliefs about every hidden die after this round's bids.
+
+Each opponent's hand is a multiset of dice. Before any bid every hand has its
+multinomial prior; each bid a player makes on face f multiplies the weight of
+each possible hand by exp(strength × m), where m is how many of its dice would
+count toward f (exponential tilting: a bidder of fives likely holds fives or
+pacos). Hands of different players stay independent, so the distribution of
+the table's matching count is the exact convolution of per-player
+distributions. With no bids to read, or strength 0, the numbers are those of
+:func:`perudo_math.odds` exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import combinations_with_replacement
+from math import factorial, log
+
+import numpy as np
+
+from coach.situation import Situation
+from perudo_math import PACO, Bid, count_distribution, odds
+
+
+@dataclass(frozen=True, slots=True)
+class BidReading:
+    """How much the coach trusts bids as evidence of the bidder's hand.
+
+    ``strength`` is the log-likelihood ratio one bid adds per matching die:
+    0 reads nothing (pure odds); 1 makes each matching die e ≈ 2.7 times as
+    likely a reason for the bid. A higher bluff level means a lower strength.
+    """
+
+    strength: float = 0.8
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.strength <= 5.0:
+            raise ValueError(f"bid reading strength must be from 0 to 5, not {self.strength}")
+
+    @classmethod
+    def from_bluff_level(cls, bluff: float) -> BidReading:
+        """A reading for opponents who bluff a share ``bluff`` (0 to 1) of their bids."""
+        if not 0.0 <= bluff <= 1.0:
+            raise ValueError(f"bluff level must be from 0 to 1, not {bluff}")
+        return cls(strength=round(2.0 * (1.0 - bluff), 6))
+
+
+PURE_ODDS = BidReading(strength=0.0)
+
+
+@cache
+def _hands(dice: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every multiset of ``dice`` dice as face counts (rows), and each one's prior log-weight."""
+    rows = []
+    for faces in combinations_with_replacement(range(1, 7), dice):
+        rows.append([faces.count(face) for face in range(1, 7)])
+    counts = np.array(rows, dtype=np.int64).reshape(-1, 6)
+    log_prior = np.array(
+        [log(factorial(dice)) - sum(log(factorial(int(c))) for c in row) - dice * log(6)
+         for row in counts]
+    )
+    return counts, log_prior
+
+
+@cache
+def _matches(dice: int, face: int, palifico: bool) -> np.ndarray:
+    """For every multiset of ``dice`` dice, how many count toward a bid on ``face``."""
+    counts, _ = _hands(dice)
+    matching = counts[:, face - 1].copy()
+    if face != PACO and not palifico:
+        matching += counts[:, PACO - 1]
+    return matching
+
+
+@lru_cache(maxsize=4096)
+def _hand_weights(dice: int, bids: tuple[Bid, ...], palifico: bool, strength: float) -> np.ndarray:
+    """Posterior probability of each multiset of a player's dice after their ``bids``."""
+    _, log_prior = _hands(dice)
+    log_weight = log_prior.copy()
+    for bid in bids:
+        log_weight += strength * _matches(dice, bid.face, palifico)
+    weight = np.exp(log_weight - log_weight.max())
+    return weight / weight.sum()
+
+
+def _seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: bool,
+                       strength: float) -> np.ndarray:
+    weights = _hand_weights(dice, bids, palifico, strength)
+    return np.bincount(_matches(dice, face, palifico), weights=weights, minlength=dice + 1)
+
+
+def _plain(dice: int, face: int, palifico: bool) -> np.ndarray:
+    return count_distribution(dice, face, palifico)
+
+
+class TableBeliefs:
+    """One player's beliefs about the matching count of each face, after this round's bids."""
+
+    def __init__(self, situation: Situation, reading: BidReading = BidReading()) -> None:
+        self.situation = situation
+        self.reading = reading
+        bids_by_seat: dict[int, list[Bid]] = {}
+        if reading.strength > 0:
+            for seat, bid in situation.bids:
+                if seat != situation.me:
+                    bids_by_seat.setdefault(seat, []).append(bid)
+        self._read = {seat: tuple(bids) for seat, bids in bids_by_seat.items()}
+        self._distributions: dict[int, np.ndarray] = {}
+        self._tails: dict[int, np.ndarray] = {}
+        self._others: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
+
+    @property
+    def reads_bids(self) -> bool:
+        """Whether any bid moved the beliefs away from uniform dice."""
+        return bool(self._read)
+
+    def own_matches(self, face: int) -> int:
+        return self.situation.hand.count(face, palifico=self.situation.palifico)
+
+    def seat_counts(self, seat: int, face: int) -> np.ndarray:
+        """P(``seat`` holds k dice counting toward ``face``), k = 0 .. that seat's dice."""
+        dice = self.situation.dice[seat]
+        if seat in self._read:
+            return _seat_distribution(dice, self._read[seat], face, self.situation.palifico,
+                                      self.reading.strength)
+        return _plain(dice, face, self.situation.palifico)
+
+    def others_counts(self, face: int, *, excluding: tuple[int, ...] = ()) -> np.ndarray:
+        """P(k hidden dice count toward ``face``) over every seat but mine and ``excluding``."""
+        key = (face, excluding)
+        if key in self._others:
+            return self._others[key]
+        situation = self.situation
+        skip = {situation.me, *excluding}
+        seats = [seat for seat in situation.active_seats if seat not in skip]
+        plain_dice = sum(situation.dice[seat] for seat in seats if seat not in self._read)
+        total = _plain(plain_dice, face, situation.palifico)
+        for seat in seats:
+            if seat in self._read:
+                total = np.convolve(total, self.seat_counts(seat, face))
+        self._others[key] = total
+        return total
+
+    def distribution(self, face: int) -> np.ndarray:
+        """P(exactly k dice on the whole table count toward ``face``), k = 0 .. table dice."""
+        if face not in self._distributions:
+            situation = self.situation
+            if not self.reads_bids:
+                result = odds(Bid(1, face), situation.hand, situation.table_dice,
+                              situation.palifico).distribution
+            else:
+                result = np.zeros(situation.table_dice + 1)
+                others = self.others_counts(face)
+                own = self.own_matches(face)
+                result[own : own + len(others)] = others
+            self._distributions[face] = result
+        return self._distributions[face]
+
+    def at_least(self, bid: Bid) -> float:
+        """P(the bid is true) under these beliefs."""
+        if not self.reads_bids:
+            situation = self.situation
+            return odds(bid, situation.hand, situation.table_dice, situation.palifico).at_least
+        tail = self.tail(bid.face)
+        return float(tail[bid.quantity]) if bid.quantity < len(tail) else 0.0
+
+    def tail(self, face: int) -> np.ndarray:
+        """P(at least k dice on the table count toward ``face``), k = 0 .. table dice."""
+        if face not in self._tails:
+            tail = np.minimum(1.0, np.cumsum(self.distribution(face)[::-1])[::-1])
+            tail.setflags(write=False)
+            self._tails[face] = tail
+        return self._tails[face]
+
+    def exactly(self, bid: Bid) -> float:
+        """P(exactly ``bid.quantity`` dice count toward the bid) under these beliefs."""
+        distribution = self.distribution(bid.face)
+        return float(distribution[bid.quantity]) if bid.quantity < len(distribution) else 0.0

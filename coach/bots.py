@@ -1,0 +1,159 @@
+"""Bots: plain callables from a :class:`~coach.situation.Situation` to an :class:`Action`.
+
+A bot is any callable ``bot(situation) -> Action``. The arena builds a fresh bot for
+every game from a *bot factory*: a callable ``factory(rng) -> bot`` taking a
+:class:`random.Random`. Each built-in bot class is its own factory.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import random
+from collections.abc import Callable
+
+from coach.decide import CoachSettings, advise
+from coach.situation import CALZA, DUDO, Action, Situation
+from perudo_math import PACO, legal_raises, odds_table, smallest_raises
+
+Bot = Callable[[Situation], Action]
+BotFactory = Callable[[random.Random], Bot]
+
+
+class RandomBot:
+    """Any legal move, uniformly: dudo, calza where allowed, or a raise up to the table."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random()
+
+    def __call__(self, situation: Situation) -> Action:
+        moves = [Action("raise", bid) for bid in legal_raises(
+            situation.last_bid, situation.table_dice, palifico=situation.palifico,
+            rules=situation.rules, bidder_dice=situation.dice[situation.me])]
+        if situation.may_dudo():
+            moves.append(DUDO)
+        if situation.may_calza():
+            moves.append(CALZA)
+        return self.rng.choice(moves)
+
+
+def _expected_counts(situation: Situation) -> dict[int, float]:
+    """Per face, my matching dice plus the unknown dice's share (a third, or a sixth)."""
+    unknown = situation.table_dice - len(situation.hand)
+    return {
+        face: situation.hand.count(face, palifico=situation.palifico)
+        + unknown / (6 if face == PACO or situation.palifico else 3)
+        for face in range(1, 7)
+    }
+
+
+class N3Bot:
+    """Bids toward the expected count (n/3, n/6 for pacos) and challenges above it.
+
+    It opens with the expected count, rounded down, of its best face; it raises with the
+    smallest legal raise that stays within the expected count of its face, preferring the
+    face with the most room; with no such raise, or when the bid is above the expected
+    count of its face, it calls dudo.
+    """
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng
+
+    def __call__(self, situation: Situation) -> Action:
+        expected = _expected_counts(situation)
+        last = situation.last_bid
+        if last is not None and last.quantity > expected[last.face]:
+            return DUDO
+        smallest = smallest_raises(last, palifico=situation.palifico, rules=situation.rules,
+                                   bidder_dice=situation.dice[situation.me])
+        if last is None:
+            face = max(smallest, key=lambda f: (expected[f], f))
+            quantity = max(1, int(expected[face]))
+            return Action("raise", smallest[face].__class__(quantity, face))
+        within = [bid for bid in smallest.values() if bid.quantity <= expected[bid.face]]
+        if not within:
+            return DUDO
+        best = max(within, key=lambda bid: (expected[bid.face] - bid.quantity, bid.face))
+        return Action("raise", best)
+
+
+class ProbabilityBot:
+    """Dudo when the bid is true with probability below ½ from its own dice alone;
+    otherwise the raise most likely true (ties: the face it holds most of)."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng
+
+    def __call__(self, situation: Situation) -> Action:
+        table = odds_table(situation.hand, situation.table_dice, situation.palifico)
+        last = situation.last_bid
+        if last is not None:
+            p_true = table[last.face - 1, last.quantity] if last.quantity <= situation.table_dice \
+                else 0.0
+            if p_true < 0.5:
+                return DUDO
+        smallest = smallest_raises(last, palifico=situation.palifico, rules=situation.rules,
+                                   bidder_dice=situation.dice[situation.me])
+
+        def chance(face: int) -> float:
+            q = smallest[face].quantity
+            return float(table[face - 1, q]) if q <= situation.table_dice else 0.0
+
+        face = max(smallest, key=lambda f: (chance(f), situation.hand.count(
+            f, palifico=situation.palifico), f))
+        if last is not None and chance(face) == 0.0:
+            return DUDO
+        return Action("raise", smallest[face])
+
+
+class CoachBot:
+    """The coach's recommendation: bid reading and the next player's likely response."""
+
+    def __init__(self, rng: random.Random | None = None,
+                 settings: CoachSettings | None = None) -> None:
+        self.rng = rng
+        self.settings = settings or CoachSettings()
+
+    def __call__(self, situation: Situation) -> Action:
+        return advise(situation, self.settings).action
+
+
+BUILTIN_BOTS: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "n3": N3Bot,
+    "probability": ProbabilityBot,
+    "coach": CoachBot,
+}
+
+
+def load_bot(spec: str) -> BotFactory:
+    """A built-in bot by name, or an external one as ``module:attribute``.
+
+    The attribute may be a class or function taking a ``rng`` (a factory), or a
+    plain bot callable, used as it is for every game.
+    """
+    if spec in BUILTIN_BOTS:
+        return BUILTIN_BOTS[spec]
+    if ":" not in spec:
+        names = ", ".join(BUILTIN_BOTS)
+        raise ValueError(f"unknown bot {spec!r}: use one of {names} or module:attribute")
+    module_name, _, attribute = spec.partition(":")
+    try:
+        target = getattr(importlib.import_module(module_name), attribute)
+    except ImportError as error:
+        raise ValueError(f"cannot import bot module {module_name!r}: {error}") from None
+    except AttributeError:
+        raise ValueError(f"module {module_name!r} has no attribute {attribute!r}") from None
+    if not callable(target):
+        raise ValueError(f"bot {spec!r} is not callable")
+    if _takes_rng(target):
+        return target
+    return lambda rng: target
+
+
+def _takes_rng(target: Callable[..., object]) -> bool:
+    try:
+        parameters = inspect.signature(target).parameters
+    except (TypeError, ValueError):
+        return False
+    return "rng" in parameters
