@@ -1,0 +1,484 @@
+"""A game of Perudo as an immutable state machine: seats, bids, dudo, calza and rounds.
+
+Every transition returns a new :class:`GameState`; the history of events replays the game
+from its start, which gives undo and the compact game codes of :meth:`GameState.to_code`.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import re
+import zlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from perudo_math.bid import Bid
+from perudo_math.legality import check_bid
+from perudo_math.rules import MAX_PLAYERS, MIN_PLAYERS, PalificoRule, Rules
+
+MAX_NAME_LENGTH = 40
+CODE_PREFIX = "g1."
+DAMAGED_CODE = "this game link is damaged or not from Perudo Coach"
+
+_DEFAULT_RULES = Rules()
+_MAX_PAYLOAD_BYTES = 1 << 20
+_CALL_PATTERN = re.compile(r"([dc])([0-9]{1,4})@([0-9]{1,2})")
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat at the table: the player's name and the dice they still hold."""
+
+    name: str
+    dice: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise ValueError(f"a player's name must be text, not {self.name!r}")
+        name = self.name.strip()
+        if not name:
+            raise ValueError("a player's name cannot be empty")
+        if len(name) > MAX_NAME_LENGTH:
+            raise ValueError(
+                f"a name may have at most {MAX_NAME_LENGTH} characters, {name!r} has {len(name)}"
+            )
+        object.__setattr__(self, "name", name)
+        if isinstance(self.dice, bool) or not isinstance(self.dice, int) or self.dice < 0:
+            raise ValueError(f"a player holds a whole number of dice, not {self.dice!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade:
+    """The player at ``seat`` bid ``bid``."""
+
+    seat: int
+    bid: Bid
+
+
+@dataclass(frozen=True, slots=True)
+class DudoCalled:
+    """The player at ``seat`` challenged the last bid; ``count`` revealed dice matched it."""
+
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class CalzaCalled:
+    """The player at ``seat`` claimed the last bid exact; ``count`` revealed dice matched it."""
+
+    seat: int
+    count: int
+
+
+Event = BidMade | DudoCalled | CalzaCalled
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """How a round ended and how the next one starts.
+
+    ``calza_right`` is ``None`` after a dudo. ``gainer`` is the calza caller who was right
+    below the starting dice. ``next_opener`` is ``None`` when the game is over.
+    """
+
+    kind: Literal["dudo", "calza"]
+    bid: Bid
+    bidder: int
+    caller: int
+    count: int
+    palifico: bool
+    loser: int | None
+    gainer: int | None
+    calza_right: bool | None
+    eliminated: int | None
+    next_opener: int | None
+    next_palifico: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Where a game stands. Create one with :meth:`new`; every move returns a new state.
+
+    ``opener`` is ``None`` once the game is over. ``bids`` are this round's (seat, bid)
+    pairs. ``had_palifico`` holds the seats that have opened a palifico round.
+    """
+
+    rules: Rules
+    players: tuple[Player, ...]
+    first_opener: int
+    opener: int | None
+    palifico: bool
+    bids: tuple[tuple[int, Bid], ...] = ()
+    had_palifico: frozenset[int] = frozenset()
+    results: tuple[RoundResult, ...] = ()
+    history: tuple[Event, ...] = ()
+
+    @classmethod
+    def new(
+        cls, names: Iterable[str], rules: Rules = _DEFAULT_RULES, first_opener: int = 0
+    ) -> GameState:
+        """A game between ``names`` in clockwise seat order, each with the starting dice."""
+        if isinstance(names, str):
+            raise ValueError("give the players' names as a list, not as one text")
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a Rules, not {rules!r}")
+        players = tuple(Player(name, rules.starting_dice) for name in names)
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise ValueError(
+                f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}"
+            )
+        seen: set[str] = set()
+        for player in players:
+            if player.name.casefold() in seen:
+                raise ValueError(f"two players are called {player.name!r}: names must differ")
+            seen.add(player.name.casefold())
+        if refusal := _seat_number_refusal(first_opener, len(players)):
+            raise ValueError(refusal)
+        palifico = rules.palifico is PalificoRule.WHILE_ONE_DIE and rules.starting_dice == 1
+        had = frozenset({first_opener}) if palifico else frozenset()
+        return cls(rules, players, first_opener, first_opener, palifico, had_palifico=had)
+
+    # What the table looks like.
+
+    @property
+    def table_dice(self) -> int:
+        """The number of dice still in play."""
+        return sum(player.dice for player in self.players)
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """The seats still holding dice, in seat order."""
+        return tuple(seat for seat, player in enumerate(self.players) if player.dice > 0)
+
+    @property
+    def winner(self) -> int | None:
+        """The seat of the last player holding dice, or ``None`` while the game goes on."""
+        active = self.active_seats
+        return active[0] if len(active) == 1 else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether only one player still holds dice."""
+        return self.winner is not None
+
+    @property
+    def round_number(self) -> int:
+        """The current round, from 1; the last round played once the game is over."""
+        return len(self.results) + (0 if self.is_over else 1)
+
+    @property
+    def last_bid(self) -> Bid | None:
+        """The bid on the table, or ``None`` before the opening bid."""
+        return self.bids[-1][1] if self.bids else None
+
+    @property
+    def last_bidder(self) -> int | None:
+        """The seat that made the last bid, or ``None`` before the opening bid."""
+        return self.bids[-1][0] if self.bids else None
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act: the opener, then each active seat clockwise after the last bidder."""
+        if self.is_over:
+            return None
+        if not self.bids:
+            return self.opener
+        return _next_active(self.bids[-1][0], [player.dice for player in self.players])
+
+    def name(self, seat: int) -> str:
+        """The name of the player at ``seat``."""
+        return self.players[seat].name
+
+    # Why a move would be refused.
+
+    def bid_refusal(self, bid: Bid, seat: int | None = None) -> str | None:
+        """Why ``seat`` (default: the turn) may not bid ``bid`` now, or ``None`` if it may."""
+        seat = self.turn if seat is None else seat
+        refusal = self._seat_refusal(seat)
+        if refusal is None and seat != self.turn:
+            refusal = self._not_your_turn(seat)
+        if refusal is None:
+            verdict = check_bid(bid, self.last_bid, palifico=self.palifico, rules=self.rules,
+                                bidder_dice=self.players[seat].dice)
+            refusal = None if verdict.legal else verdict.reason
+        return refusal
+
+    def dudo_refusal(self, seat: int | None = None) -> str | None:
+        """Why ``seat`` (default: the turn) may not call dudo now, or ``None`` if it may."""
+        seat = self.turn if seat is None else seat
+        if refusal := self._seat_refusal(seat):
+            return refusal
+        if not self.bids:
+            return "no bid to challenge yet"
+        if seat == self.last_bidder:
+            return f"{self.name(seat)} made the last bid and cannot challenge it"
+        if seat != self.turn and not self.rules.salsa:
+            return self._not_your_turn(seat) + " (salsa is switched off)"
+        return None
+
+    def calza_refusal(self, seat: int | None = None) -> str | None:
+        """Why ``seat`` (default: the turn) may not call calza now, or ``None`` if it may."""
+        if not self.is_over and not self.rules.calza:
+            return "calza is switched off in these rules"
+        seat = self.turn if seat is None else seat
+        if refusal := self._seat_refusal(seat):
+            return refusal
+        if not self.bids:
+            return "no bid to call calza on yet"
+        if seat == self.last_bidder:
+            return f"{self.name(seat)} made the last bid and cannot call calza on it"
+        if seat != self.turn and not self.rules.calza_out_of_turn:
+            return self._not_your_turn(seat) + " (calza out of turn is switched off)"
+        if len(self.active_seats) == 2 and not self.rules.calza_heads_up:
+            return "calza is not allowed when only two players are left"
+        return None
+
+    def calza_allowed(self, seat: int | None = None) -> bool:
+        """Whether ``seat`` (default: the turn) may call calza now."""
+        return self.calza_refusal(seat) is None
+
+    # Moves.
+
+    def bid(self, bid: Bid | str, seat: int | None = None) -> GameState:
+        """The state after ``seat`` (default: the turn) bids ``bid`` (a Bid or ``"5x4"``)."""
+        if isinstance(bid, str):
+            bid = Bid.parse(bid)
+        if not isinstance(bid, Bid):
+            raise ValueError(f"a bid is written like 5x4 or 3xP, not {bid!r}")
+        if refusal := self.bid_refusal(bid, seat):
+            raise ValueError(refusal)
+        seat = self.turn if seat is None else seat
+        return replace(self, bids=(*self.bids, (seat, bid)),
+                       history=(*self.history, BidMade(seat, bid)))
+
+    def dudo(self, count: int, seat: int | None = None) -> GameState:
+        """The state after ``seat`` (default: the turn) challenges and ``count`` dice match."""
+        if refusal := self.dudo_refusal(seat):
+            raise ValueError(refusal)
+        self._check_count(count)
+        return self._end_round(DudoCalled(self.turn if seat is None else seat, count))
+
+    def calza(self, count: int, seat: int | None = None) -> GameState:
+        """The state after ``seat`` (default: the turn) calls calza and ``count`` dice match."""
+        if refusal := self.calza_refusal(seat):
+            raise ValueError(refusal)
+        self._check_count(count)
+        return self._end_round(CalzaCalled(self.turn if seat is None else seat, count))
+
+    def apply(self, event: Event) -> GameState:
+        """The state after ``event``, checked like the move it records."""
+        match event:
+            case BidMade(seat=seat, bid=bid):
+                return self.bid(bid, seat)
+            case DudoCalled(seat=seat, count=count):
+                return self.dudo(count, seat)
+            case CalzaCalled(seat=seat, count=count):
+                return self.calza(count, seat)
+        raise ValueError(f"not a game event: {event!r}")
+
+    def replay(self, events: Iterable[Event]) -> GameState:
+        """The state after every event in turn."""
+        state = self
+        for event in events:
+            state = state.apply(event)
+        return state
+
+    def restart(self) -> GameState:
+        """The same game as it stood before its first move."""
+        names = [player.name for player in self.players]
+        return GameState.new(names, self.rules, self.first_opener)
+
+    def undo(self) -> GameState:
+        """The state before the last move."""
+        if not self.history:
+            raise ValueError("nothing to undo: no move has been made yet")
+        return self.restart().replay(self.history[:-1])
+
+    # Game codes.
+
+    def to_code(self) -> str:
+        """A short text that :meth:`from_code` turns back into this very state."""
+        names = [player.name for player in self.players]
+        moves = " ".join(_move_text(event) for event in self.history)
+        payload = [self.rules.changed(), names, self.first_opener, moves]
+        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        return CODE_PREFIX + _pack(text.encode("utf-8"))
+
+    @classmethod
+    def from_code(cls, code: str) -> GameState:
+        """The game that :meth:`to_code` wrote, replayed move by move."""
+        try:
+            if not isinstance(code, str) or not code.strip().startswith(CODE_PREFIX):
+                raise ValueError("wrong prefix")
+            payload = json.loads(_unpack(code.strip()[len(CODE_PREFIX):]).decode("utf-8"))
+            rules_data, names, first_opener, moves = payload
+            if not (isinstance(names, list) and type(first_opener) is int
+                    and isinstance(moves, str)):
+                raise ValueError("wrong payload")
+            state = cls.new(names, Rules.from_dict(rules_data), first_opener)
+        except (ValueError, TypeError, KeyError, IndexError, zlib.error, RecursionError):
+            raise ValueError(DAMAGED_CODE) from None
+        for number, move in enumerate(moves.split(), start=1):
+            try:
+                state = _play_move(state, move)
+            except ValueError as error:
+                message = f"{DAMAGED_CODE}: move {number} ({move}) is illegal: {error}"
+                raise ValueError(message) from None
+        return state
+
+    # Helpers.
+
+    def _seat_refusal(self, seat: int | None) -> str | None:
+        """Why ``seat`` may not act at all: the game is over, there is no such seat, or out."""
+        if (winner := self.winner) is not None:
+            return f"the game is over: {self.name(winner)} won"
+        refusal = _seat_number_refusal(seat, len(self.players))
+        if refusal is None and self.players[seat].dice == 0:
+            refusal = f"{self.name(seat)} is out of the game"
+        return refusal
+
+    def _not_your_turn(self, seat: int) -> str:
+        return f"it is {self.name(self.turn)}'s turn, not {self.name(seat)}'s"
+
+    def _check_count(self, count: int) -> None:
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise ValueError(f"the count must be a whole number of dice, not {count!r}")
+        if count < 0:
+            raise ValueError(f"the count cannot be negative, not {count}")
+        if count > self.table_dice:
+            raise ValueError(f"count {count} is more than the {self.table_dice} dice on the table")
+
+    def _end_round(self, call: DudoCalled | CalzaCalled) -> GameState:
+        """Settle the last bid after ``call`` and set up the next round."""
+        bidder, bid = self.bids[-1]
+        dice = [player.dice for player in self.players]
+        loser = gainer = calza_right = None
+        if isinstance(call, DudoCalled):
+            loser = call.seat if call.count >= bid.quantity else bidder
+        else:
+            calza_right = call.count == bid.quantity
+            if not calza_right:
+                loser = call.seat
+            elif dice[call.seat] < self.rules.starting_dice:
+                gainer = call.seat
+        if loser is not None:
+            dice[loser] -= 1
+        if gainer is not None:
+            dice[gainer] += 1
+        over = sum(1 for held in dice if held > 0) == 1
+        starter = call.seat if loser is None else loser
+        opener = None if over else starter if dice[starter] else _next_active(starter, dice)
+        dropped = loser is not None and dice[loser] == 1
+        palifico = opener is not None and self._palifico_next(opener, dice, dropped)
+        result = RoundResult(
+            kind="dudo" if isinstance(call, DudoCalled) else "calza",
+            bid=bid, bidder=bidder, caller=call.seat, count=call.count, palifico=self.palifico,
+            loser=loser, gainer=gainer, calza_right=calza_right,
+            eliminated=loser if loser is not None and dice[loser] == 0 else None,
+            next_opener=opener, next_palifico=palifico,
+        )
+        players = tuple(replace(p, dice=held) for p, held in zip(self.players, dice, strict=True))
+        return replace(
+            self,
+            players=players,
+            opener=opener,
+            palifico=palifico,
+            bids=(),
+            had_palifico=self.had_palifico | {opener} if palifico else self.had_palifico,
+            results=(*self.results, result),
+            history=(*self.history, call),
+        )
+
+    def _palifico_next(self, opener: int, dice: Sequence[int], dropped: bool) -> bool:
+        """Whether the round opened by ``opener`` is palifico; ``dropped``: a 2 → 1 drop."""
+        match self.rules.palifico:
+            case PalificoRule.WHILE_ONE_DIE:
+                return dice[opener] == 1
+            case PalificoRule.ONCE_PER_PLAYER:
+                return dropped and opener not in self.had_palifico
+        return dropped
+
+
+def roll_for_first_opener(rng: random.Random, seats: int) -> int:
+    """The seat that opens the game: highest sum of two dice, ties among the highest reroll."""
+    if isinstance(seats, bool) or not isinstance(seats, int) or seats < 1:
+        raise ValueError(f"at least one seat must roll, not {seats!r}")
+    contenders = list(range(seats))
+    while len(contenders) > 1:
+        sums = [rng.randint(1, 6) + rng.randint(1, 6) for _ in contenders]
+        best = max(sums)
+        contenders = [seat for seat, total in zip(contenders, sums, strict=True) if total == best]
+    return contenders[0]
+
+
+def _next_active(seat: int, dice: Sequence[int]) -> int:
+    """The first seat clockwise after ``seat`` that still holds dice."""
+    for step in range(1, len(dice) + 1):
+        candidate = (seat + step) % len(dice)
+        if dice[candidate] > 0:
+            return candidate
+    raise AssertionError("no player holds dice")
+
+
+def _seat_number_refusal(seat: object, seats: int) -> str | None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        return f"there is no seat {seat!r}: seats run from 0 to {seats - 1}"
+    return None
+
+
+def _move_text(event: Event) -> str:
+    """One move in a game code: ``5x4`` for a bid, ``d3@2`` for seat 2's dudo on a count of 3."""
+    if isinstance(event, BidMade):
+        return str(event.bid)
+    kind = "d" if isinstance(event, DudoCalled) else "c"
+    return f"{kind}{event.count}@{event.seat}"
+
+
+def _play_move(state: GameState, move: str) -> GameState:
+    """The state after one move read from a game code."""
+    call = _CALL_PATTERN.fullmatch(move)
+    if call is None:
+        return state.bid(Bid.parse(move))
+    kind, count, seat = call.groups()
+    action = state.dudo if kind == "d" else state.calza
+    return action(int(count), int(seat))
+
+
+def _pack(data: bytes) -> str:
+    """Raw-deflated ``data`` with its CRC-32, base64url without padding."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    deflated = compressor.compress(data) + compressor.flush()
+    blob = deflated + zlib.crc32(deflated).to_bytes(4, "little")
+    return base64.urlsafe_b64encode(blob).decode("ascii").rstrip("=")
+
+
+def _unpack(text: str) -> bytes:
+    """The data :func:`_pack` wrote; ValueError when any character differs."""
+    blob = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    deflated, check = blob[:-4], blob[-4:]
+    canonical = base64.urlsafe_b64encode(blob).decode("ascii").rstrip("=")
+    if canonical != text or not deflated or zlib.crc32(deflated).to_bytes(4, "little") != check:
+        raise ValueError("checksum mismatch")
+    inflater = zlib.decompressobj(-15)
+    data = inflater.decompress(deflated, _MAX_PAYLOAD_BYTES)
+    if not inflater.eof or inflater.unconsumed_tail or inflater.unused_data:
+        raise ValueError("truncated or oversized")
+    return data
+
+
+__all__ = [
+    "CODE_PREFIX",
+    "DAMAGED_CODE",
+    "BidMade",
+    "CalzaCalled",
+    "DudoCalled",
+    "Event",
+    "GameState",
+    "Player",
+    "RoundResult",
+    "roll_for_first_opener",
+]
