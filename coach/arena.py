@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 
 from coach.bots import BotFactory, load_bot
 from coach.situation import Action, Situation
-from perudo_math import Hand, Rules
-from perudo_math.game import GameState, roll_for_first_opener
+from perudo_math import GameState, Hand, Rules, roll_for_first_opener
 
 
 class IllegalMove(ValueError):

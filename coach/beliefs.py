@@ -169,6 +169,7 @@ class TableBeliefs:
         """P(at least k dice on the table count toward ``face``), k = 0 .. table dice."""
         if face not in self._tails:
             tail = np.minimum(1.0, np.cumsum(self.distribution(face)[::-1])[::-1])
+            tail[: self.own_matches(face) + 1] = 1.0  # my own dice make these certain
             tail.setflags(write=False)
             self._tails[face] = tail
         return self._tails[face]

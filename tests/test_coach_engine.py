@@ -1,0 +1,225 @@
+"""The coach's beliefs and decisions: exact equality with the uniform engine when nothing
+is read, brute force over every hand on tiny tables, and clear-cut spots."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+from math import comb, exp
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from coach import PURE_ODDS, BidReading, CoachSettings, Situation, TableBeliefs, advise
+from coach.situation import CALZA, DUDO
+from perudo_math import Bid, Hand, Rules, odds
+from tests.brute_force import die_matches
+
+B = Bid.parse
+
+
+DEFAULT_RULES = Rules()
+
+
+def situation(hand, dice, bids=(), palifico=False, me=0, rules=DEFAULT_RULES) -> Situation:
+    return Situation(rules, tuple(dice), me, Hand(hand), tuple(bids), palifico)
+
+
+# -- exact equality with the uniform engine ---------------------------------------------
+
+@st.composite
+def spots(draw):
+    players = draw(st.integers(2, 6))
+    dice = [draw(st.integers(1, 5)) for _ in range(players)]
+    hand = [draw(st.integers(1, 6)) for _ in range(dice[0])]
+    palifico = draw(st.booleans())
+    face = draw(st.integers(1, 6))
+    quantity = draw(st.integers(1, sum(dice)))
+    return situation(hand, dice, [(players - 1, Bid(quantity, face))], palifico)
+
+
+@given(spots())
+def test_pure_odds_equals_the_uniform_engine_exactly(spot: Situation):
+    beliefs = TableBeliefs(spot, PURE_ODDS)
+    assert not beliefs.reads_bids
+    for face in range(1, 7):
+        uniform = odds(Bid(1, face), spot.hand, spot.table_dice, spot.palifico)
+        assert np.array_equal(beliefs.distribution(face), uniform.distribution)
+        for quantity in range(1, spot.table_dice + 2):
+            bid = Bid(quantity, face)
+            exact = odds(bid, spot.hand, spot.table_dice, spot.palifico)
+            assert beliefs.at_least(bid) == exact.at_least
+            assert beliefs.exactly(bid) == exact.exactly
+    advice = advise(spot, CoachSettings(reading=PURE_ODDS))
+    last = odds(spot.last_bid, spot.hand, spot.table_dice, spot.palifico)
+    dudo = advice.option(DUDO)
+    assert dudo is not None and dudo.lose == last.at_least and dudo.p_exact == last.exactly
+
+
+def test_with_no_bids_reading_changes_nothing():
+    spot = situation([1, 2, 3, 3, 6], [5, 4, 5])
+    read, pure = TableBeliefs(spot), TableBeliefs(spot, PURE_ODDS)
+    for face in range(1, 7):
+        assert np.array_equal(read.distribution(face), pure.distribution(face))
+
+
+def test_my_own_bids_are_not_read():
+    spot = situation([1, 2, 3, 3, 6], [5, 4, 5], [(0, B("3x3"))])
+    assert not TableBeliefs(spot).reads_bids
+
+
+# -- brute force over every hand of every opponent ----------------------------------------
+
+def roll_weights(dice: int, bids: list[Bid], palifico: bool, strength: float):
+    """Every ordered roll of ``dice`` dice with its unnormalised posterior weight."""
+    for roll in product(range(1, 7), repeat=dice):
+        tilt = sum(sum(die_matches(d, bid.face, palifico) for d in roll) for bid in bids)
+        yield roll, exp(strength * tilt)
+
+
+def brute_force_table(spot: Situation, strength: float):
+    """All combinations of the other players' rolls with their posterior weight."""
+    others = [seat for seat in spot.active_seats if seat != spot.me]
+    per_seat = []
+    for seat in others:
+        bids = [bid for s, bid in spot.bids if s == seat]
+        rolls = list(roll_weights(spot.dice[seat], bids, spot.palifico, strength))
+        total = sum(w for _, w in rolls)
+        per_seat.append([(roll, w / total) for roll, w in rolls])
+    for combo in product(*per_seat):
+        weight = 1.0
+        for _, w in combo:
+            weight *= w
+        yield dict(zip(others, (roll for roll, _ in combo), strict=True)), weight
+
+
+def uniform_view(held: int, matching: int, table: int, bid: Bid, palifico: bool) -> Fraction:
+    p = Fraction(1, 6) if palifico or bid.face == 1 else Fraction(1, 3)
+    unknown = table - held
+    return sum((comb(unknown, j) * p**j * (1 - p) ** (unknown - j)
+                for j in range(max(0, bid.quantity - matching), unknown + 1)), Fraction(0))
+
+
+TINY_SPOTS = [
+    situation([1, 5], [2, 2, 1], [(1, B("1x5")), (2, B("2x5"))]),
+    situation([3], [1, 2, 2], [(2, B("2x4"))]),
+    situation([3, 4], [2, 2, 2], [(1, B("1x6")), (2, B("2x6"))], palifico=True),
+    situation([1, 1], [2, 1, 2], [(1, B("1x2")), (2, B("1xP"))]),
+    situation([2, 6], [2, 2], [(1, B("2x6"))]),
+]
+
+
+@pytest.mark.parametrize("strength", [0.0, 0.8, 2.0])
+@pytest.mark.parametrize("spot", TINY_SPOTS, ids=lambda s: s.to_json())
+def test_beliefs_and_risks_match_brute_force(spot: Situation, strength: float):
+    coach = CoachSettings(reading=BidReading(strength), raise_depth=3)
+    beliefs = TableBeliefs(spot, coach.reading)
+    advice = advise(spot, coach)
+    combos = list(brute_force_table(spot, strength))
+    responder = spot.next_seat()
+
+    def count(rolls, face):
+        hidden = sum(die_matches(d, face, spot.palifico) for roll in rolls.values() for d in roll)
+        return spot.hand.count(face, palifico=spot.palifico) + hidden
+
+    for face in range(1, 7):
+        for quantity in range(1, spot.table_dice + 1):
+            bid = Bid(quantity, face)
+            truth = sum(w for rolls, w in combos if count(rolls, face) >= quantity)
+            assert beliefs.at_least(bid) == pytest.approx(truth, abs=1e-12)
+            exact = sum(w for rolls, w in combos if count(rolls, face) == quantity)
+            assert beliefs.exactly(bid) == pytest.approx(exact, abs=1e-12)
+    raises = [option for option in advice.options if option.action.kind == "raise"]
+    assert raises
+    for option in raises:
+        bid = option.action.bid
+        lose = challenge = 0.0
+        for rolls, w in combos:
+            theirs = sum(die_matches(d, bid.face, spot.palifico) for d in rolls[responder])
+            view = uniform_view(spot.dice[responder], theirs, spot.table_dice, bid, spot.palifico)
+            if view < coach.challenge_below:
+                challenge += w
+                lose += w * (count(rolls, bid.face) < bid.quantity)
+        assert option.lose == pytest.approx(lose, abs=1e-12), bid
+        assert option.challenge == pytest.approx(challenge, abs=1e-12), bid
+
+
+def test_reading_moves_beliefs_toward_the_face_bid():
+    spot = situation([2, 3, 4, 4, 6], [5, 5, 5], [(1, B("2x5")), (2, B("3x5"))])
+    read = TableBeliefs(spot).at_least(B("5x5"))
+    pure = TableBeliefs(spot, PURE_ODDS).at_least(B("5x5"))
+    assert read > pure + 0.1
+    bluffers = TableBeliefs(spot, BidReading.from_bluff_level(0.9)).at_least(B("5x5"))
+    assert pure < bluffers < read
+
+
+# -- clear-cut spots ---------------------------------------------------------------------
+
+def test_a_bid_above_the_table_is_a_dudo():
+    advice = advise(situation([2, 3], [2, 2, 2], [(2, B("7x4"))]))
+    assert advice.action == DUDO
+    assert advice.best.lose == 0.0
+    assert advice.reason.code == "bid-above-table"
+
+
+@given(hand=st.lists(st.integers(1, 6), min_size=1, max_size=5),
+       others=st.lists(st.integers(1, 5), min_size=1, max_size=5),
+       face=st.integers(2, 6), palifico=st.booleans())
+@settings(max_examples=60)
+def test_a_bid_my_own_hand_makes_true_is_never_a_dudo(hand, others, face, palifico):
+    mine = Hand(hand).count(face, palifico=palifico)
+    if mine == 0:
+        return
+    dice = [len(hand), *others]
+    spot = situation(hand, dice, [(len(dice) - 1, Bid(mine, face))], palifico)
+    advice = advise(spot)
+    assert advice.option(DUDO).lose == 1.0
+    assert advice.action != DUDO
+
+
+def test_no_calza_heads_up_by_default():
+    spot = situation([2, 3, 5], [3, 3], [(1, B("2x5"))])
+    assert advise(spot).option(CALZA) is None
+    allowed = situation([2, 3, 5], [3, 3], [(1, B("2x5"))],
+                        rules=Rules(calza_heads_up=True))
+    assert advise(allowed).option(CALZA) is not None
+
+
+def test_calza_gain_is_capped_at_the_starting_dice():
+    at_cap = advise(situation([2, 3, 5, 5, 5], [5, 3, 3], [(2, B("4x5"))]))
+    below = advise(situation([2, 3, 5], [3, 3, 3], [(2, B("4x5"))]))
+    assert at_cap.option(CALZA).gain == 0.0
+    assert below.option(CALZA).gain == pytest.approx(below.option(CALZA).p_exact)
+    assert below.option(CALZA).lose == pytest.approx(1 - below.option(CALZA).p_exact)
+
+
+def test_no_calza_on_my_own_bid_and_no_dudo_either():
+    advice = advise(situation([2, 3, 5], [3, 3, 3], [(1, B("2x5")), (0, B("3x5"))]))
+    assert advice.option(CALZA) is None and advice.option(DUDO) is None
+
+
+def test_palifico_counts_pacos_as_ones():
+    spot = situation([1, 1], [2, 1, 1], [(2, B("1x5"))], palifico=True)
+    beliefs = TableBeliefs(spot, PURE_ODDS)
+    assert beliefs.at_least(B("1x5")) == pytest.approx(1 - (5 / 6) ** 2)
+    assert beliefs.at_least(B("2xP")) == 1.0
+    normal = TableBeliefs(situation([1, 1], [2, 1, 1], [(2, B("1x5"))]), PURE_ODDS)
+    assert normal.at_least(B("2x5")) == 1.0
+
+
+def test_the_opening_is_legal_and_never_on_pacos_in_a_normal_round():
+    advice = advise(situation([1, 1, 1, 4, 4], [5, 5, 5]))
+    assert all(option.action.kind == "raise" for option in advice.options)
+    assert all(option.action.bid.face != 1 for option in advice.options)
+    assert advice.reason.code == "opening"
+
+
+def test_options_are_ranked_and_the_reason_carries_numbers():
+    advice = advise(situation([2, 2, 4, 5, 6], [5, 5, 5, 5], [(2, B("5x3")), (3, B("9x3"))]))
+    assert advice.action == DUDO
+    assert advice.reason.code == "dudo-unlikely"
+    assert advice.reason.numbers["p_true"] == pytest.approx(advice.best.p_true, abs=1e-6)
+    calls = [option.net_loss for option in advice.options]
+    assert calls[0] == min(calls)
