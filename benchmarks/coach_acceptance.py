@@ -18,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from coach import ArenaSpec, Situation, advise, run_arena
+from coach.beliefs import clear_caches
 from perudo_math import Bid, Hand, Rules
 
 MATCHES = [("coach", "probability"), ("coach", "n3"), ("probability", "probability"),
@@ -34,15 +35,20 @@ def full_round_situation() -> Situation:
 
 
 def advise_latency(samples: int = 2000) -> dict[str, float]:
+    """Median and 95th percentile of one advise, warm and with every cache cleared first."""
     situation = full_round_situation()
-    advise(situation)
-    times = []
-    for _ in range(samples):
-        start = time.perf_counter()
-        advise(situation)
-        times.append(time.perf_counter() - start)
-    return {"median_ms": statistics.median(times) * 1000,
-            "p95_ms": sorted(times)[int(0.95 * samples)] * 1000}
+    report = {}
+    for label, before in (("warm", None), ("cold", clear_caches)):
+        times = []
+        for _ in range(samples):
+            if before:
+                before()
+            start = time.perf_counter()
+            advise(situation)
+            times.append(time.perf_counter() - start)
+        report[f"{label}_median_ms"] = round(statistics.median(times) * 1000, 3)
+        report[f"{label}_p95_ms"] = round(sorted(times)[int(0.95 * samples)] * 1000, 3)
+    return report
 
 
 def arena_speed(hero: str, opponents: str, games: int) -> float:

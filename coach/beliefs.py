@@ -20,7 +20,7 @@ from math import factorial, log
 import numpy as np
 
 from coach.situation import Situation
-from perudo_math import PACO, Bid, count_distribution, odds
+from perudo_math import PACO, Bid, count_distribution, odds, probability
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +82,14 @@ def _hand_weights(dice: int, bids: tuple[Bid, ...], palifico: bool, strength: fl
         log_weight += strength * _matches(dice, bid.face, palifico)
     weight = np.exp(log_weight - log_weight.max())
     return weight / weight.sum()
+
+
+def clear_caches() -> None:
+    """Forget every cached hand posterior and count distribution (for measuring cold calls)."""
+    _hand_weights.cache_clear()
+    _hands.cache_clear()
+    _matches.cache_clear()
+    probability.clear_caches()
 
 
 def _seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: bool,
