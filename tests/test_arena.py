@@ -188,3 +188,12 @@ def test_cli_bad_input_is_one_line_and_exit_2(capsys, argv, words):
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and words in err and "Traceback" not in err
+
+
+def test_the_readme_bot_plays_a_match(tmp_path, monkeypatch):
+    readme = (__import__("pathlib").Path(__file__).parent.parent / "README.md").read_text()
+    code = readme.split("```python\n# mybots.py\n", 1)[1].split("```", 1)[0]
+    (tmp_path / "mybots.py").write_text(code)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    rows = run_arena(ArenaSpec("mybots:careful", "probability", 4, 8, 1))
+    assert rows[0].wins + rows[1].wins == 8
