@@ -1,0 +1,27 @@
+"""Perudo Coach: the entry script (``streamlit run streamlit_app.py``).
+
+It settles the language, declares the pages, sets the page config and draws the language
+switch, then runs the selected page. Pages live in ``pages/``; add one by adding an
+``st.Page`` to ``PAGES``. Keep heavy imports (numpy, altair, perudo_math) out of this file:
+they belong to the pages that need them.
+"""
+
+import streamlit as st
+
+from ui.i18n import language_switch, sync_language, t
+
+sync_language()
+
+page = st.navigation(
+    [
+        st.Page("pages/odds.py", title=t("nav.odds"), icon="🎲", url_path="bid-odds", default=True),
+    ]
+)
+st.set_page_config(
+    page_title=t("app.name"),
+    page_icon="🎲",
+    layout="centered",
+    initial_sidebar_state="auto",
+)
+language_switch(st.sidebar)
+page.run()

@@ -1,0 +1,163 @@
+"""Translations: one JSON catalog per language in ``ui/locales/``, looked up by key.
+
+Every user-facing string of the app comes from a catalog::
+
+    t("odds.title")                       # in the current language
+    t("odds.result.at_least", quantity=5) # str.format parameters
+    tn("common.dice_on_table", 20)        # plural: key + ".one" / ".other", {count} given
+
+The current language is settled once per run by :func:`sync_language`, called by the entry
+script before any page runs. Priority: the ``lang`` query parameter (so a reload or a shared
+link keeps the choice), then the language switch's session state, then the browser's
+``st.context.locale`` (``fr*`` gives French, anything else English). The result is written
+back to both the switch state (``STATE_KEY``) and the URL (``?lang=``).
+
+This module must stay light: the entry script imports it on every rerun (no numpy, no altair).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+
+import streamlit as st
+
+LANGUAGES: tuple[str, ...] = ("en", "fr")
+DEFAULT_LANGUAGE = "en"
+QUERY_PARAM = "lang"
+"""The URL query parameter that keeps the language across reloads."""
+STATE_KEY = "ui_lang"
+"""The session-state key of the language switch widget."""
+LOCALES_DIR = Path(__file__).with_name("locales")
+
+
+@cache
+def catalog(lang: str) -> Mapping[str, str]:
+    """The read-only catalog of ``lang``, loaded from ``ui/locales/<lang>.json``."""
+    if lang not in LANGUAGES:
+        raise KeyError(f"no catalog for language {lang!r}; known: {', '.join(LANGUAGES)}")
+    with (LOCALES_DIR / f"{lang}.json").open(encoding="utf-8") as handle:
+        data = json.load(handle)
+    return MappingProxyType(data)
+
+
+def translate(lang: str, key: str, /, **params: object) -> str:
+    """The text of ``key`` in ``lang``, formatted with ``params``.
+
+    A key missing from a non-default catalog falls back to English (the completeness test
+    keeps this from happening); a key missing from English too is a bug: ``KeyError``.
+    """
+    texts = catalog(lang)
+    if key not in texts:
+        texts = catalog(DEFAULT_LANGUAGE)
+    template = texts[key]
+    return template.format(**params) if params else template
+
+
+def plural_category(lang: str, count: float) -> str:
+    """``"one"`` or ``"other"``: English singular is 1 only, French singular is 0 and 1."""
+    if lang == "fr":
+        return "one" if 0 <= count < 2 and count == int(count) else "other"
+    return "one" if count == 1 else "other"
+
+
+def language_from_locale(locale: str | None) -> str:
+    """The app language for a browser locale such as ``fr-FR`` or ``en-US``."""
+    if locale and locale.strip().lower().startswith("fr"):
+        return "fr"
+    return DEFAULT_LANGUAGE
+
+
+def _known(value: object) -> str | None:
+    if isinstance(value, str) and value.lower() in LANGUAGES:
+        return value.lower()
+    return None
+
+
+def _resolve() -> str:
+    """URL first, then the switch state, then the browser locale; reads only."""
+    return (
+        _known(st.query_params.get(QUERY_PARAM))
+        or _known(st.session_state.get(STATE_KEY))
+        or language_from_locale(st.context.locale)
+    )
+
+
+def sync_language() -> str:
+    """Settle this run's language and write it to the switch state and the URL."""
+    lang = _resolve()
+    if st.session_state.get(STATE_KEY) != lang:
+        st.session_state[STATE_KEY] = lang
+    if st.query_params.get(QUERY_PARAM) != lang:
+        st.query_params[QUERY_PARAM] = lang
+    return lang
+
+
+def current_language() -> str:
+    """The language of the current run (the switch state once :func:`sync_language` ran)."""
+    return _known(st.session_state.get(STATE_KEY)) or _resolve()
+
+
+def t(key: str, /, **params: object) -> str:
+    """The text of ``key`` in the current language."""
+    return translate(current_language(), key, **params)
+
+
+def tn(key: str, count: float, /, **params: object) -> str:
+    """The plural form of ``key`` for ``count``: ``key.one`` or ``key.other``, given ``{count}``."""
+    lang = current_language()
+    return translate(lang, f"{key}.{plural_category(lang, count)}", count=count, **params)
+
+
+def format_decimal(value: float, digits: int = 1, lang: str | None = None) -> str:
+    """``6.7`` in English, ``6,7`` in French."""
+    text = f"{value:.{digits}f}"
+    separator = translate(lang or current_language(), "format.decimal_separator")
+    return text.replace(".", separator)
+
+
+def format_percent(probability: float, lang: str | None = None) -> str:
+    """A probability as players read it: ``79.1%``, ``0%`` when impossible, ``<0.1%`` when tiny.
+
+    Exactly 0 and exactly 1 show without decimals; anything else keeps one decimal and never
+    rounds to a misleading ``0.0%`` or ``100.0%``.
+    """
+    lang = lang or current_language()
+
+    def percent(number: str) -> str:
+        return translate(lang, "format.percent", value=number)
+
+    if probability <= 0:
+        return percent("0")
+    if probability >= 1:
+        return percent("100")
+    if probability < 0.0005:
+        return translate(lang, "format.below", value=percent(format_decimal(0.1, 1, lang)))
+    if probability >= 0.9995:
+        return translate(lang, "format.above", value=percent(format_decimal(99.9, 1, lang)))
+    return percent(format_decimal(probability * 100, 1, lang))
+
+
+def language_switch(container: object | None = None) -> str:
+    """The English/Français switch, bound to ``STATE_KEY``; call after :func:`sync_language`."""
+    target = container if container is not None else st.sidebar
+    lang = current_language()
+    target.segmented_control(  # type: ignore[attr-defined]
+        translate(lang, "lang.switch"),
+        LANGUAGES,
+        format_func=lambda code: translate(code, "lang.name"),
+        key=STATE_KEY,
+        required=True,
+        on_change=_language_switched,
+    )
+    return current_language()
+
+
+def _language_switched() -> None:
+    """Runs before the rerun: the URL must agree with the new choice, as it wins in ``_resolve``."""
+    lang = _known(st.session_state.get(STATE_KEY))
+    if lang is not None:
+        st.query_params[QUERY_PARAM] = lang
