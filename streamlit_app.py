@@ -1,9 +1,11 @@
 """Perudo Coach: the entry script (``streamlit run streamlit_app.py``).
 
 It settles the language, declares the pages, sets the page config and draws the language
-switch, then runs the selected page. Pages live in ``pages/``; add one by adding an
-``st.Page`` to ``PAGES``. Keep heavy imports (numpy, altair, perudo_math) out of this file:
-they belong to the pages that need them.
+switch, then runs the selected page. Pages live in ``pages/``: add one with an ``st.Page`` in
+the list below. Give each page a ``url_path`` that differs from its file name: with a folder
+named ``pages/``, Streamlit's legacy multipage mode would otherwise run that page alone,
+without this script, on the first request after a server start (and on every AppTest rerun).
+Keep heavy imports (numpy, altair, perudo_math) out of this file: they belong to the pages.
 """
 
 import streamlit as st
