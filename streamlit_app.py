@@ -10,9 +10,11 @@ Keep heavy imports (numpy, altair, perudo_math) out of this file: they belong to
 
 import streamlit as st
 
+from ui import url_state
 from ui.i18n import language_switch, sync_language, t
 
 sync_language()
+url_state.sync()
 
 page = st.navigation(
     [
@@ -26,4 +28,6 @@ st.set_page_config(
     initial_sidebar_state="auto",
 )
 language_switch(st.sidebar)
+for notice in url_state.pop_notices():
+    st.warning(t(notice), icon="⚠️")
 page.run()
