@@ -4,8 +4,9 @@ A reload, a reconnect or a reopened tab finds everything in the URL; the session
 copy so that switching pages (which may drop query parameters) loses nothing. Bad values in
 a URL fall back to a fresh start, and the page shows a notice in the user's language.
 
-URL parameters: ``game`` (a :meth:`perudo_math.GameState.to_code` string) and one short
-parameter per rule setting that differs from its default (see :data:`RULE_PARAMS`).
+URL parameters: ``game`` (a :meth:`perudo_math.GameState.to_code` string), ``me`` (the
+seat of the player holding this phone in that game) and one short parameter per rule
+setting that differs from its default (see :data:`RULE_PARAMS`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from perudo_math.game import GameState
 from perudo_math.rules import Rules
 
 GAME_PARAM = "game"
+SEAT_PARAM = "me"
 RULE_PARAMS: dict[str, str] = {
     "starting_dice": "dice",
     "raise_rule": "raise",
@@ -30,6 +32,7 @@ RULE_PARAMS: dict[str, str] = {
 }
 _RULES_KEY = "shared_rules"
 _GAME_KEY = "shared_game"
+_SEAT_KEY = "shared_seat"
 _NOTICES_KEY = "shared_notices"
 _BOOLEAN_SETTINGS = {"palifico_one_die_may_change_face", "salsa", "calza", "calza_out_of_turn",
                      "calza_heads_up"}
@@ -87,6 +90,8 @@ def sync() -> None:
                 state[_GAME_KEY] = GameState.from_code(code)
             except ValueError:
                 _add_notice("notice.bad_game_link")
+    if _SEAT_KEY not in state:
+        state[_SEAT_KEY] = _seat_from_text(params.get(SEAT_PARAM), state[_GAME_KEY])
     _write_url()
 
 
@@ -109,7 +114,30 @@ def current_game() -> GameState | None:
 def set_game(game: GameState | None) -> None:
     """Track ``game`` (``None``: stop tracking) and put it in the URL."""
     st.session_state[_GAME_KEY] = game
+    if game is None or not 0 <= (current_seat() or 0) < len(game.players):
+        st.session_state[_SEAT_KEY] = None
     _write_url()
+
+
+def current_seat() -> int | None:
+    """My seat in the tracked game, or ``None`` when I have not said which player I am."""
+    return st.session_state.get(_SEAT_KEY)
+
+
+def set_seat(seat: int | None) -> None:
+    """Say which player of the tracked game holds this phone."""
+    game = current_game()
+    if seat is not None and (game is None or not 0 <= seat < len(game.players)):
+        raise ValueError(f"there is no seat {seat} in the tracked game")
+    st.session_state[_SEAT_KEY] = seat
+    _write_url()
+
+
+def _seat_from_text(text: str | None, game: GameState | None) -> int | None:
+    if text is None or game is None or not text.isdigit():
+        return None
+    seat = int(text)
+    return seat if seat < len(game.players) else None
 
 
 def pop_notices() -> list[str]:
@@ -126,8 +154,10 @@ def _write_url() -> None:
     game = current_game()
     if game is not None:
         wanted[GAME_PARAM] = game.to_code()
+        if current_seat() is not None:
+            wanted[SEAT_PARAM] = str(current_seat())
     params = st.query_params
-    for param in [*RULE_PARAMS.values(), GAME_PARAM]:
+    for param in [*RULE_PARAMS.values(), GAME_PARAM, SEAT_PARAM]:
         if param in wanted:
             if params.get(param) != wanted[param]:
                 params[param] = wanted[param]

@@ -77,3 +77,16 @@ def test_a_bad_rules_link_falls_back_to_the_defaults_in_french(app):
     assert not app.exception
     assert any("règles par défaut" in warning.value for warning in app.warning)
     assert "raise" not in app.query_params
+
+
+def test_my_seat_is_kept_with_the_game_and_dropped_without_it(app):
+    from perudo_math import GameState
+
+    app.query_params["game"] = GameState.new(["Ann", "Bob", "Cid"]).to_code()
+    app.query_params["me"] = "2"
+    app.run()
+    assert app.query_params["me"] == "2"
+    alone = app.__class__.from_file(app._script_path, default_timeout=60)
+    alone.query_params["me"] = "1"
+    alone.run()
+    assert "me" not in alone.query_params
