@@ -1,0 +1,480 @@
+"""Practice scenarios: realistic spots taken from simulated games, with the coach's answer.
+
+A scenario is one decision of one seat in a game played by the arena's bots (a mix of the
+probability, n3 and coach bots): they make the bid history and hold the hidden dice. The
+coach's best action, with bid reading on, is the answer; :func:`grade` scores any legal
+action by its regret, the extra chance of losing a die compared with the coach's choice.
+
+Everything is reproducible: ``generate(seed, theme, level)`` always returns the same
+scenario, and a scenario is generated again from its own ``seed``, ``theme`` and ``level``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from coach.beliefs import PURE_ODDS, TableBeliefs
+from coach.bots import BotFactory, CoachBot, N3Bot, ProbabilityBot
+from coach.decide import Advice, CoachSettings, Option, advise
+from coach.situation import Action, Situation
+from perudo_math import Bid, GameState, Hand, Rules, roll_for_first_opener
+
+THEMES = ("dudo-or-raise", "calza", "palifico", "paco-conversion", "reading-bids", "endgame")
+"""Every scenario theme, in the order a page lists them."""
+
+LEVELS = (1, 2, 3)
+"""Scenario levels: 1 is a clear-cut spot, 3 a close call."""
+
+LEVEL_GAPS = {1: 0.30, 2: 0.10}
+"""The smallest gap (in P(losing a die)) between the best action and the best action of
+another kind for a spot to be level 1 or 2; a closer call is level 3."""
+
+CORRECT_REGRET = 0.02
+"""An answer whose regret is at most this counts as right (the coach's own ``pressure``:
+it picks the stronger of two raises this close)."""
+
+ENDGAME_MAX_PLAYERS = 3
+ENDGAME_MAX_DICE = 6
+"""An endgame spot has at most this many players holding dice and dice on the table."""
+
+MAX_GAMES = 400
+"""How many simulated games :func:`generate` plays at most before giving up."""
+
+BOT_MIX: tuple[BotFactory, ...] = (ProbabilityBot, N3Bot, CoachBot)
+"""The bots that play the simulated games; each seat gets one at random."""
+
+DEFAULT_RULES = Rules()
+
+_COACH = CoachSettings()
+_PURE = CoachSettings(reading=PURE_ODDS)
+_WIDE = CoachSettings(raise_depth=60)
+
+
+class ScenarioNotFound(RuntimeError):
+    """No spot of the theme and level turned up within :data:`MAX_GAMES` games."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """One practice spot: what the learner sees, what is hidden and the coach's verdict.
+
+    ``seat`` is the learner's seat; ``seat_dice`` every seat's dice count (0: out);
+    ``bids`` this round's (seat, bid) pairs in order; ``hidden`` every seat's dice, the
+    learner's included (empty for a seat that is out); ``options`` every option weighed by
+    :func:`~coach.decide.advise` with bid reading on, best first.
+    """
+
+    seed: int
+    theme: str
+    level: int
+    rules: Rules
+    seat: int
+    seat_dice: tuple[int, ...]
+    palifico: bool
+    bids: tuple[tuple[int, Bid], ...]
+    hidden: tuple[tuple[int, ...], ...]
+    options: tuple[Option, ...]
+    pure_odds_best: Action
+    """What the coach would do reading nothing from the bids."""
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The learner's own dice, sorted, pacos first."""
+        return self.hidden[self.seat]
+
+    @property
+    def dice(self) -> int:
+        """All dice on the table, the learner's included."""
+        return sum(self.seat_dice)
+
+    @property
+    def players(self) -> int:
+        """Players still holding dice, the learner included."""
+        return sum(1 for count in self.seat_dice if count)
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        """This round's bids in order, written ``5x4`` or ``3xP``."""
+        return tuple(str(bid) for _, bid in self.bids)
+
+    @property
+    def bidders(self) -> tuple[int, ...]:
+        """The seat that made each bid of :attr:`history`."""
+        return tuple(seat for seat, _ in self.bids)
+
+    @property
+    def last_bid(self) -> Bid:
+        """The bid on the table: the one a dudo or calza is about."""
+        return self.bids[-1][1]
+
+    @property
+    def last_bidder(self) -> int:
+        """The seat that made :attr:`last_bid`."""
+        return self.bids[-1][0]
+
+    @property
+    def true_count(self) -> int:
+        """How many of the hidden dice count toward the last bid."""
+        return true_count(self.hidden, self.last_bid, self.palifico)
+
+    @property
+    def best(self) -> Action:
+        """The coach's recommended action: the answer to the scenario."""
+        return self.options[0].action
+
+    @property
+    def gap(self) -> float:
+        """How much more P(losing a die) the best action of another kind costs."""
+        return alternative_gap(self.options)
+
+    def situation(self) -> Situation:
+        """The learner's view of the table, as the coach sees it."""
+        return Situation(self.rules, self.seat_dice, self.seat, Hand(self.hand), self.bids,
+                         self.palifico)
+
+    def option(self, action: Action) -> Option | None:
+        """The coach's numbers for ``action``, if the coach weighed it."""
+        return next((option for option in self.options if option.action == action), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The scenario as plain JSON values."""
+        return {
+            "seed": self.seed,
+            "theme": self.theme,
+            "level": self.level,
+            "rules": self.rules.changed(),
+            "seat": self.seat,
+            "seat_dice": list(self.seat_dice),
+            "hand": list(self.hand),
+            "dice": self.dice,
+            "players": self.players,
+            "palifico": self.palifico,
+            "history": list(self.history),
+            "bidders": list(self.bidders),
+            "last_bid": str(self.last_bid),
+            "last_bidder": self.last_bidder,
+            "hidden": [list(hand) for hand in self.hidden],
+            "true_count": self.true_count,
+            "best": action_to_dict(self.best),
+            "pure_odds_best": action_to_dict(self.pure_odds_best),
+            "gap": round(self.gap, 6),
+            "options": [option.to_dict() for option in self.options],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """The cups lifted: the last bid's true count and who loses or wins a die.
+
+    ``loser`` and ``gainer`` follow the learner's action: for a raise, what happens if the
+    next player calls dudo on it (``raise_count`` is then the raise's true count).
+    """
+
+    bid: Bid
+    count: int
+    dudo_loser: int
+    calza_right: bool
+    loser: int | None
+    gainer: int | None
+    raise_count: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The reveal as plain JSON values."""
+        return {"bid": str(self.bid), "count": self.count, "dudo_loser": self.dudo_loser,
+                "calza_right": self.calza_right, "loser": self.loser, "gainer": self.gainer,
+                "raise_count": self.raise_count}
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """How good the learner's action was.
+
+    ``regret`` = net loss of the action − net loss of the best, where net loss is
+    P(losing a die) − P(winning one back); never below 0. ``correct``: the best action, or
+    a regret of at most :data:`CORRECT_REGRET`.
+    """
+
+    action: Action
+    best: Action
+    lose: float
+    gain: float
+    regret: float
+    is_best: bool
+    correct: bool
+    reveal: Reveal
+
+    def to_dict(self) -> dict[str, Any]:
+        """The grade as plain JSON values."""
+        return {"action": action_to_dict(self.action), "best": action_to_dict(self.best),
+                "lose": self.lose, "gain": self.gain, "regret": self.regret,
+                "is_best": self.is_best, "correct": self.correct,
+                "reveal": self.reveal.to_dict()}
+
+
+# --- public helpers ---------------------------------------------------------------------
+
+
+def action_to_dict(action: Action) -> dict[str, str]:
+    """``{"action": "raise", "bid": "5x4"}``, ``{"action": "dudo"}`` or ``{"action": "calza"}``."""
+    data = {"action": action.kind}
+    if action.bid is not None:
+        data["bid"] = str(action.bid)
+    return data
+
+
+def parse_action(text: str) -> Action:
+    """Read an action written ``dudo``, ``calza`` or a bid such as ``5x4``."""
+    word = text.strip().lower()
+    if word in ("dudo", "calza"):
+        return Action(word)
+    return Action.raise_to(text)
+
+
+def true_count(hidden: Sequence[Sequence[int]], bid: Bid, palifico: bool) -> int:
+    """How many of the dice in ``hidden`` count toward ``bid``."""
+    return sum(Hand(hand).count(bid.face, palifico=palifico) for hand in hidden)
+
+
+def alternative_gap(options: Sequence[Option]) -> float:
+    """The net loss of the best option of another kind than the first, minus the first's."""
+    best = options[0]
+    others = [option.net_loss for option in options if option.action.kind != best.action.kind]
+    return max(0.0, min(others) - best.net_loss) if others else 1.0
+
+
+def level_for_gap(gap: float) -> int:
+    """The level of a spot whose best action beats every other kind of move by ``gap``."""
+    if gap >= LEVEL_GAPS[1]:
+        return 1
+    return 2 if gap >= LEVEL_GAPS[2] else 3
+
+
+def generate(seed: int, theme: str | None = None, level: int | None = None,
+             rules: Rules = DEFAULT_RULES) -> Scenario:
+    """The scenario of ``seed``: the same arguments always give the same scenario.
+
+    With no ``theme`` or ``level``, the seed picks them; the scenario returned is then also
+    ``generate(seed, scenario.theme, scenario.level)``.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"a scenario seed is a whole number, not {seed!r}")
+    picker = random.Random(f"perudo-coach/scenario/{seed}")
+    theme = _checked_theme(rules, picker.choice(THEMES) if theme is None else theme)
+    level = _checked_level(picker.choice(LEVELS) if level is None else level)
+    settings = json.dumps(rules.changed(), sort_keys=True)
+    rng = random.Random(f"perudo-coach/scenario/{seed}/{theme}/{level}/{settings}")
+    for _ in range(MAX_GAMES):
+        spots = [spot for spot in _hero_spots(rng, rules, theme) if _may_fit(theme, spot)]
+        rng.shuffle(spots)
+        for spot in spots:
+            scenario = _evaluate(spot, seed, theme, level)
+            if scenario is not None:
+                return scenario
+    raise ScenarioNotFound(f"no {theme} spot of level {level} in {MAX_GAMES} games")
+
+
+def grade(scenario: Scenario, action: Action | str) -> Grade:
+    """Score the learner's ``action`` (an :class:`Action` or ``dudo``/``calza``/``5x4``)."""
+    action = parse_action(action) if isinstance(action, str) else action
+    situation = scenario.situation()
+    if not situation.is_legal(action):
+        raise ValueError(f"{action} is not a legal move here")
+    chosen = scenario.option(action) or _weigh_any(situation, action)
+    best = scenario.options[0]
+    regret = max(0.0, chosen.net_loss - best.net_loss)
+    is_best = action == best.action
+    return Grade(action=action, best=best.action, lose=chosen.lose, gain=chosen.gain,
+                 regret=regret, is_best=is_best, correct=is_best or regret <= CORRECT_REGRET,
+                 reveal=reveal(scenario, action))
+
+
+def reveal(scenario: Scenario, action: Action) -> Reveal:
+    """What the lifted cups show after the learner's ``action``."""
+    bid, count, me = scenario.last_bid, scenario.true_count, scenario.seat
+    dudo_loser = me if count >= bid.quantity else scenario.last_bidder
+    calza_right = count == bid.quantity
+    loser = gainer = raise_count = None
+    if action.kind == "dudo":
+        loser = dudo_loser
+    elif action.kind == "calza":
+        capped = scenario.seat_dice[me] >= scenario.rules.starting_dice
+        loser = None if calza_right else me
+        gainer = me if calza_right and not capped else None
+    else:
+        assert action.bid is not None
+        raise_count = true_count(scenario.hidden, action.bid, scenario.palifico)
+        responder = scenario.situation().next_seat()
+        loser = responder if raise_count >= action.bid.quantity else me
+    return Reveal(bid, count, dudo_loser, calza_right, loser, gainer, raise_count)
+
+
+# --- the simulated games -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Spot:
+    """A decision of the learner's seat in a simulated game, with every seat's dice."""
+
+    situation: Situation
+    hidden: tuple[tuple[int, ...], ...]
+
+
+def _hero_spots(rng: random.Random, rules: Rules, theme: str) -> Iterator[_Spot]:
+    """Play one game of bots and yield each decision of one chosen seat facing a bid,
+    until that seat is out or the game ends."""
+    seats = rng.choice((2, 3)) if theme == "endgame" else rng.randint(3, 6)
+    bots = [rng.choice(BOT_MIX)(random.Random(rng.getrandbits(64))) for _ in range(seats)]
+    hero = rng.randrange(seats)
+    state = GameState.new([f"seat {seat}" for seat in range(seats)], rules,
+                          first_opener=roll_for_first_opener(rng, seats))
+    while not state.is_over and state.players[hero].dice > 0:
+        dice = tuple(player.dice for player in state.players)
+        hands = tuple(Hand(rng.randint(1, 6) for _ in range(count)) for count in dice)
+        hidden = tuple(hand.faces for hand in hands)
+        round_number = state.round_number
+        while state.round_number == round_number and not state.is_over:
+            seat = state.turn
+            assert seat is not None
+            situation = Situation(rules, dice, seat, hands[seat], state.bids, state.palifico)
+            if seat == hero and state.bids:
+                yield _Spot(situation, hidden)
+            state = _apply(state, bots[seat](situation), seat, hands)
+
+
+def _apply(state: GameState, action: Action, seat: int, hands: Sequence[Hand]) -> GameState:
+    """The game after ``seat`` takes ``action``, the cups lifted for a dudo or calza."""
+    if action.kind == "raise":
+        return state.bid(action.bid, seat)
+    last = state.last_bid
+    assert last is not None
+    count = sum(hand.count(last.face, palifico=state.palifico) for hand in hands)
+    return state.dudo(count, seat) if action.kind == "dudo" else state.calza(count, seat)
+
+
+# --- themes and levels -------------------------------------------------------------------
+
+
+def _may_fit(theme: str, spot: _Spot) -> bool:
+    """The theme's conditions that need no advice: cheap, checked before weighing."""
+    situation = spot.situation
+    match theme:
+        case "palifico":
+            return situation.palifico
+        case "endgame":
+            return (len(situation.active_seats) <= ENDGAME_MAX_PLAYERS
+                    and situation.table_dice <= ENDGAME_MAX_DICE)
+        case "calza":
+            return situation.may_calza()
+        case "dudo-or-raise" | "paco-conversion":
+            return not situation.palifico
+    return True
+
+
+def _fits(theme: str, situation: Situation, coach: Advice, pure: Advice) -> bool:
+    """Whether the weighed spot shows the theme's point.
+
+    dudo-or-raise: the two best kinds of move are dudo and raise. calza: calza is the best
+    move, or the runner-up kind within the level-1 gap. paco-conversion: the last bid or
+    the best raise goes between pacos and a face. reading-bids: the pure-odds answer is
+    wrong once the bids are read.
+    """
+    top_two = _kinds_by_rank(coach.options)[:2]
+    match theme:
+        case "dudo-or-raise":
+            return set(top_two) == {"dudo", "raise"}
+        case "calza":
+            return top_two[0] == "calza" or (
+                top_two[1] == "calza" and alternative_gap(coach.options) < LEVEL_GAPS[1])
+        case "paco-conversion":
+            return _crosses(situation, coach.best.action)
+        case "reading-bids":
+            return _reading_matters(coach, pure)
+    return True
+
+
+def _kinds_by_rank(options: Sequence[Option]) -> list[str]:
+    """The kinds of action (raise, dudo, calza) in the order of their best option."""
+    kinds: list[str] = []
+    for option in options:
+        if option.action.kind not in kinds:
+            kinds.append(option.action.kind)
+    return kinds
+
+
+def _crosses(situation: Situation, best: Action) -> bool:
+    """Whether the last bid, or the best raise over it, goes between pacos and a face."""
+    bids = [bid for _, bid in situation.bids]
+    if best.bid is not None and best.bid.is_paco != bids[-1].is_paco:
+        return True
+    return len(bids) >= 2 and bids[-1].is_paco != bids[-2].is_paco
+
+
+def _reading_matters(coach: Advice, pure: Advice) -> bool:
+    """Whether the pure-odds answer differs and is graded wrong once the bids are read."""
+    option = coach.option(pure.best.action)
+    if option is None:
+        return True
+    return option.net_loss - coach.best.net_loss > CORRECT_REGRET
+
+
+def _evaluate(spot: _Spot, seed: int, theme: str, level: int) -> Scenario | None:
+    """The scenario made of ``spot``, or ``None`` when it misses the theme or the level."""
+    situation = spot.situation
+    coach = advise(situation, _COACH)
+    if level_for_gap(alternative_gap(coach.options)) != level:
+        return None
+    pure = advise(situation, _PURE)
+    if not _fits(theme, situation, coach, pure):
+        return None
+    return Scenario(seed=seed, theme=theme, level=level, rules=situation.rules,
+                    seat=situation.me, seat_dice=situation.dice, palifico=situation.palifico,
+                    bids=situation.bids, hidden=spot.hidden, options=coach.options,
+                    pure_odds_best=pure.best.action)
+
+
+def _weigh_any(situation: Situation, action: Action) -> Option:
+    """The coach's numbers for a legal raise it did not list (a bigger jump)."""
+    option = advise(situation, _WIDE).option(action)
+    if option is not None:
+        return option
+    assert action.bid is not None
+    p_true = TableBeliefs(situation, _COACH.reading).at_least(action.bid)
+    # Beyond every weighed quantity: taken as challenged, lost whenever it is false.
+    return Option(action, lose=1.0 - p_true, gain=0.0, p_true=p_true, p_exact=0.0,
+                  challenge=1.0)
+
+
+def _checked_theme(rules: Rules, theme: str) -> str:
+    if theme not in THEMES:
+        raise ValueError(f"unknown theme {theme!r}: use one of {', '.join(THEMES)}")
+    if theme == "calza" and not rules.calza:
+        raise ValueError("the calza theme needs rules with calza switched on")
+    return theme
+
+
+def _checked_level(level: int) -> int:
+    if isinstance(level, bool) or level not in LEVELS:
+        raise ValueError(f"a level is 1, 2 or 3, not {level!r}")
+    return level
+
+
+__all__ = [
+    "CORRECT_REGRET",
+    "LEVELS",
+    "THEMES",
+    "Grade",
+    "Reveal",
+    "Scenario",
+    "ScenarioNotFound",
+    "action_to_dict",
+    "generate",
+    "grade",
+    "level_for_gap",
+    "parse_action",
+    "reveal",
+    "true_count",
+]

@@ -1,0 +1,397 @@
+"""The progress store: migrations, files it must refuse and leave alone, concurrent
+writers, a writer killed mid-write, and the queries behind the charts."""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from coach.drills import generate_drill, grade_drill
+from coach.rating import Rating, rate_answer
+from coach.scenarios import generate, grade
+from ui.progress_store import (
+    DEFAULT_PATH,
+    ENV_VAR,
+    MIGRATIONS,
+    OVERALL,
+    SCHEMA_VERSION,
+    Answer,
+    CorruptDatabaseError,
+    FutureVersionError,
+    ProgressStore,
+    UnknownProfileError,
+    database_path,
+)
+
+DAY = 86_400.0
+WRITERS = 20
+ANSWERS_EACH = 8
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def answer(seed: int, correct: bool = True, **fields) -> Answer:
+    values = {"kind": "scenario", "theme": "calza", "level": 2, "action": "dudo",
+              "best": "dudo", "regret": 0.0, **fields}
+    return Answer(correct=correct, seed=seed, **values)
+
+
+def tables(path: Path) -> set[str]:
+    with sqlite3.connect(path) as connection:
+        rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        return {name for (name,) in rows}
+
+
+@pytest.fixture
+def store(tmp_path) -> ProgressStore:
+    return ProgressStore(tmp_path / "progress.sqlite3")
+
+
+# --- where the file lives ----------------------------------------------------------------
+
+
+def test_the_path_comes_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "deep" / "er" / "p.sqlite3"))
+    store = ProgressStore()
+    assert store.path == tmp_path / "deep" / "er" / "p.sqlite3"
+    assert store.path.exists()
+
+
+def test_the_default_path_is_under_the_home_folder(monkeypatch, tmp_path):
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert database_path() == tmp_path / ".local/share/perudo-coach/progress.sqlite3"
+    assert DEFAULT_PATH.startswith("~/")
+    ProgressStore()
+    assert (tmp_path / ".local/share/perudo-coach/progress.sqlite3").exists()
+
+
+# --- migrations ----------------------------------------------------------------------------
+
+
+def test_a_new_file_gets_every_migration(tmp_path):
+    path = tmp_path / "new.sqlite3"
+    ProgressStore(path)
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert {"profiles", "answers", "ratings"} <= tables(path)
+    ProgressStore(path)  # opening again changes nothing
+    assert len(MIGRATIONS) == SCHEMA_VERSION
+
+
+def test_an_empty_file_is_a_new_store(tmp_path):
+    path = tmp_path / "empty.sqlite3"
+    path.touch()
+    ProgressStore(path)
+    assert "answers" in tables(path)
+
+
+def test_an_older_file_is_migrated_and_keeps_its_answers(tmp_path):
+    path = tmp_path / "v1.sqlite3"
+    connection = sqlite3.connect(path, isolation_level=None)
+    for statement in MIGRATIONS[0]:
+        connection.execute(statement)
+    connection.execute("PRAGMA user_version = 1")
+    connection.execute("INSERT INTO profiles VALUES ('old-token', 0)")
+    connection.execute("INSERT INTO answers (profile, ts, kind, theme, correct) "
+                       "VALUES ('old-token', 1.0, 'drill', 'odds', 1)")
+    connection.close()
+    store = ProgressStore(path)
+    assert [a.theme for a in store.answers("old-token")] == ["odds"]
+    assert "ratings" in tables(path)
+    store.record("old-token", answer(1))
+    assert store.rating("old-token", "calza") != Rating()
+
+
+# --- files that must be refused and left alone -------------------------------------------
+
+
+@pytest.mark.parametrize("wal", [False, True])
+def test_a_file_from_a_newer_app_is_refused_untouched(tmp_path, wal):
+    path = tmp_path / "future.sqlite3"
+    with sqlite3.connect(path) as connection:
+        if wal:
+            connection.execute("PRAGMA journal_mode = WAL")
+        connection.execute("CREATE TABLE answers (x)")
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    connection.close()
+    before = digest(path)
+    with pytest.raises(FutureVersionError, match="newer"):
+        ProgressStore(path)
+    assert digest(path) == before
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+
+
+@pytest.mark.parametrize("content", [b"not a database at all\n", os.urandom(8192),
+                                     b"SQLite format 3\x00" + os.urandom(4080)])
+def test_a_garbage_file_is_refused_untouched(tmp_path, content):
+    path = tmp_path / "garbage.sqlite3"
+    path.write_bytes(content)
+    with pytest.raises(CorruptDatabaseError, match="untouched"):
+        ProgressStore(path)
+    assert path.read_bytes() == content
+
+
+def test_a_store_with_a_damaged_page_is_refused_untouched(tmp_path):
+    path = tmp_path / "damaged.sqlite3"
+    token = ProgressStore(path).create_profile()
+    with sqlite3.connect(path) as connection:
+        connection.executemany(
+            "INSERT INTO answers (profile, ts, kind, theme, action, correct) "
+            "VALUES (?, 0, 'drill', 'odds', ?, 1)", [(token, "x" * 50)] * 300)
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # fold the WAL into the file
+    connection.close()
+    damaged = bytearray(path.read_bytes())
+    damaged[2 * 4096 + 100: 3 * 4096] = b"\xff" * (4096 - 100)
+    path.write_bytes(bytes(damaged))
+    with pytest.raises(CorruptDatabaseError):
+        ProgressStore(path)
+    assert path.read_bytes() == bytes(damaged)
+
+
+def test_another_apps_database_is_refused_untouched(tmp_path):
+    path = tmp_path / "other.sqlite3"
+    with sqlite3.connect(path) as connection:
+        connection.execute("CREATE TABLE recipes (name TEXT)")
+    connection.close()
+    before = digest(path)
+    with pytest.raises(CorruptDatabaseError, match="not a Perudo Coach"):
+        ProgressStore(path)
+    assert digest(path) == before
+
+
+# --- profiles and answers --------------------------------------------------------------
+
+
+def test_profiles_have_unguessable_tokens(store):
+    tokens = {store.create_profile() for _ in range(20)}
+    assert len(tokens) == 20
+    assert all(len(token) >= 22 and store.has_profile(token) for token in tokens)
+    assert not store.has_profile("guess")
+    assert not any("profiles" in name for name in dir(store))  # nothing lists them
+    with pytest.raises(UnknownProfileError):
+        store.record("guess", answer(1))
+    with pytest.raises(UnknownProfileError):
+        store.answers("guess")
+
+
+def test_answers_come_back_in_order(store):
+    token = store.create_profile()
+    written = [answer(seed, correct=seed % 2 == 0, timestamp=1000.0 + seed)
+               for seed in range(5)]
+    for item in written:
+        store.record(token, item)
+    assert store.answers(token) == written
+    assert store.answers(token, limit=2) == written[-2:]
+
+
+def test_each_answer_moves_its_theme_and_overall_ratings(store):
+    token = store.create_profile()
+    moved = store.record(token, answer(1, level=3))
+    expected = rate_answer(Rating(), 3, True)
+    assert moved == {"calza": expected, OVERALL: expected}
+    assert store.rating(token) == expected and store.rating(token, "calza") == expected
+    drill = store.record(token, Answer("drill", "odds", False, level=1))
+    assert set(drill) == {"odds"}
+    assert store.rating(token, "odds") == rate_answer(Rating(), 1, False)
+    assert store.rating(token) == expected
+    assert store.next_level(token) in (1, 2, 3)
+    assert store.record(token, Answer("drill", "odds", True)) == {}
+
+
+def test_a_graded_scenario_and_drill_are_stored(store):
+    token = store.create_profile()
+    scenario = generate(4, "calza", 2)
+    result = grade(scenario, "dudo")
+    store.record(token, Answer.from_scenario(scenario, result))
+    drill = generate_drill(2, "odds")
+    estimate = grade_drill(drill, 0.5)
+    store.record(token, Answer.from_drill(drill, estimate))
+    first, second = store.answers(token)
+    assert (first.kind, first.theme, first.seed, first.action, first.best) == (
+        "scenario", "calza", 4, "dudo", str(scenario.best))
+    assert first.regret == result.regret and first.correct == result.correct
+    assert (second.kind, second.theme, second.estimate, second.truth, second.outcome) == (
+        "drill", "odds", 0.5, drill.answer, drill.outcome)
+
+
+def test_a_profile_can_be_forgotten(store):
+    token, other = store.create_profile(), store.create_profile()
+    store.record(token, answer(1))
+    store.record(other, answer(2))
+    store.delete_profile(token)
+    assert not store.has_profile(token)
+    assert [a.seed for a in store.answers(other)] == [2]
+
+
+def test_bad_answers_are_refused():
+    with pytest.raises(ValueError):
+        Answer("quiz", "calza", True)
+    with pytest.raises(ValueError):
+        Answer("scenario", "calza", True, level=4)
+    with pytest.raises(ValueError):
+        Answer("scenario", OVERALL, True)
+
+
+# --- queries for the charts ------------------------------------------------------------
+
+
+def test_accuracy_and_regret_per_day_and_per_run(store):
+    token = store.create_profile()
+    start = 1_700_000_000.0  # 2023-11-14 22:13 UTC
+    plan = [(0, True, 0.0), (0, False, 0.2), (1, True, 0.0), (2, False, 0.1), (2, False, 0.3)]
+    for index, (day, correct, regret) in enumerate(plan):
+        store.record(token, answer(index, correct, regret=regret,
+                                   timestamp=start + day * DAY + index))
+    daily = store.accuracy_over_time(token)
+    assert [point.label for point in daily] == ["2023-11-14", "2023-11-15", "2023-11-16"]
+    assert [point.answers for point in daily] == [2, 1, 2]
+    assert [point.accuracy for point in daily] == [0.5, 1.0, 0.0]
+    assert daily[2].mean_regret == pytest.approx(0.2)
+    shifted = store.accuracy_over_time(token, utc_offset_minutes=120)
+    assert shifted[0].label == "2023-11-15"
+    runs = store.accuracy_over_time(token, per=2)
+    assert [(p.label, p.answers, p.accuracy) for p in runs] == [
+        ("1–2", 2, 0.5), ("3–4", 2, 0.5), ("5–6", 1, 0.0)]
+    assert store.accuracy_over_time(token, theme="palifico") == []
+    with pytest.raises(ValueError):
+        store.accuracy_over_time(token, per=0)
+
+
+def test_calibration_buckets(store):
+    token = store.create_profile()
+    rows = [(0.05, 0.10, False), (0.08, 0.02, False), (0.55, 0.50, True), (0.52, 0.60, False),
+            (0.95, 0.90, True), (1.0, 0.97, True)]
+    for seed, (estimate, truth, outcome) in enumerate(rows):
+        store.record(token, Answer("drill", "odds", abs(estimate - truth) <= 0.1, level=1,
+                                   seed=seed, estimate=estimate, truth=truth, outcome=outcome))
+    store.record(token, answer(99))  # no estimate: not in the buckets
+    buckets = store.calibration(token, buckets=10)
+    assert [(b.low, b.high, b.answers) for b in buckets] == [
+        (0.0, 0.1, 2), (0.5, 0.6, 2), (0.9, 1.0, 2)]
+    assert buckets[0].mean_estimate == pytest.approx(0.065)
+    assert buckets[1].mean_truth == pytest.approx(0.55)
+    assert [b.observed for b in buckets] == [0.0, 0.5, 1.0]
+
+
+def test_weakest_themes_come_first(store):
+    token = store.create_profile()
+    plan = {"calza": [True, True, False], "palifico": [False, False, True],
+            "endgame": [True, True, True]}
+    for theme, results in plan.items():
+        for seed, correct in enumerate(results):
+            store.record(token, answer(seed, correct, theme=theme, regret=0.0 if correct
+                                       else 0.1))
+    weakest = store.weakest_themes(token, limit=2)
+    assert [row.theme for row in weakest] == ["palifico", "calza"]
+    assert weakest[0].accuracy == pytest.approx(1 / 3)
+    assert weakest[0].rating == store.rating(token, "palifico")
+    assert store.weakest_themes(token, min_answers=4) == []
+
+
+# --- concurrency and crashes -------------------------------------------------------------
+
+
+def write_as_one_learner(path: str, index: int) -> tuple[str, list[int]]:
+    """One writer: a profile of its own and a few answers with seeds it owns."""
+    store = ProgressStore(path)
+    token = store.create_profile()
+    seeds = [index * 1000 + n for n in range(ANSWERS_EACH)]
+    for seed in seeds:
+        store.record(token, answer(seed, correct=seed % 3 == 0))
+    return token, seeds
+
+
+def check_every_writer_kept_its_own(path: Path, results: list[tuple[str, list[int]]]) -> None:
+    store = ProgressStore(path)
+    assert len({token for token, _ in results}) == WRITERS
+    for token, seeds in results:
+        assert [a.seed for a in store.answers(token)] == seeds
+        assert store.rating(token, "calza") != Rating()
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0] == (
+            WRITERS * ANSWERS_EACH)
+        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_twenty_processes_write_at_once(tmp_path):
+    path = tmp_path / "processes.sqlite3"  # created by the writers themselves, all at once
+    context = multiprocessing.get_context("fork")
+    with context.Pool(WRITERS) as pool:
+        results = pool.starmap(write_as_one_learner, [(str(path), n) for n in range(WRITERS)])
+    check_every_writer_kept_its_own(path, results)
+
+
+def test_twenty_threads_share_one_store(tmp_path):
+    path = tmp_path / "threads.sqlite3"
+    ProgressStore(path)
+    results: list[tuple[str, list[int]]] = [("", [])] * WRITERS
+    failures: list[BaseException] = []
+
+    def work(index: int) -> None:
+        try:
+            results[index] = write_as_one_learner(str(path), index)
+        except BaseException as error:  # reported below
+            failures.append(error)
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(WRITERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    check_every_writer_kept_its_own(path, results)
+
+
+KILLED_WRITER = """
+import sys
+from ui.progress_store import Answer, ProgressStore
+store = ProgressStore(sys.argv[1])
+token = store.create_profile()
+print(token, flush=True)
+seed = 0
+while True:
+    store.record(token, Answer("scenario", "calza", seed % 2 == 0, level=2, seed=seed,
+                               action="dudo", best="dudo", regret=0.0))
+    print(seed, flush=True)
+    seed += 1
+"""
+
+
+def test_a_writer_killed_mid_write_loses_at_most_the_answer_in_flight(tmp_path):
+    path = tmp_path / "killed.sqlite3"
+    writer = subprocess.Popen([sys.executable, "-c", KILLED_WRITER, str(path)],
+                              stdout=subprocess.PIPE, text=True,
+                              cwd=Path(__file__).resolve().parent.parent)
+    token = writer.stdout.readline().strip()
+    committed = -1
+    deadline = time.monotonic() + 30
+    while committed < 40 and time.monotonic() < deadline:
+        committed = int(writer.stdout.readline())
+    os.kill(writer.pid, signal.SIGKILL)
+    writer.wait()
+    printed = [int(line) for line in writer.stdout.read().split()]
+    writer.stdout.close()
+    last = max([committed, *printed])  # every printed seed was committed before printing
+    store = ProgressStore(path)
+    seeds = [a.seed for a in store.answers(token)]
+    assert committed >= 40
+    assert seeds == list(range(len(seeds)))
+    assert last + 1 <= len(seeds) <= last + 2  # at most one committed, not yet printed
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    store.record(token, answer(len(seeds)))  # and the store goes on

@@ -1,0 +1,290 @@
+"""Practice scenarios: reproducible by seed, true to their theme and level, graded by
+regret against the coach's own answer, and the ``scenario`` CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from coach import DUDO, Action, advise
+from coach.beliefs import PURE_ODDS
+from coach.decide import CoachSettings
+from coach.scenario_cli import main
+from coach.scenarios import (
+    CORRECT_REGRET,
+    LEVELS,
+    THEMES,
+    Scenario,
+    generate,
+    grade,
+    level_for_gap,
+    parse_action,
+)
+from perudo_math import PACO, Bid, Hand, Rules, legal_raises
+
+THEME_LEVELS = [(theme, level) for theme in THEMES for level in LEVELS]
+
+
+@pytest.fixture(scope="module")
+def scenarios() -> dict[tuple[str, int], Scenario]:
+    """One scenario of every theme and level (seed 11), generated once for the module."""
+    return {(theme, level): generate(11, theme, level) for theme, level in THEME_LEVELS}
+
+
+def recount(hidden, bid: Bid, palifico: bool) -> int:
+    """The true count of ``bid``, die by die."""
+    def matches(face: int) -> bool:
+        if palifico or bid.face == PACO:
+            return face == bid.face
+        return face in (bid.face, PACO)
+    return sum(matches(face) for hand in hidden for face in hand)
+
+
+# --- reproducible ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [0, 7, 123])
+def test_the_same_seed_gives_the_same_scenario(seed):
+    first = generate(seed)
+    assert generate(seed) == first
+    assert generate(seed, first.theme, first.level) == first
+
+
+def test_different_seeds_give_different_spots():
+    spots = {(s.hidden, s.bids) for s in (generate(seed, "dudo-or-raise", 2)
+                                          for seed in range(6))}
+    assert len(spots) == 6
+
+
+def test_a_fresh_process_generates_the_same_scenario():
+    expected = generate(7, "palifico", 2).to_dict()
+    out = subprocess.run(
+        [sys.executable, "-m", "coach.scenario_cli", "--seed", "7", "--theme", "palifico",
+         "--level", "2"], capture_output=True, text=True, check=True,
+        env={"PYTHONHASHSEED": "12345", "PATH": ""})
+    assert json.loads(out.stdout) == json.loads(json.dumps(expected))
+
+
+# --- what a scenario holds ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("theme", "level"), THEME_LEVELS)
+def test_the_graded_best_is_legal_and_advise_best(scenarios, theme, level):
+    scenario = scenarios[theme, level]
+    situation = scenario.situation()
+    assert situation.is_legal(scenario.best)
+    assert advise(situation).best.action == scenario.best
+    assert scenario.options == advise(situation).options
+    result = grade(scenario, scenario.best)
+    assert result.regret == 0.0 and result.is_best and result.correct
+
+
+@pytest.mark.parametrize(("theme", "level"), THEME_LEVELS)
+def test_hidden_dice_match_the_hand_and_the_counts(scenarios, theme, level):
+    scenario = scenarios[theme, level]
+    assert scenario.hand == scenario.hidden[scenario.seat]
+    assert [len(hand) for hand in scenario.hidden] == list(scenario.seat_dice)
+    assert scenario.dice == sum(len(hand) for hand in scenario.hidden)
+    assert scenario.players == sum(1 for hand in scenario.hidden if hand)
+    assert all(1 <= face <= 6 for hand in scenario.hidden for face in hand)
+    assert scenario.history and len(scenario.history) == len(scenario.bidders)
+    assert scenario.last_bidder != scenario.seat
+    assert all(scenario.seat_dice[seat] > 0 for seat in scenario.bidders)
+
+
+@pytest.mark.parametrize(("theme", "level"), THEME_LEVELS)
+def test_the_true_count_is_the_hidden_dice_count(scenarios, theme, level):
+    scenario = scenarios[theme, level]
+    assert scenario.true_count == recount(scenario.hidden, scenario.last_bid,
+                                          scenario.palifico)
+
+
+@pytest.mark.parametrize(("theme", "level"), THEME_LEVELS)
+def test_the_level_is_the_gap_to_the_best_other_kind_of_move(scenarios, theme, level):
+    scenario = scenarios[theme, level]
+    best = scenario.options[0]
+    others = [option.net_loss - best.net_loss for option in scenario.options
+              if option.action.kind != best.action.kind]
+    assert scenario.gap == pytest.approx(max(0.0, min(others)))
+    assert level_for_gap(scenario.gap) == scenario.level == level
+
+
+def kinds_in_order(scenario: Scenario) -> list[str]:
+    kinds: list[str] = []
+    for option in scenario.options:
+        if option.action.kind not in kinds:
+            kinds.append(option.action.kind)
+    return kinds
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_dudo_or_raise_spots_weigh_dudo_against_a_raise(scenarios, level):
+    scenario = scenarios["dudo-or-raise", level]
+    assert not scenario.palifico
+    assert set(kinds_in_order(scenario)[:2]) == {"dudo", "raise"}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_calza_spots_make_calza_the_answer_or_the_runner_up(scenarios, level):
+    scenario = scenarios["calza", level]
+    assert scenario.situation().may_calza()
+    assert "calza" in kinds_in_order(scenario)[:2]
+    if scenario.best.kind != "calza":
+        assert scenario.gap < 0.3
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_palifico_spots_are_palifico_rounds(scenarios, level):
+    scenario = scenarios["palifico", level]
+    assert scenario.palifico
+    faces = {Bid.parse(text).face for text in scenario.history}
+    assert len(faces) == 1  # the face stays frozen
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_paco_conversion_spots_cross_between_pacos_and_faces(scenarios, level):
+    scenario = scenarios["paco-conversion", level]
+    bids = [Bid.parse(text) for text in scenario.history]
+    crossed = len(bids) >= 2 and bids[-1].is_paco != bids[-2].is_paco
+    best = scenario.best
+    assert not scenario.palifico
+    assert crossed or (best.kind == "raise" and best.bid.is_paco != bids[-1].is_paco)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_reading_bids_spots_punish_the_pure_odds_answer(scenarios, level):
+    scenario = scenarios["reading-bids", level]
+    situation = scenario.situation()
+    pure = advise(situation, CoachSettings(reading=PURE_ODDS)).best.action
+    assert pure == scenario.pure_odds_best != scenario.best
+    assert grade(scenario, pure).regret > CORRECT_REGRET
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_endgame_spots_have_few_players_and_dice(scenarios, level):
+    scenario = scenarios["endgame", level]
+    assert 2 <= scenario.players <= 3
+    assert scenario.dice <= 6
+
+
+# --- grading ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("theme", "level"), THEME_LEVELS[::4])
+def test_regret_is_the_extra_chance_of_losing_a_die(scenarios, theme, level):
+    scenario = scenarios[theme, level]
+    best = scenario.options[0]
+    for option in scenario.options:
+        result = grade(scenario, option.action)
+        extra = option.lose - option.gain - (best.lose - best.gain)
+        assert result.regret == pytest.approx(max(0.0, extra))
+        assert result.correct == (option.action == best.action or result.regret
+                                  <= CORRECT_REGRET)
+
+
+def test_a_raise_the_coach_did_not_list_is_graded_too():
+    scenario = generate(3, "paco-conversion", 1)
+    listed = {option.action for option in scenario.options}
+    far = [bid for bid in legal_raises(scenario.last_bid, scenario.dice,
+                                       palifico=scenario.palifico)
+           if Action("raise", bid) not in listed]
+    result = grade(scenario, Action("raise", far[-1]))
+    assert 0.0 <= result.lose <= 1.0
+    assert result.regret >= 0.0 and not result.is_best
+
+
+def test_a_raise_above_the_table_is_a_sure_loss():
+    scenario = generate(3, "dudo-or-raise", 1)
+    above = Bid(scenario.dice + 1, scenario.last_bid.face)
+    result = grade(scenario, Action("raise", above))
+    assert result.lose == 1.0
+    assert result.reveal.loser == scenario.seat
+
+
+def test_an_illegal_action_is_refused():
+    scenario = generate(3, "dudo-or-raise", 1)
+    with pytest.raises(ValueError, match="not a legal move"):
+        grade(scenario, Action("raise", scenario.last_bid))
+
+
+def test_the_reveal_tells_the_count_and_who_loses():
+    scenario = generate(5, "dudo-or-raise", 2)
+    me, bid, count = scenario.seat, scenario.last_bid, scenario.true_count
+    dudo = grade(scenario, DUDO).reveal
+    assert dudo.count == count and dudo.bid == bid
+    assert dudo.loser == dudo.dudo_loser == (me if count >= bid.quantity
+                                             else scenario.last_bidder)
+    raised = next(option.action for option in scenario.options if option.action.kind == "raise")
+    reveal = grade(scenario, raised).reveal
+    assert reveal.raise_count == recount(scenario.hidden, raised.bid, scenario.palifico)
+    responder = scenario.situation().next_seat()
+    assert reveal.loser == (responder if reveal.raise_count >= raised.bid.quantity else me)
+
+
+def test_actions_are_read_from_text():
+    assert parse_action("dudo") == DUDO
+    assert parse_action(" Calza ").kind == "calza"
+    assert parse_action("5x4") == Action("raise", Bid(5, 4))
+    with pytest.raises(ValueError):
+        parse_action("bluff")
+
+
+def test_other_rules_are_followed():
+    rules = Rules(raise_rule="any-face", calza_heads_up=True)
+    scenario = generate(4, "endgame", 2, rules=rules)
+    assert scenario.rules == rules
+    assert scenario.situation().is_legal(scenario.best)
+    assert advise(scenario.situation()).best.action == scenario.best
+    with pytest.raises(ValueError, match="calza switched on"):
+        generate(4, "calza", rules=Rules(calza=False))
+
+
+def test_bad_theme_or_level_is_refused():
+    with pytest.raises(ValueError, match="unknown theme"):
+        generate(1, "bluffing")
+    with pytest.raises(ValueError, match="level"):
+        generate(1, "calza", 4)
+
+
+def test_the_json_has_what_the_page_needs():
+    data = json.loads(json.dumps(generate(2).to_dict()))
+    for key in ("hand", "dice", "players", "palifico", "history", "bidders", "hidden", "best",
+                "true_count", "options", "theme", "level", "seed", "seat_dice"):
+        assert key in data
+    assert data["best"]["action"] in ("raise", "dudo", "calza")
+    assert all("lose" in option for option in data["options"])
+    assert Hand(data["hand"]).faces == tuple(data["hand"])
+
+
+# --- the CLI ----------------------------------------------------------------------------
+
+
+def test_cli_prints_the_scenario(capsys):
+    assert main(["--seed", "7", "--theme", "calza", "--level", "2"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data == json.loads(json.dumps(generate(7, "calza", 2).to_dict()))
+    best = data["best"]
+    assert best["action"] in ("dudo", "calza") or Bid.parse(best["bid"])
+
+
+def test_cli_grades_an_answer(capsys):
+    assert main(["--seed", "7", "--answer", "dudo"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["grade"]["action"] == {"action": "dudo"}
+    assert data["grade"]["regret"] >= 0.0
+
+
+@pytest.mark.parametrize("argv", [["--theme", "bluffing"], ["--level", "4"],
+                                  ["--seed", "x"], ["--seed", "7", "--answer", "99x9"]])
+def test_cli_refuses_bad_input_with_one_line(argv, capsys):
+    try:
+        code = main(argv)
+    except SystemExit as stop:
+        code = stop.code
+    assert code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert len(captured.err.strip().splitlines()) == 1

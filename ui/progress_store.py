@@ -1,0 +1,562 @@
+"""Practice progress that lasts: profiles, answers and ratings in one SQLite file.
+
+The file is ``$PERUDO_COACH_DB``, by default ``~/.local/share/perudo-coach/progress.sqlite3``
+(created with its folders). A profile is known only by its unguessable token
+(:func:`secrets.token_urlsafe`); nothing lists the profiles.
+
+Reliability:
+
+* The schema is versioned by ``PRAGMA user_version``; :data:`MIGRATIONS` are applied in
+  order, all of them in one transaction.
+* An existing file is first inspected through a read-only connection: a file from a newer
+  version of the app (:class:`FutureVersionError`) or a damaged one
+  (:class:`CorruptDatabaseError`) is refused and never written to.
+* Each answer, with the ratings it moves, is written in one ``BEGIN IMMEDIATE``
+  transaction in WAL mode with ``synchronous=FULL``: a process killed mid-write loses at
+  most the answer in flight; concurrent writers wait for each other (``busy_timeout``).
+* Every call opens its own connection, so one store may serve many threads.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import secrets
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+from urllib.parse import quote
+
+from coach.drills import Drill, DrillGrade, OddsDrill
+from coach.rating import Rating, next_level, rate_answer
+
+if TYPE_CHECKING:
+    from coach.scenarios import Grade, Scenario
+
+ENV_VAR = "PERUDO_COACH_DB"
+DEFAULT_PATH = "~/.local/share/perudo-coach/progress.sqlite3"
+BUSY_TIMEOUT_MS = 30_000
+OVERALL = "overall"
+"""The theme name of the learner's overall rating, moved by every scenario answer."""
+
+KINDS = ("scenario", "drill")
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (  # 1: profiles and their answers
+        """CREATE TABLE profiles (
+               token TEXT PRIMARY KEY,
+               created REAL NOT NULL
+           ) WITHOUT ROWID""",
+        """CREATE TABLE answers (
+               id INTEGER PRIMARY KEY,
+               profile TEXT NOT NULL REFERENCES profiles (token) ON DELETE CASCADE,
+               ts REAL NOT NULL,
+               kind TEXT NOT NULL CHECK (kind IN ('scenario', 'drill')),
+               theme TEXT NOT NULL,
+               level INTEGER,
+               seed INTEGER,
+               action TEXT,
+               best TEXT,
+               regret REAL,
+               estimate REAL,
+               truth REAL,
+               outcome INTEGER,
+               correct INTEGER NOT NULL CHECK (correct IN (0, 1))
+           )""",
+        "CREATE INDEX answers_by_profile ON answers (profile, id)",
+    ),
+    (  # 2: ratings per profile and theme
+        """CREATE TABLE ratings (
+               profile TEXT NOT NULL REFERENCES profiles (token) ON DELETE CASCADE,
+               theme TEXT NOT NULL,
+               rating REAL NOT NULL,
+               deviation REAL NOT NULL,
+               volatility REAL NOT NULL,
+               answers INTEGER NOT NULL,
+               updated REAL NOT NULL,
+               PRIMARY KEY (profile, theme)
+           ) WITHOUT ROWID""",
+    ),
+)
+"""Schema steps: step ``n`` (from 1) takes the file from version ``n − 1`` to ``n``."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+_TABLES = {1: {"profiles", "answers"}, 2: {"profiles", "answers", "ratings"}}
+_CORRUPT_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+_ANSWER_COLUMNS = ("ts", "kind", "theme", "level", "seed", "action", "best", "regret",
+                   "estimate", "truth", "outcome", "correct")
+
+
+class ProgressStoreError(Exception):
+    """The progress file cannot be used."""
+
+
+class FutureVersionError(ProgressStoreError):
+    """The file was written by a newer version of Perudo Coach; it is left untouched."""
+
+
+class CorruptDatabaseError(ProgressStoreError):
+    """The file is damaged or is not a Perudo Coach progress file; it is left untouched."""
+
+
+class UnknownProfileError(ProgressStoreError):
+    """No profile has this token."""
+
+
+# --- records ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One answer to a scenario or a drill.
+
+    ``action`` and ``best`` are written like ``dudo`` or ``5x4``; ``regret`` is the extra
+    chance of losing a die (scenarios); ``estimate`` and ``truth`` the learner's and the
+    exact probability (odds drills), ``outcome`` whether the bid was really true.
+    ``timestamp`` (seconds since the epoch) defaults to the time of writing.
+    """
+
+    kind: str
+    theme: str
+    correct: bool
+    level: int | None = None
+    seed: int | None = None
+    action: str | None = None
+    best: str | None = None
+    regret: float | None = None
+    estimate: float | None = None
+    truth: float | None = None
+    outcome: bool | None = None
+    timestamp: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"an answer's kind is scenario or drill, not {self.kind!r}")
+        if not isinstance(self.theme, str) or not self.theme or self.theme == OVERALL:
+            raise ValueError(f"not a theme name: {self.theme!r}")
+        if self.level is not None and self.level not in (1, 2, 3):
+            raise ValueError(f"a level is 1, 2 or 3, not {self.level!r}")
+        for name in ("regret", "estimate", "truth", "timestamp"):
+            value = getattr(self, name)
+            if value is not None and not math.isfinite(value):
+                raise ValueError(f"{name} must be a finite number, not {value!r}")
+
+    @classmethod
+    def from_scenario(cls, scenario: Scenario, grade: Grade) -> Answer:
+        """The record of a graded scenario."""
+        return cls(kind="scenario", theme=scenario.theme, correct=grade.correct,
+                   level=scenario.level, seed=scenario.seed, action=str(grade.action),
+                   best=str(grade.best), regret=grade.regret)
+
+    @classmethod
+    def from_drill(cls, drill: Drill, grade: DrillGrade) -> Answer:
+        """The record of a graded drill; odds drills keep the estimate for calibration."""
+        answer = cls(kind="drill", theme=drill.kind, correct=grade.correct, level=drill.level,
+                     seed=drill.seed, action=_text(grade.response), best=_text(grade.answer))
+        if not isinstance(drill, OddsDrill):
+            return answer
+        return replace(answer, estimate=cast(float, grade.response), truth=drill.answer,
+                       outcome=drill.outcome)
+
+
+@dataclass(frozen=True, slots=True)
+class AccuracyPoint:
+    """Accuracy over one day (``label`` ``2025-01-31``) or one run of N answers
+    (``label`` ``1–20``); ``start`` is the time of its first answer."""
+
+    label: str
+    start: float
+    answers: int
+    accuracy: float
+    mean_regret: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class CalibrationBucket:
+    """Odds estimates from ``low`` to ``high``: their mean, the mean exact probability, and
+    how often the bid really was true (``observed``; ``None`` when never known)."""
+
+    low: float
+    high: float
+    answers: int
+    mean_estimate: float
+    mean_truth: float | None
+    observed: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class ThemeStats:
+    """How a learner does on one theme (or drill kind)."""
+
+    kind: str
+    theme: str
+    answers: int
+    accuracy: float
+    mean_regret: float | None
+    rating: Rating | None
+
+
+# --- the store --------------------------------------------------------------------------
+
+
+def database_path(path: str | os.PathLike[str] | None = None) -> Path:
+    """The progress file: ``path``, else ``$PERUDO_COACH_DB``, else the default."""
+    chosen = path if path is not None else os.environ.get(ENV_VAR) or DEFAULT_PATH
+    return Path(chosen).expanduser()
+
+
+class ProgressStore:
+    """Profiles, answers and ratings in one SQLite file (see the module's notes)."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.path = database_path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if self.path.exists() and self.path.stat().st_size > 0:
+            inspect_file(self.path)
+        with self._connection() as connection:
+            connection.execute("PRAGMA journal_mode = WAL")
+            migrate(connection)
+
+    # profiles
+
+    def create_profile(self) -> str:
+        """A new profile; keep its token: it is the only way back to the profile."""
+        token = secrets.token_urlsafe(16)
+        with self._transaction() as connection:
+            connection.execute("INSERT INTO profiles (token, created) VALUES (?, ?)",
+                               (token, time.time()))
+        return token
+
+    def has_profile(self, token: str) -> bool:
+        """Whether a profile has this token."""
+        with self._connection() as connection:
+            return _has_profile(connection, token)
+
+    def delete_profile(self, token: str) -> None:
+        """Forget the profile, its answers and its ratings."""
+        with self._transaction() as connection:
+            _require_profile(connection, token)
+            connection.execute("DELETE FROM ratings WHERE profile = ?", (token,))
+            connection.execute("DELETE FROM answers WHERE profile = ?", (token,))
+            connection.execute("DELETE FROM profiles WHERE token = ?", (token,))
+
+    # answers and ratings
+
+    def record(self, token: str, answer: Answer) -> dict[str, Rating]:
+        """Store ``answer`` and move the ratings it counts for, in one transaction.
+
+        Returns the new ratings: the answer's theme and, for a scenario, :data:`OVERALL`
+        (nothing when the answer has no level).
+        """
+        now = time.time() if answer.timestamp is None else answer.timestamp
+        with self._transaction() as connection:
+            _require_profile(connection, token)
+            values = (now, answer.kind, answer.theme, answer.level, answer.seed,
+                      answer.action, answer.best, answer.regret, answer.estimate,
+                      answer.truth, _flag(answer.outcome), int(bool(answer.correct)))
+            connection.execute(
+                f"INSERT INTO answers (profile, {', '.join(_ANSWER_COLUMNS)}) "
+                f"VALUES (?{', ?' * len(_ANSWER_COLUMNS)})", (token, *values))
+            return _move_ratings(connection, token, answer, now)
+
+    def answers(self, token: str, limit: int | None = None) -> list[Answer]:
+        """The profile's answers, oldest first (only the latest ``limit`` if given)."""
+        query = (f"SELECT {', '.join(_ANSWER_COLUMNS)} FROM answers WHERE profile = ? "
+                 "ORDER BY id DESC")
+        with self._connection() as connection:
+            _require_profile(connection, token)
+            if limit is not None:
+                rows = connection.execute(query + " LIMIT ?", (token, limit)).fetchall()
+            else:
+                rows = connection.execute(query, (token,)).fetchall()
+        return [_answer_from_row(row) for row in reversed(rows)]
+
+    def rating(self, token: str, theme: str = OVERALL) -> Rating:
+        """The profile's rating on ``theme`` (a fresh rating before any answer)."""
+        return self.ratings(token).get(theme, Rating())
+
+    def ratings(self, token: str) -> dict[str, Rating]:
+        """Every rating of the profile, by theme (with :data:`OVERALL`)."""
+        with self._connection() as connection:
+            _require_profile(connection, token)
+            return _ratings(connection, token)
+
+    def next_level(self, token: str, theme: str = OVERALL) -> int:
+        """The scenario level to offer next, from the profile's rating on ``theme``."""
+        return next_level(self.rating(token, theme))
+
+    # charts
+
+    def accuracy_over_time(self, token: str, *, per: str | int = "day",
+                           kind: str | None = None, theme: str | None = None,
+                           utc_offset_minutes: int = 0) -> list[AccuracyPoint]:
+        """Accuracy and mean regret per day (``per="day"``, in the learner's time zone) or
+        per run of ``per`` answers, oldest first; optionally of one kind or theme."""
+        if per != "day" and (isinstance(per, bool) or not isinstance(per, int) or per < 1):
+            raise ValueError(f"per is 'day' or a number of answers, not {per!r}")
+        rows = self._select(token, "ts, correct, regret", kind, theme)
+        groups: dict[str, list[tuple[float, int, float | None]]] = {}
+        for index, row in enumerate(rows):
+            groups.setdefault(_group_label(index, row[0], per, utc_offset_minutes),
+                              []).append(row)
+        return [_accuracy_point(label, group) for label, group in groups.items()]
+
+    def calibration(self, token: str, buckets: int = 10) -> list[CalibrationBucket]:
+        """Odds estimates in ``buckets`` equal bands from 0 to 1 (the empty ones left out):
+        the mean estimate against the exact probability and the observed frequency."""
+        if isinstance(buckets, bool) or not isinstance(buckets, int) or buckets < 1:
+            raise ValueError(f"buckets must be a positive whole number, not {buckets!r}")
+        rows = self._select(token, "estimate, truth, outcome", None, None,
+                            "AND estimate IS NOT NULL")
+        bands: dict[int, list[tuple[float, float | None, int | None]]] = {}
+        for row in rows:
+            bands.setdefault(min(int(row[0] * buckets), buckets - 1), []).append(row)
+        return [_calibration_bucket(band, buckets, bands[band]) for band in sorted(bands)]
+
+    def theme_stats(self, token: str) -> list[ThemeStats]:
+        """Answers, accuracy, mean regret and rating of every theme answered."""
+        query = ("SELECT kind, theme, COUNT(*), AVG(correct), AVG(regret) FROM answers "
+                 "WHERE profile = ? GROUP BY kind, theme ORDER BY kind, theme")
+        with self._connection() as connection:
+            _require_profile(connection, token)
+            rows = connection.execute(query, (token,)).fetchall()
+            ratings = _ratings(connection, token)
+        return [ThemeStats(kind, theme, count, accuracy, regret, ratings.get(theme))
+                for kind, theme, count, accuracy, regret in rows]
+
+    def weakest_themes(self, token: str, limit: int = 3,
+                       min_answers: int = 1) -> list[ThemeStats]:
+        """The themes with the lowest accuracy (ties: higher mean regret), at most
+        ``limit``, among those with at least ``min_answers`` answers."""
+        stats = [row for row in self.theme_stats(token) if row.answers >= min_answers]
+        stats.sort(key=lambda row: (row.accuracy, -(row.mean_regret or 0.0), row.theme))
+        return stats[:limit]
+
+    # connections
+
+    @contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        """A fresh connection in autocommit mode, closed afterwards."""
+        connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000,
+                                     isolation_level=None)
+        try:
+            connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            connection.execute("PRAGMA synchronous = FULL")
+            connection.execute("PRAGMA foreign_keys = ON")
+            _refuse_future(connection, self.path)
+            yield connection
+        finally:
+            connection.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """A connection inside ``BEGIN IMMEDIATE``: committed on success, else rolled back."""
+        with self._connection() as connection, write_transaction(connection):
+            yield connection
+
+    def _select(self, token: str, columns: str, kind: str | None, theme: str | None,
+                extra: str = "") -> list[tuple[Any, ...]]:
+        """The profile's answers' ``columns``, oldest first, filtered by kind and theme."""
+        query = f"SELECT {columns} FROM answers WHERE profile = ? {extra}"
+        parameters: list[Any] = [token]
+        if kind is not None:
+            query += " AND kind = ?"
+            parameters.append(kind)
+        if theme is not None:
+            query += " AND theme = ?"
+            parameters.append(theme)
+        with self._connection() as connection:
+            _require_profile(connection, token)
+            return connection.execute(query + " ORDER BY id", parameters).fetchall()
+
+
+# --- opening, checking and migrating the file ------------------------------------------
+
+
+def inspect_file(path: Path) -> int:
+    """The schema version of an existing file, read without writing to it.
+
+    Raises :class:`CorruptDatabaseError` for a damaged or foreign file and
+    :class:`FutureVersionError` for a file from a newer version of the app.
+    """
+    uri = f"file:{quote(str(path.resolve()))}?mode=ro"
+    try:
+        connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
+                                     isolation_level=None)
+        try:
+            connection.execute("BEGIN")  # one snapshot: a migration may commit meanwhile
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            check = connection.execute("PRAGMA quick_check").fetchall()
+            tables = _table_names(connection)
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:
+        if getattr(error, "sqlite_errorcode", None) in _CORRUPT_CODES:
+            raise CorruptDatabaseError(
+                f"{path} is damaged or not a database ({error}); it was left untouched"
+            ) from None
+        raise ProgressStoreError(f"cannot read {path}: {error}") from None
+    if check != [("ok",)]:
+        raise CorruptDatabaseError(f"{path} is damaged ({check[0][0]}); it was left untouched")
+    if version > SCHEMA_VERSION:
+        raise FutureVersionError(_future_message(path, version))
+    expected = _TABLES.get(version, set())
+    if not expected <= tables or (version == 0 and tables):
+        raise CorruptDatabaseError(
+            f"{path} is not a Perudo Coach progress file; it was left untouched")
+    return version
+
+
+def migrate(connection: sqlite3.Connection) -> int:
+    """Apply the missing :data:`MIGRATIONS` in one transaction; the version reached."""
+    with write_transaction(connection):
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise FutureVersionError(_future_message(Path("the progress file"), version))
+        for step in MIGRATIONS[version:]:
+            for statement in step:
+                connection.execute(statement)
+        if version < SCHEMA_VERSION:
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    return SCHEMA_VERSION
+
+
+@contextmanager
+def write_transaction(connection: sqlite3.Connection) -> Iterator[None]:
+    """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` when the block raises."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+
+
+def _refuse_future(connection: sqlite3.Connection, path: Path) -> None:
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise FutureVersionError(_future_message(path, version))
+
+
+def _future_message(path: Path, version: int) -> str:
+    return (f"{path} has schema version {version}, newer than this app's {SCHEMA_VERSION}: "
+            "update Perudo Coach; the file was left untouched")
+
+
+def _table_names(connection: sqlite3.Connection) -> set[str]:
+    rows = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    return {name for (name,) in rows}
+
+
+# --- row helpers ------------------------------------------------------------------------
+
+
+def _has_profile(connection: sqlite3.Connection, token: str) -> bool:
+    if not isinstance(token, str):
+        return False
+    row = connection.execute("SELECT 1 FROM profiles WHERE token = ?", (token,)).fetchone()
+    return row is not None
+
+
+def _require_profile(connection: sqlite3.Connection, token: str) -> None:
+    if not _has_profile(connection, token):
+        raise UnknownProfileError("no profile has this token")
+
+
+def _ratings(connection: sqlite3.Connection, token: str) -> dict[str, Rating]:
+    rows = connection.execute(
+        "SELECT theme, rating, deviation, volatility FROM ratings WHERE profile = ?", (token,))
+    return {theme: Rating(rating, deviation, volatility)
+            for theme, rating, deviation, volatility in rows}
+
+
+def _move_ratings(connection: sqlite3.Connection, token: str, answer: Answer,
+                  now: float) -> dict[str, Rating]:
+    """Rate the answer against its level on its theme (and overall, for a scenario)."""
+    if answer.level is None:
+        return {}
+    themes = [answer.theme] + ([OVERALL] if answer.kind == "scenario" else [])
+    current = _ratings(connection, token)
+    moved = {}
+    for theme in themes:
+        rating = rate_answer(current.get(theme, Rating()), answer.level, answer.correct)
+        connection.execute(
+            "INSERT INTO ratings (profile, theme, rating, deviation, volatility, answers, "
+            "updated) VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (profile, theme) DO UPDATE "
+            "SET rating = excluded.rating, deviation = excluded.deviation, "
+            "volatility = excluded.volatility, answers = answers + 1, "
+            "updated = excluded.updated",
+            (token, theme, rating.rating, rating.deviation, rating.volatility, now))
+        moved[theme] = rating
+    return moved
+
+
+def _answer_from_row(row: Sequence[Any]) -> Answer:
+    ts, kind, theme, level, seed, action, best, regret, estimate, truth, outcome, correct = row
+    return Answer(kind=kind, theme=theme, correct=bool(correct), level=level, seed=seed,
+                  action=action, best=best, regret=regret, estimate=estimate, truth=truth,
+                  outcome=None if outcome is None else bool(outcome), timestamp=ts)
+
+
+def _group_label(index: int, timestamp: float, per: str | int, offset_minutes: int) -> str:
+    if per == "day":
+        return time.strftime("%Y-%m-%d", time.gmtime(timestamp + offset_minutes * 60))
+    assert isinstance(per, int)
+    first = index // per * per + 1
+    return f"{first}–{first + per - 1}"
+
+
+def _accuracy_point(label: str, group: Sequence[tuple[float, int, float | None]]
+                    ) -> AccuracyPoint:
+    regrets = [regret for _, _, regret in group if regret is not None]
+    return AccuracyPoint(label=label, start=group[0][0], answers=len(group),
+                         accuracy=sum(correct for _, correct, _ in group) / len(group),
+                         mean_regret=sum(regrets) / len(regrets) if regrets else None)
+
+
+def _calibration_bucket(band: int, buckets: int,
+                        rows: Sequence[tuple[float, float | None, int | None]]
+                        ) -> CalibrationBucket:
+    truths = [truth for _, truth, _ in rows if truth is not None]
+    outcomes = [outcome for _, _, outcome in rows if outcome is not None]
+    return CalibrationBucket(
+        low=band / buckets, high=(band + 1) / buckets, answers=len(rows),
+        mean_estimate=sum(estimate for estimate, _, _ in rows) / len(rows),
+        mean_truth=sum(truths) / len(truths) if truths else None,
+        observed=sum(outcomes) / len(outcomes) if outcomes else None)
+
+
+def _flag(value: bool | None) -> int | None:
+    return None if value is None else int(bool(value))
+
+
+def _text(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+__all__ = [
+    "DEFAULT_PATH",
+    "ENV_VAR",
+    "MIGRATIONS",
+    "OVERALL",
+    "SCHEMA_VERSION",
+    "AccuracyPoint",
+    "Answer",
+    "CalibrationBucket",
+    "CorruptDatabaseError",
+    "FutureVersionError",
+    "ProgressStore",
+    "ProgressStoreError",
+    "ThemeStats",
+    "UnknownProfileError",
+    "database_path",
+    "inspect_file",
+    "migrate",
+    "write_transaction",
+]
