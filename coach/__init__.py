@@ -13,13 +13,18 @@ from coach.bots import (
     load_bot,
 )
 from coach.decide import Advice, CoachSettings, Option, Reason, advise, candidate_raises
+from coach.drills import DRILL_KINDS, generate_drill, grade_drill
+from coach.rating import Rating, next_level, rate_answer
+from coach.scenarios import THEMES, Grade, Scenario, generate, grade
 from coach.situation import CALZA, DUDO, Action, Situation
 
 __all__ = [
     "BUILTIN_BOTS",
     "CALZA",
+    "DRILL_KINDS",
     "DUDO",
     "PURE_ODDS",
+    "THEMES",
     "Action",
     "Advice",
     "ArenaSpec",
@@ -29,18 +34,27 @@ __all__ = [
     "BotResult",
     "CoachBot",
     "CoachSettings",
+    "Grade",
     "IllegalMove",
     "N3Bot",
     "Option",
     "ProbabilityBot",
     "RandomBot",
+    "Rating",
     "Reason",
+    "Scenario",
     "Situation",
     "TableBeliefs",
     "advise",
     "candidate_raises",
+    "generate",
+    "generate_drill",
+    "grade",
+    "grade_drill",
     "load_bot",
+    "next_level",
     "play_game",
+    "rate_answer",
     "run_arena",
     "wilson_interval",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Sequence
@@ -18,7 +19,8 @@ from perudo_math.cli import _bid, _count, _die, _OneLineParser
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(prog="python -m coach", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser,
+                                     metavar="{advise,arena,scenario,solve}")
 
     advise_cmd = commands.add_parser("advise", help="what to do now, with every option's risk")
     advise_cmd.add_argument("--hand", nargs="+", type=_die, required=True, metavar="DIE")
@@ -103,9 +105,17 @@ def run_match(args: argparse.Namespace) -> dict[str, object]:
             "results": [result.to_dict() for result in results]}
 
 
+SUBCOMMAND_MODULES = {"scenario": "coach.scenario_cli", "solve": "coach.solver_cli"}
+"""Subcommands with a parser of their own, each in a module with ``main(argv) -> int``."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments and arguments[0] in SUBCOMMAND_MODULES:
+        module = importlib.import_module(SUBCOMMAND_MODULES[arguments[0]])
+        return module.main(arguments[1:])
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     command = {"advise": run_advise, "arena": run_match}[args.command]
     try:
         payload = command(args)
