@@ -9,6 +9,7 @@ from coach.bots import (
     CoachBot,
     N3Bot,
     ProbabilityBot,
+    PureOddsCoachBot,
     RandomBot,
     load_bot,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "N3Bot",
     "Option",
     "ProbabilityBot",
+    "PureOddsCoachBot",
     "RandomBot",
     "Rating",
     "Reason",

@@ -12,6 +12,7 @@ import inspect
 import random
 from collections.abc import Callable
 
+from coach.beliefs import PURE_ODDS
 from coach.decide import CoachSettings, advise
 from coach.situation import CALZA, DUDO, Action, Situation
 from perudo_math import PACO, legal_raises, odds_table, smallest_raises
@@ -118,11 +119,19 @@ class CoachBot:
         return advise(situation, self.settings).action
 
 
+class PureOddsCoachBot(CoachBot):
+    """The coach with bid reading switched off: the same engine on uniform dice."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        super().__init__(rng, CoachSettings(reading=PURE_ODDS))
+
+
 BUILTIN_BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "n3": N3Bot,
     "probability": ProbabilityBot,
     "coach": CoachBot,
+    "coach-pure-odds": PureOddsCoachBot,
 }
 
 
