@@ -6,11 +6,11 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from coach.bots import BotFactory, load_bot
+from coach.bots import Bot, BotFactory, load_bot
 from coach.situation import Action, Situation
 from perudo_math import GameState, Hand, Rules, roll_for_first_opener
 
@@ -24,30 +24,57 @@ def play_game(bots: Sequence[BotFactory], rules: Rules, rng: random.Random) -> i
     players = [bot(random.Random(rng.getrandbits(64))) for bot in bots]
     state = GameState.new([f"seat {seat}" for seat in range(len(bots))], rules,
                           first_opener=roll_for_first_opener(rng, len(bots)))
-    while not state.is_over:
-        state = _play_round(state, players, rng)
-    assert state.winner is not None
-    return state.winner
-
-
-def _play_round(state: GameState, players: list, rng: random.Random) -> GameState:
-    dice = tuple(player.dice for player in state.players)
-    hands = {seat: Hand(rng.randint(1, 6) for _ in range(count))
-             for seat, count in enumerate(dice) if count}
+    decisions = iter_decisions(players, state, rng)
     while True:
-        seat = state.turn
-        assert seat is not None
-        situation = Situation(state.rules, dice, seat, hands[seat], state.bids, state.palifico)
-        action: Action = players[seat](situation)
-        if not isinstance(action, Action) or not situation.is_legal(action):
-            raise IllegalMove(f"the bot at seat {seat} chose an illegal move: {action!r}")
-        if action.kind == "raise":
-            state = state.bid(action.bid, seat)
-            continue
-        last = state.last_bid
-        assert last is not None
-        count = sum(hand.count(last.face, palifico=state.palifico) for hand in hands.values())
-        return state.dudo(count, seat) if action.kind == "dudo" else state.calza(count, seat)
+        try:
+            next(decisions)
+        except StopIteration as finished:
+            winner = finished.value.winner
+            assert winner is not None
+            return winner
+
+
+def iter_decisions(players: Sequence[Bot], state: GameState,
+                   rng: random.Random) -> Generator[Decision, None, GameState]:
+    """Play ``state`` to the end of the game, rolling each round's dice from ``rng``.
+
+    Yields every decision before the bot in that seat makes it, with every seat's hand;
+    returns the final state.
+    """
+    while not state.is_over:
+        dice = tuple(player.dice for player in state.players)
+        hands = tuple(Hand(rng.randint(1, 6) for _ in range(count)) for count in dice)
+        while True:
+            seat = state.turn
+            assert seat is not None
+            situation = Situation(state.rules, dice, seat, hands[seat], state.bids,
+                                  state.palifico)
+            yield Decision(situation, hands)
+            action: Action = players[seat](situation)
+            if not isinstance(action, Action) or not situation.is_legal(action):
+                raise IllegalMove(f"the bot at seat {seat} chose an illegal move: {action!r}")
+            state = apply_action(state, action, hands)
+            if action.kind != "raise":
+                break
+    return state
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A moment in a game: the player to move's situation, and every seat's hand."""
+
+    situation: Situation
+    hands: tuple[Hand, ...]
+
+
+def apply_action(state: GameState, action: Action, hands: Sequence[Hand]) -> GameState:
+    """The game after the player to move takes ``action``; a dudo or calza lifts the cups."""
+    if action.kind == "raise":
+        return state.bid(action.bid)
+    last = state.last_bid
+    assert last is not None
+    count = sum(hand.count(last.face, palifico=state.palifico) for hand in hands)
+    return state.dudo(count) if action.kind == "dudo" else state.calza(count)
 
 
 @dataclass(frozen=True, slots=True)

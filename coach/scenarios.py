@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from coach.arena import iter_decisions
 from coach.beliefs import PURE_ODDS, TableBeliefs
 from coach.bots import BotFactory, CoachBot, N3Bot, ProbabilityBot
 from coach.decide import Advice, CoachSettings, Option, advise
@@ -331,28 +332,12 @@ def _hero_spots(rng: random.Random, rules: Rules, theme: str) -> Iterator[_Spot]
     hero = rng.randrange(seats)
     state = GameState.new([f"seat {seat}" for seat in range(seats)], rules,
                           first_opener=roll_for_first_opener(rng, seats))
-    while not state.is_over and state.players[hero].dice > 0:
-        dice = tuple(player.dice for player in state.players)
-        hands = tuple(Hand(rng.randint(1, 6) for _ in range(count)) for count in dice)
-        hidden = tuple(hand.faces for hand in hands)
-        round_number = state.round_number
-        while state.round_number == round_number and not state.is_over:
-            seat = state.turn
-            assert seat is not None
-            situation = Situation(rules, dice, seat, hands[seat], state.bids, state.palifico)
-            if seat == hero and state.bids:
-                yield _Spot(situation, hidden)
-            state = _apply(state, bots[seat](situation), seat, hands)
-
-
-def _apply(state: GameState, action: Action, seat: int, hands: Sequence[Hand]) -> GameState:
-    """The game after ``seat`` takes ``action``, the cups lifted for a dudo or calza."""
-    if action.kind == "raise":
-        return state.bid(action.bid, seat)
-    last = state.last_bid
-    assert last is not None
-    count = sum(hand.count(last.face, palifico=state.palifico) for hand in hands)
-    return state.dudo(count, seat) if action.kind == "dudo" else state.calza(count, seat)
+    for decision in iter_decisions(bots, state, rng):
+        situation = decision.situation
+        if situation.dice[hero] == 0:
+            return
+        if situation.me == hero and situation.bids:
+            yield _Spot(situation, tuple(hand.faces for hand in decision.hands))
 
 
 # --- themes and levels -------------------------------------------------------------------
