@@ -6,8 +6,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8501
+# `make serve` listens on every interface (HOST=… on its command line narrows it) and shows
+# phones this computer's LAN address with a QR code; ADDRESS=… replaces the address found.
+ADDRESS ?=
+SERVE_HOST := $(if $(filter command line,$(origin HOST)),$(HOST),0.0.0.0)
 
-.PHONY: install run test lint bench clean
+.PHONY: install run serve test lint bench clean
 
 install: $(STAMP)
 
@@ -18,8 +22,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
+# Both go through scripts/serve.py: it prints the address (and a QR code when phones can reach
+# it) and keeps Streamlit from looking up its network and public addresses on the internet.
 run: $(STAMP)
-	$(BIN)/streamlit run streamlit_app.py --server.address $(HOST) --server.port $(PORT)
+	$(BIN)/python scripts/serve.py --host $(HOST) --port $(PORT) $(if $(ADDRESS),--address $(ADDRESS))
+
+serve: $(STAMP)
+	$(BIN)/python scripts/serve.py --host $(SERVE_HOST) --port $(PORT) $(if $(ADDRESS),--address $(ADDRESS))
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

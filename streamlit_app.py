@@ -12,6 +12,7 @@ import streamlit as st
 
 from ui import url_state
 from ui.i18n import language_switch, sync_language, t
+from ui.phone_link import home_screen_tags, phone_link
 
 sync_language()
 url_state.sync()
@@ -28,6 +29,8 @@ st.set_page_config(
     initial_sidebar_state="auto",
 )
 language_switch(st.sidebar)
+phone_link(st.sidebar)  # the address and QR code a phone opens
+home_screen_tags(st.sidebar)  # icon, name and colour for Add to Home Screen
 for notice in url_state.pop_notices():
     st.warning(t(notice), icon="⚠️")
 page.run()

@@ -1,0 +1,200 @@
+"""Serve Perudo Coach, and show the address (and its QR code) a phone should open.
+
+``make serve`` runs ``scripts/serve.py --host 0.0.0.0``: the app listens on every interface,
+this script finds the computer's address on the local network (read from the interfaces,
+nothing is sent: see ``ui/lan.py``), prints it with a QR code, and starts
+``streamlit run streamlit_app.py`` with ``$PERUDO_COACH_PUBLIC_URL`` set to it, so the app's
+"Open on your phone" spot shows the same code. ``make run`` uses it too, on 127.0.0.1: it
+then prints the local address only.
+
+Which address is shown: ``--address`` when given (an IP or a host name, e.g. when the
+guess picks the wrong interface); else the one found on the network when ``--host`` is a
+wildcard (``0.0.0.0``, ``::``); else ``--host`` itself unless it is a loopback address, in
+which case no phone can reach the app and no QR code is shown.
+
+Streamlit's own start-up banner would look up the "Network URL" by sending a UDP packet
+towards a public address and the "External URL" by asking a web service; both are skipped
+because this script always sets ``browser.serverAddress``. Arguments after ``--`` go to
+``streamlit run``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from ui.lan import (  # noqa: E402 - after the path fix, for a checkout without `pip install`
+    DEFAULT_PORT,
+    PUBLIC_URL_ENV,
+    build_url,
+    is_loopback,
+    is_wildcard,
+    lan_address,
+    valid_host,
+)
+
+ENTRY = ROOT / "streamlit_app.py"
+
+_BLOCKS = {(False, False): " ", (True, False): "\u2580", (False, True): "\u2584",
+           (True, True): "\u2588"}
+"""Half blocks: two QR rows per text line, the upper and lower module of each column."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Where the server listens and which address a phone opens (``None``: none can)."""
+
+    host: str
+    port: int
+    public_url: str | None
+    local_url: str
+    browser_address: str
+    """``browser.serverAddress`` for Streamlit: the address it prints (and allows for CORS)."""
+
+
+def plan(host: str, port: int, address: str | None = None,
+         discover: Callable[[], str | None] = lan_address) -> Plan:
+    """Decide the phone's address from the bind ``host`` and an optional ``address``."""
+    if not valid_host(host):
+        raise ValueError(f"--host is not an IP address or host name: {host!r}")
+    if address is not None and not valid_host(address):
+        raise ValueError(f"ADDRESS is not an IP address or host name: {address!r}")
+    local_host = "127.0.0.1" if is_wildcard(host) else host
+    if address:
+        public_host: str | None = address
+    elif is_wildcard(host):
+        public_host = discover()
+    elif is_loopback(host):
+        public_host = None
+    else:
+        public_host = host
+    public_url = build_url(public_host, port) if public_host else None
+    return Plan(
+        host=host,
+        port=port,
+        public_url=public_url,
+        local_url=build_url(local_host, port),
+        browser_address=(public_host or local_host).strip("[]"),
+    )
+
+
+def qr_rows(url: str, border: int = 2) -> list[list[bool]]:
+    """The QR code of ``url`` (error correction M) as rows of modules, True for dark."""
+    import segno
+
+    code = segno.make_qr(url, error="m")
+    size = len(code.matrix) + 2 * border
+    rows = [[False] * size for _ in range(border)]
+    for row in code.matrix:
+        rows.append([False] * border + [bool(module) for module in row] + [False] * border)
+    rows += [[False] * size for _ in range(border)]
+    return rows
+
+
+def qr_text(url: str, color: bool = False, border: int = 2) -> str:
+    """The QR code of ``url`` for a terminal: half blocks, two module rows per line.
+
+    Dark modules are drawn as blocks, which reads right on a light background. With
+    ``color``, each line also sets black ink on a bright white background (ANSI), so a dark
+    terminal shows the same code instead of its negative.
+    """
+    rows = qr_rows(url, border)
+    if len(rows) % 2:
+        rows.append([False] * len(rows[0]))
+    start, end = ("\x1b[30;107m", "\x1b[0m") if color else ("", "")
+    lines = []
+    for top, bottom in zip(rows[::2], rows[1::2], strict=True):
+        lines.append(start + "".join(_BLOCKS[pair] for pair in zip(top, bottom, strict=True))
+                     + end)
+    return "\n".join(lines)
+
+
+def banner(serving: Plan, color: bool = False) -> str:
+    """What the terminal shows before Streamlit starts."""
+    if serving.public_url is None:
+        lines = [f"Perudo Coach on this computer only: {serving.local_url}"]
+        if is_wildcard(serving.host):
+            lines.append("No network address found: is this computer on a Wi-Fi or a cable?"
+                         " Give one with `make serve ADDRESS=192.168.1.23`.")
+        else:
+            lines.append("To open it on a phone on the same Wi-Fi: `make serve`.")
+        return "\n".join(lines) + "\n"
+    return "\n".join([
+        f"Perudo Coach on your network: {serving.public_url}",
+        "Scan this with the phone's camera (same Wi-Fi as this computer):",
+        "",
+        qr_text(serving.public_url, color=color),
+        "",
+        f"On this computer: {serving.local_url}",
+        "Anyone on this network can open it: there is no login. Ctrl+C stops it.",
+        "",
+    ])
+
+
+def streamlit_command(serving: Plan, extra: list[str]) -> list[str]:
+    """``streamlit run`` with the bind address and the address Streamlit should print."""
+    return [
+        sys.executable, "-m", "streamlit", "run", str(ENTRY),
+        "--server.address", serving.host,
+        "--server.port", str(serving.port),
+        "--browser.serverAddress", serving.browser_address,
+        "--browser.serverPort", str(serving.port),
+        *extra,
+    ]
+
+
+def _parse(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
+    extra: list[str] = []
+    if "--" in argv:
+        cut = argv.index("--")
+        argv, extra = argv[:cut], argv[cut + 1:]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="0.0.0.0",
+                        help="address to listen on (default 0.0.0.0: every interface)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (default 8501)")
+    parser.add_argument("--address", default=None,
+                        help="the address phones should open, instead of the one found")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="print the banner and the streamlit command, start nothing")
+    args = parser.parse_args(argv)
+    if args.address == "":
+        args.address = None
+    return args, extra
+
+
+def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    args, extra = _parse(sys.argv[1:] if argv is None else argv)
+    try:
+        serving = plan(args.host, args.port, args.address)
+    except ValueError as error:
+        print(f"serve.py: {error}", file=sys.stderr)
+        return 2
+    color = out.isatty() and "NO_COLOR" not in os.environ
+    out.write(banner(serving, color=color))
+    out.flush()
+    command = streamlit_command(serving, extra)
+    env = dict(os.environ)
+    if serving.public_url is not None:
+        env[PUBLIC_URL_ENV] = serving.public_url
+    if args.dry_run:
+        out.write(" ".join(command) + "\n")
+        return 0
+    os.chdir(ROOT)  # Streamlit reads .streamlit/config.toml from the working directory
+    if os.name == "posix":
+        os.execve(sys.executable, command, env)  # Ctrl+C and signals reach Streamlit itself
+    return subprocess.call(command, env=env)  # pragma: no cover - Windows
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,131 @@
+"""Getting the app onto a phone: the "Open on your phone" spot and the home-screen tags.
+
+:func:`phone_link` draws, in the sidebar, the address a phone should open and its QR code.
+The address comes from ``$PERUDO_COACH_PUBLIC_URL`` (set by ``scripts/serve.py``, that is
+``make serve``, or by whoever hosts the app); without it, from the browser's own address when
+that is not this computer's loopback (a hosted instance, or a LAN address typed by hand);
+otherwise the spot says how to start ``make serve``.
+
+:func:`home_screen_tags` gives "Add to Home Screen" a proper icon, name and colour. Streamlit
+1.67 has no API for ``<head>`` tags (``st.set_page_config`` sets only the tab title and the
+favicon), so a small script run by ``st.html(..., unsafe_allow_javascript=True)`` adds them
+to the document head once: ``apple-touch-icon`` (iOS), a web app manifest (Android), the
+theme colour and the app's name. The files are served from ``static/`` by Streamlit's static
+file serving (``server.enableStaticServing`` in ``.streamlit/config.toml``) at
+``app/static/``.
+
+segno (pure Python, no network) draws the QR codes; it is imported only when one is drawn.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from urllib.parse import urlsplit
+
+import streamlit as st
+
+from ui.i18n import t
+from ui.lan import is_loopback, public_url_from_env, valid_public_url
+
+THEME_COLOR = "#b3261e"
+"""``theme.primaryColor`` of ``.streamlit/config.toml``: the phone's status bar colour."""
+STATIC_URL = "app/static/"
+"""Where Streamlit serves ``static/``, relative to the app's root URL."""
+MANIFEST = "manifest.webmanifest"
+APPLE_TOUCH_ICON = "apple-touch-icon.png"
+QR_INK = "#1f1d1a"
+"""``theme.textColor``: dark modules on white, the contrast every camera app reads."""
+_TAG_ID_PREFIX = "perudo-coach-"
+_CLOUD_WRAPPER_SUFFIX = "/~/+"
+"""Streamlit Community Cloud runs the app in an iframe whose address ends in this."""
+
+
+def qr_png(url: str, scale: int = 6) -> bytes:
+    """The QR code of ``url`` as PNG bytes (error correction M, quiet zone of 4 modules)."""
+    import segno
+
+    buffer = io.BytesIO()
+    segno.make_qr(url, error="m").save(buffer, kind="png", scale=scale, border=4, dark=QR_INK)
+    return buffer.getvalue()
+
+
+def browser_url() -> str | None:
+    """The app's address as the browser sees it, unless it is this computer's loopback."""
+    url = st.context.url
+    if not url or not valid_public_url(url):
+        return None
+    if is_loopback(urlsplit(url).hostname or ""):
+        return None
+    return url.removesuffix("/").removesuffix(_CLOUD_WRAPPER_SUFFIX)
+
+
+def phone_url() -> str | None:
+    """The address a phone should open: ``$PERUDO_COACH_PUBLIC_URL``, else the browser's own."""
+    return public_url_from_env() or browser_url()
+
+
+def phone_link(container: object | None = None) -> str | None:
+    """The "Open on your phone" spot, in a closed expander; returns the address it shows."""
+    target = container if container is not None else st.sidebar
+    url = phone_url()
+    with target.expander(t("phone.title"), icon=":material/smartphone:"):  # type: ignore[attr-defined]
+        if url is None:
+            st.caption(t("phone.hint"))
+            return None
+        st.caption(t("phone.scan"))
+        st.image(qr_png(url), width=220, alt=t("phone.qr_alt", url=url))
+        st.markdown(f"[{url}]({url})")
+        if urlsplit(url).scheme == "http":  # a server on the local network, not a hosted one
+            st.caption(t("phone.open_network"))
+    return url
+
+
+def home_screen_script(app_name: str) -> str:
+    """The ``<script>`` that adds the home-screen tags to the document head (idempotent).
+
+    It writes to the top document when it may (Streamlit Community Cloud wraps the app in a
+    same-site iframe), else to its own; links are made absolute against the app's address.
+    """
+    static = STATIC_URL
+    tags = [
+        ("link", {"rel": "apple-touch-icon", "sizes": "180x180",
+                  "href": static + APPLE_TOUCH_ICON}),
+        ("link", {"rel": "manifest", "href": static + MANIFEST}),
+        ("meta", {"name": "theme-color", "content": THEME_COLOR}),
+        ("meta", {"name": "apple-mobile-web-app-title", "content": app_name}),
+        ("meta", {"name": "application-name", "content": app_name}),
+        ("meta", {"name": "apple-mobile-web-app-capable", "content": "yes"}),
+        ("meta", {"name": "mobile-web-app-capable", "content": "yes"}),
+        ("meta", {"name": "apple-mobile-web-app-status-bar-style", "content": "default"}),
+    ]
+    data = json.dumps(tags).replace("</", "<\\/")
+    return f"""<script>
+(() => {{
+  let doc = document;
+  try {{ if (window.top !== window && window.top.document.head) doc = window.top.document; }}
+  catch (error) {{ doc = document; }}
+  const tags = {data};
+  tags.forEach(([tag, attrs], index) => {{
+    const id = "{_TAG_ID_PREFIX}" + index;
+    let element = doc.getElementById(id);
+    if (!element) {{
+      element = doc.createElement(tag);
+      element.id = id;
+      doc.head.appendChild(element);
+    }}
+    for (const [name, value] of Object.entries(attrs)) {{
+      element.setAttribute(name, name === "href" ? new URL(value, document.baseURI).href : value);
+    }}
+  }});
+}})();
+</script>"""
+
+
+def home_screen_tags(container: object | None = None) -> None:
+    """Add the home-screen icon, manifest, theme colour and name to the page head.
+
+    Renders an empty element: put it where a blank line does not show (end of the sidebar).
+    """
+    target = container if container is not None else st.sidebar
+    target.html(home_screen_script(t("app.name")), unsafe_allow_javascript=True)  # type: ignore[attr-defined]
