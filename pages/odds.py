@@ -1,33 +1,154 @@
-"""Odds page: how likely is a bid to be true, given my dice and the dice on the table.
+"""Odds & advice page: what to do now, and how likely the bid on the table is to be true.
 
-Layout and wiring only: the math is ``perudo_math``, the widgets and the cache ``ui.widgets``,
-the words ``ui/locales``. State keys: ``odds_hand`` (tapped faces), ``odds_dice``,
-``odds_round``, ``odds_qty``, ``odds_face``.
+Built for a phone at a noisy table: the inputs are compact and the recommendation sits right
+under them, visible without scrolling; details (other moves, odds, charts) follow below.
+Layout and wiring only: the math is ``perudo_math`` and ``coach``, the widgets and caches
+``ui.widgets``, the coach's words ``ui.advice_view``, the texts ``ui/locales``.
+
+State keys: ``odds_hand`` (tapped faces), ``odds_dice``, ``odds_players``, ``odds_round``,
+``odds_open`` (no bid yet), ``odds_qty``, ``odds_face``, ``odds_read`` (read the bids). With
+a tracked game (not over) the table, the players, the round and its bids come from the
+tracker and show as one short note instead of the steppers (they cannot be overridden); the
+user's own values come back when the game is no longer tracked.
 """
+
+from typing import NamedTuple
 
 import streamlit as st
 
-from perudo_math import Bid, Refusal, check_bid, exceeds_table
-from ui import widgets
-from ui.i18n import format_decimal, format_percent, t, tn
+from perudo_math import Bid, GameState, Refusal, check_bid, exceeds_table
+from ui import advice_view, url_state, widgets
+from ui.i18n import current_language, format_decimal, format_percent, t, tn
 
-MAX_TABLE_DICE = 60
+MAX_TABLE_DICE = 100  # ten players of ten dice: the largest table the settings allow
 DEFAULT_TABLE_DICE = 20
+DEFAULT_PLAYERS = 4
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
 DEFAULT_QUANTITY = 5
 DEFAULT_FACE = 4
 
 
-def show_result(hand: tuple[int, ...], dice: int, bid: Bid, palifico: bool) -> None:
-    """The odds of ``bid`` in words, numbers and a chart; inline messages for bad inputs."""
-    if len(hand) > dice:
-        st.error(
-            t(
-                "odds.error.hand_exceeds_table",
-                hand=len(hand),
-                table=tn("common.dice_on_table", dice),
-            )
+class Inputs(NamedTuple):
+    """The table as the inputs describe it."""
+
+    dice: int
+    players: int
+    palifico: bool
+    bid: Bid | None
+    game: GameState | None = None
+    me: int = 0
+    seat_known: bool = True
+
+
+def tracked_game() -> GameState | None:
+    """The game the tracker follows, unless there is none or it is over."""
+    game = url_state.current_game()
+    return None if game is None or game.is_over else game
+
+
+def manual_inputs() -> Inputs:
+    """Steppers and selectors for the table, the round and the bid on it."""
+    table_column, players_column = st.columns(2, vertical_alignment="bottom", wrap=False)
+    dice = table_column.number_input(
+        t("odds.dice.label"), min_value=1, max_value=MAX_TABLE_DICE, value=DEFAULT_TABLE_DICE,
+        step=1, key="odds_dice", help=t("odds.dice.help"), persist_state="session",
+    )
+    players = players_column.number_input(
+        t("odds.players.label"), min_value=MIN_PLAYERS, max_value=MAX_PLAYERS,
+        value=DEFAULT_PLAYERS, step=1, key="odds_players", persist_state="session",
+    )
+    round_column, open_column = st.columns(2, vertical_alignment="bottom", wrap=False)
+    with round_column:
+        palifico = widgets.round_selector(key="odds_round")
+    with open_column:
+        opening = st.toggle(t("odds.bid.none"), key="odds_open", wrap=True,
+                            persist_state="session")
+    bid = None
+    if not opening:
+        quantity = st.number_input(
+            t("odds.bid.quantity"), min_value=1, max_value=MAX_TABLE_DICE,
+            value=DEFAULT_QUANTITY, step=1, key="odds_qty", persist_state="session",
         )
-        return
+        face = widgets.face_selector(t("odds.bid.face"), key="odds_face", default=DEFAULT_FACE,
+                                     label_visibility="collapsed")
+        bid = Bid(int(quantity), face)
+    return Inputs(int(dice), int(players), palifico, bid)
+
+
+def tracked_inputs(game: GameState) -> Inputs:
+    """The table, the round and its bids from the tracked game: shown, not editable."""
+    seat = url_state.current_seat()
+    me = seat if seat is not None else game.turn
+    assert me is not None  # the game is not over
+    with st.container(border=True, key="odds_tracker", gap="xsmall"):
+        st.markdown(advice_view.tracker_note(game, me, seat is not None))
+        st.caption(advice_view.tracker_bids(game))
+    return Inputs(game.table_dice, len(game.active_seats), game.palifico, game.last_bid, game,
+                  me, seat is not None)
+
+
+def input_problem(hand: tuple[int, ...], inputs: Inputs) -> str | None:
+    """Why these inputs cannot describe a table, in the user's words, or ``None``."""
+    if len(hand) > inputs.dice:
+        return t("odds.error.hand_exceeds_table", hand=len(hand),
+                 table=tn("common.dice_on_table", inputs.dice))
+    needed = max(len(hand), 1) + inputs.players - 1
+    if inputs.game is None and needed > inputs.dice:
+        return t("odds.error.players_exceed_dice", players=tn("common.players", inputs.players),
+                 needed=needed, table=inputs.dice)
+    return None
+
+
+def advice_table(hand: tuple[int, ...], inputs: Inputs) -> widgets.Table | None:
+    """The coach's cache key for these inputs, or ``None`` (and a hint) when it cannot advise."""
+    game = inputs.game
+    if game is not None:
+        mine = game.players[inputs.me].dice
+        if mine == 0:
+            st.info(t("odds.tracker.out"), icon="ℹ️")
+            return None
+        if inputs.seat_known and game.turn != inputs.me:
+            st.info(t("odds.tracker.not_your_turn", name=game.name(game.turn or 0)), icon="⏳")
+            return None
+        if len(hand) != mine:
+            st.info(tn("odds.tracker.hand_count", mine), icon="🎲")
+            return None
+        return widgets.Table.of(game.rules, [p.dice for p in game.players], inputs.me, hand,
+                                game.bids, game.palifico)
+    if not hand:
+        st.info(t("odds.hint.empty_hand"), icon="🎲")
+        return None
+    dice = widgets.even_split(len(hand), inputs.dice, inputs.players)
+    bids = () if inputs.bid is None else ((inputs.players - 1, inputs.bid),)
+    return widgets.Table.of(url_state.current_rules(), dice, 0, hand, bids, inputs.palifico)
+
+
+def show_recommendation(card, table: widgets.Table, read_bids: bool):
+    """The big answer: the move, the chance it costs a die, and why."""
+    advice = widgets.cached_advice(table, read_bids)
+    situation = table.situation()
+    with card:
+        st.markdown(f"## {advice_view.headline(advice, situation)}", anchors=False)
+        st.markdown(f"**{advice_view.risk_text(advice.best)}**")
+        st.markdown(advice_view.reason_text(advice, situation))
+    return advice, situation
+
+
+def show_moves(advice, situation, table: widgets.Table, read_bids: bool) -> None:
+    """The other moves worth weighing, and where every legal raise stands."""
+    st.markdown(f"**{t('advice.table.heading')}**")
+    st.markdown(advice_view.options_table(advice, situation))
+    pick = advice.action.bid
+    spec = widgets.cached_raise_spec(table, read_bids, pick, current_language())
+    if spec is not None:
+        st.markdown(f"**{t('advice.chart.heading')}**")
+        st.vega_lite_chart(spec, width="stretch", alt=t("advice.chart.alt"))
+        key = "advice.chart.caption.pick" if pick is not None else "advice.chart.caption"
+        st.caption(t(key))
+
+
+def show_odds(hand: tuple[int, ...], dice: int, bid: Bid, palifico: bool) -> None:
+    """The odds of ``bid`` in words, numbers and a chart."""
     try:
         result = widgets.cached_odds(bid.quantity, bid.face, hand, dice, palifico)
     except ValueError:
@@ -35,23 +156,11 @@ def show_result(hand: tuple[int, ...], dice: int, bid: Bid, palifico: bool) -> N
         return
 
     st.subheader(t("odds.result.heading", bid=bid.pretty()), anchor=False)
-    if exceeds_table(bid, dice):
-        st.warning(t("odds.warn.exceeds_table", bid=bid.pretty(), dice=dice), icon="⚠️")
-    if check_bid(bid, palifico=palifico).refusal is Refusal.OPEN_ON_PACOS:
-        st.info(t("odds.note.open_on_pacos"), icon="ℹ️")
-
     with st.container(horizontal=True, key="odds_metrics"):
-        st.metric(
-            t("odds.result.at_least", quantity=bid.quantity),
-            format_percent(result.at_least),
-            border=True,
-        )
-        st.metric(
-            t("odds.result.exactly", quantity=bid.quantity),
-            format_percent(result.exactly),
-            border=True,
-        )
-
+        st.metric(t("odds.result.at_least", quantity=bid.quantity),
+                  format_percent(result.at_least), border=True)
+        st.metric(t("odds.result.exactly", quantity=bid.quantity),
+                  format_percent(result.exactly), border=True)
     if bid.is_paco:
         expected_key = "odds.result.expected.pacos"
     elif palifico:
@@ -59,50 +168,58 @@ def show_result(hand: tuple[int, ...], dice: int, bid: Bid, palifico: bool) -> N
     else:
         expected_key = "odds.result.expected.jokers"
     st.markdown(
-        t(
-            expected_key,
-            table=tn("common.dice_on_table", dice),
-            expected=format_decimal(result.expected, 1),
-            faces=t(f"face.plural.{bid.face}"),
-        )
+        t(expected_key, table=tn("common.dice_on_table", dice),
+          expected=format_decimal(result.expected, 1), faces=t(f"face.plural.{bid.face}"))
     )
     st.caption(t("odds.result.detail", own=result.own_matches, unknown=result.unknown_dice))
-
-    st.altair_chart(
-        widgets.distribution_chart(result.distribution, bid),
-        width="stretch",
-        alt=t("odds.chart.alt", bid=bid.pretty()),
-    )
+    spec = widgets.cached_distribution_spec(bid.quantity, bid.face, hand, dice, palifico,
+                                            current_language())
+    st.vega_lite_chart(spec, width="stretch", alt=t("odds.chart.alt", bid=bid.pretty()))
     st.caption(t("odds.chart.caption", bid=bid.pretty()))
 
 
-st.title(t("odds.title"), anchor=False)
-st.caption(t("odds.intro"))
+def legality_notes(inputs: Inputs, bid: Bid, rules_key: tuple, bidder_dice: int | None) -> None:
+    """What may follow the bid on the table under the table's rules."""
+    if inputs.game is None and check_bid(bid, palifico=inputs.palifico).refusal is (
+        Refusal.OPEN_ON_PACOS
+    ):
+        st.caption(t("odds.note.open_on_pacos"))
+    raises = widgets.cached_smallest_raises(bid.quantity, bid.face, inputs.palifico, rules_key,
+                                            bidder_dice)
+    st.caption(advice_view.smallest_raises_text(bid, raises))
 
-hand = widgets.hand_keypad("odds")
 
-table_column, round_column = st.columns(2, wrap=False, vertical_alignment="bottom")
-with table_column:
-    dice = st.number_input(
-        t("odds.dice.label"),
-        min_value=1,
-        max_value=MAX_TABLE_DICE,
-        value=DEFAULT_TABLE_DICE,
-        step=1,
-        key="odds_dice",
-        persist_state="session",
-    )
-with round_column:
-    palifico = widgets.round_selector(key="odds_round")
-quantity = st.number_input(
-    t("odds.bid.quantity"),
-    min_value=1,
-    max_value=MAX_TABLE_DICE,
-    value=DEFAULT_QUANTITY,
-    step=1,
-    key="odds_qty",
-    persist_state="session",
-)
-face = widgets.face_selector(t("odds.bid.face"), key="odds_face", default=DEFAULT_FACE)
-
-show_result(hand, int(dice), Bid(int(quantity), face), palifico)
+with widgets.phone_page():
+    st.title(t("odds.title"), anchor=False)
+    hand = widgets.hand_keypad("odds")
+    game = tracked_game()
+    inputs = manual_inputs() if game is None else tracked_inputs(game)
+    problem = input_problem(hand, inputs)
+    if problem is not None:
+        st.error(problem, icon="🚫")
+    else:
+        if inputs.bid is not None and exceeds_table(inputs.bid, inputs.dice):
+            st.warning(t("odds.warn.exceeds_table", bid=inputs.bid.pretty(), dice=inputs.dice),
+                       icon="⚠️")
+        table = advice_table(hand, inputs)
+        advice = situation = None
+        if table is not None:
+            card = st.container(border=True, key="odds_advice")
+            read_bids = st.toggle(
+                t("advice.read_bids"), value=True, key="odds_read",
+                help=t("advice.read_bids.help"), disabled=inputs.bid is None,
+                persist_state="session",
+            )
+            advice, situation = show_recommendation(card, table, read_bids)
+        shown_bid = inputs.bid if inputs.bid is not None else (
+            advice.action.bid if advice is not None else None
+        )
+        if inputs.bid is not None:
+            rules = inputs.game.rules if inputs.game is not None else url_state.current_rules()
+            legality_notes(inputs, inputs.bid, tuple(sorted(rules.changed().items())),
+                           len(hand) or None)
+        if advice is not None and table is not None:
+            show_moves(advice, situation, table, read_bids)
+        if shown_bid is not None:
+            show_odds(hand, inputs.dice, shown_bid, inputs.palifico)
+    st.caption(t("odds.intro"))

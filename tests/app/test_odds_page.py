@@ -1,15 +1,22 @@
-"""The Odds page through AppTest: inputs, published odds, languages and inline errors."""
+"""The Odds & advice page through AppTest: every control, the coach's advice as the coach
+gives it, the tracked game, bad inputs, and both languages."""
 
 from __future__ import annotations
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from perudo_math import Bid, odds
-from ui.i18n import format_percent
+from coach import PURE_ODDS, BidReading, CoachSettings, Situation, advise
+from perudo_math import Bid, GameState, Hand, Rules, odds
+from ui.i18n import catalog, format_percent
 from ui.widgets import MAX_HAND_DICE
 
 PUBLISHED_HAND = [1, 2, 2, 5, 6]
+README_HAND = [1, 1, 5, 2, 3]
+"""README's coach example: 8 dice, 3 players, bid 4 × 5: the coach raises to 2 × P."""
+
+
+# --- helpers -------------------------------------------------------------------------------
 
 
 def tap(at: AppTest, faces: list[int]) -> AppTest:
@@ -19,13 +26,22 @@ def tap(at: AppTest, faces: list[int]) -> AppTest:
 
 
 def set_inputs(
-    at: AppTest, *, dice: int = 20, quantity: int = 5, face: int = 4, palifico: bool = False
+    at: AppTest, *, dice: int = 20, quantity: int = 5, face: int = 4, palifico: bool = False,
+    players: int | None = None,
 ) -> AppTest:
     at.number_input(key="odds_dice").set_value(dice)
+    if players is not None:
+        at.number_input(key="odds_players").set_value(players)
     at.number_input(key="odds_qty").set_value(quantity)
     at.segmented_control(key="odds_face").set_value(face)
     at.segmented_control(key="odds_round").set_value("palifico" if palifico else "normal")
     return at.run()
+
+
+def readme_example(at: AppTest) -> AppTest:
+    at.run()
+    tap(at, README_HAND)
+    return set_inputs(at, dice=8, players=3, quantity=4, face=5)
 
 
 def metrics(at: AppTest) -> dict[str, str]:
@@ -36,19 +52,43 @@ def texts(at: AppTest) -> list[str]:
     return [element.value for element in (*at.markdown, *at.caption)]
 
 
+def card(at: AppTest) -> tuple[str, str, str] | None:
+    """The recommendation: the headline, the risk line and the reason, or ``None``."""
+    markdown = [element.value for element in at.markdown]
+    for index, text in enumerate(markdown):
+        if text.startswith("## "):
+            return text[3:], markdown[index + 1].strip("*"), markdown[index + 2]
+    return None
+
+
 def assert_clean(at: AppTest) -> None:
     assert not at.exception, [e.message for e in at.exception]
+
+
+def coach_advice(hand, dice, me=0, bids=(), palifico=False, rules=None, reading=None):
+    situation = Situation(rules or Rules(), tuple(dice), me, Hand(hand), tuple(bids), palifico)
+    settings = CoachSettings(reading=BidReading() if reading is None else reading)
+    return advise(situation, settings)
+
+
+# --- inputs and the odds -------------------------------------------------------------------
 
 
 def test_default_render(app: AppTest) -> None:
     app.run()
     assert_clean(app)
-    assert app.title[0].value == "Odds of a bid"
+    assert app.title[0].value == "Odds & advice"
     assert app.number_input(key="odds_dice").value == 20
+    assert app.number_input(key="odds_players").value == 4
+    assert app.number_input(key="odds_qty").value == 5
     assert app.segmented_control(key="odds_face").value == 4
     assert app.segmented_control(key="odds_round").value == "normal"
+    assert app.toggle(key="odds_open").value is False
     assert len(app.metric) == 2
     assert not app.error
+    assert card(app) is None  # no dice yet: a hint instead of advice
+    assert app.info[0].value == "Tap your dice above to get the coach's advice."
+    assert not app.text_input and not app.text_area  # no keyboard needed
     assert app.query_params["lang"] == "en"
 
 
@@ -66,7 +106,76 @@ def test_published_odds_of_five_fours(app: AppTest) -> None:
     assert app.subheader[0].value == "Bid 5 × 4"
 
 
-def test_palifico_changes_the_odds(app: AppTest) -> None:
+def test_the_readme_example_raises_to_two_pacos(app: AppTest) -> None:
+    readme_example(app)
+    assert_clean(app)
+    expected = coach_advice(README_HAND, (5, 2, 1), bids=[(2, Bid(4, 5))])
+    assert str(expected.action) == "2xP"
+    headline, risk, reason = card(app)
+    assert headline == "RAISE to 2 × P"
+    assert risk == "Chance you lose a die: 0%"
+    assert reason == (
+        "Raising to 2 × P (true 100%) risks less than challenging 4 × 5 "
+        f"(true {format_percent(expected.reason.numbers['current_p_true'], 'en')})."
+    )
+    assert "8 dice on the table: about 4.0 fives, pacos included." in texts(app)
+
+
+def test_the_options_table_lists_dudo_calza_and_the_best_raises(app: AppTest) -> None:
+    readme_example(app)
+    expected = coach_advice(README_HAND, (5, 2, 1), bids=[(2, Bid(4, 5))])
+    table = next(text for text in texts(app) if text.startswith("| Move |"))
+    rows = table.splitlines()[2:]
+    assert rows[0] == "| **2 × P** | **0%** | **100%** | **" + format_percent(
+        expected.best.p_exact, "en") + "** |"
+    raises = [option for option in expected.options if option.action.kind == "raise"][:4]
+    assert len(rows) == 6  # the best four raises, calza and dudo
+    assert any(row.startswith("| Calza | 55.6% | – | – |") for row in rows)
+    assert any(row.startswith("| Dudo | ") for row in rows)
+    for option in raises:
+        assert any(row.startswith(f"| {option.action.bid.pretty()} |")
+                   or row.startswith(f"| **{option.action.bid.pretty()}**") for row in rows)
+
+
+def test_pure_odds_versus_reading_the_bids(app: AppTest) -> None:
+    readme_example(app)
+    assert app.toggle(key="odds_read").value is True
+    assert not app.toggle(key="odds_read").disabled
+    read = card(app)
+    app.toggle(key="odds_read").set_value(False).run()
+    assert_clean(app)
+    pure = coach_advice(README_HAND, (5, 2, 1), bids=[(2, Bid(4, 5))], reading=PURE_ODDS)
+    assert card(app) != read
+    assert card(app)[2] == (
+        "Raising to 2 × P (true 100%) risks less than challenging 4 × 5 (true "
+        f"{format_percent(pure.reason.numbers['current_p_true'], 'en')})."
+    )
+    assert format_percent(pure.reason.numbers["current_p_true"], "en") == "70.4%"
+    # The odds metrics are pure odds either way.
+    assert metrics(app)["True: at least 4"] == "70.4%"
+
+
+def test_no_bid_yet_gives_an_opening(app: AppTest) -> None:
+    app.run()
+    tap(app, PUBLISHED_HAND)
+    app.toggle(key="odds_open").set_value(True).run()
+    assert_clean(app)
+    with pytest.raises(KeyError):
+        app.number_input(key="odds_qty")  # no bid to enter
+    expected = coach_advice(PUBLISHED_HAND, (5, 5, 5, 5))
+    assert expected.reason.code == "opening"
+    headline, _, reason = card(app)
+    assert headline == f"OPEN with {expected.action.bid.pretty()}"
+    assert reason.startswith(f"{expected.action.bid.pretty()} is true ")
+    assert "the next player would challenge it" in reason
+    assert app.toggle(key="odds_read").disabled  # nothing to read
+    # The odds section shows the bid the coach opens with.
+    assert app.subheader[0].value == f"Bid {expected.action.bid.pretty()}"
+    app.toggle(key="odds_open").set_value(False).run()
+    assert app.number_input(key="odds_qty").value == 5  # the bid comes back as it was
+
+
+def test_palifico_changes_the_odds_the_advice_and_the_legal_raises(app: AppTest) -> None:
     app.run()
     tap(app, PUBLISHED_HAND)
     set_inputs(app, palifico=True)
@@ -74,6 +183,63 @@ def test_palifico_changes_the_odds(app: AppTest) -> None:
     expected = format_percent(odds(Bid(5, 4), PUBLISHED_HAND, 20, palifico=True).at_least, "en")
     assert metrics(app)["True: at least 5"] == expected != "79.1%"
     assert any("pacos are not jokers" in text for text in texts(app))
+    advice = coach_advice(PUBLISHED_HAND, (5, 5, 5, 5), bids=[(3, Bid(5, 4))], palifico=True)
+    assert card(app)[0] == {"dudo": "DUDO", "calza": "CALZA"}.get(
+        advice.action.kind, f"RAISE to {advice.action.bid and advice.action.bid.pretty()}")
+    assert "Smallest legal raises after 5 × 4: 6 × 4." in texts(app)
+
+
+def test_a_normal_round_lists_every_face_that_may_follow(app: AppTest) -> None:
+    app.run()
+    tap(app, PUBLISHED_HAND)
+    set_inputs(app)
+    assert "Smallest legal raises after 5 × 4: 3 × P · 6 × 4 · 5 × 5 · 5 × 6." in texts(app)
+
+
+def test_dudo_when_the_bid_is_unlikely(app: AppTest) -> None:
+    app.run()
+    tap(app, [2, 3, 4, 6, 6])
+    set_inputs(app, dice=10, players=2, quantity=5, face=5)
+    assert_clean(app)
+    advice = coach_advice([2, 3, 4, 6, 6], (5, 5), bids=[(1, Bid(5, 5))])
+    assert advice.reason.code == "dudo-unlikely"
+    headline, risk, reason = card(app)
+    assert headline == "DUDO"
+    assert risk == f"Chance you lose a die: {format_percent(advice.best.lose, 'en')}"
+    assert reason == (
+        f"5 × 5 is true only {format_percent(advice.best.p_true, 'en')} of the time: "
+        "expect about 2.6 fives on the table."
+    )
+
+
+def test_calza_when_the_count_is_likely_exact(app: AppTest) -> None:
+    app.run()
+    tap(app, [5, 5, 1])
+    set_inputs(app, dice=6, players=3, quantity=4, face=5)
+    assert_clean(app)
+    headline, risk, reason = card(app)
+    assert headline == "CALZA"
+    assert risk == "Chance you lose a die: 55.6% · win one back: 44.4%"
+    assert reason == "4 × 5 is exactly right 44.4% of the time: a calza risks the least."
+
+
+def test_heads_up_calza_follows_the_rules_in_the_url(app: AppTest) -> None:
+    """Two players left: calza is off by default (RULES.md) and on with calza2=1."""
+    app.run()
+    tap(app, [5, 5, 1])
+    set_inputs(app, dice=6, players=2, quantity=4, face=5)
+    assert card(app)[0] != "CALZA"
+    assert not any("| Calza |" in text or "| **Calza**" in text for text in texts(app))
+    heads_up = AppTest.from_file(app._script_path, default_timeout=60)
+    heads_up.context = {"locale": "en-US"}
+    heads_up.query_params["calza2"] = "1"
+    heads_up.run()
+    tap(heads_up, [5, 5, 1])
+    set_inputs(heads_up, dice=6, players=2, quantity=4, face=5)
+    assert card(heads_up)[0] == "CALZA"
+
+
+# --- bad inputs: inline messages, the inputs kept ------------------------------------------
 
 
 def test_hand_larger_than_the_table_is_an_inline_error(app: AppTest) -> None:
@@ -83,7 +249,9 @@ def test_hand_larger_than_the_table_is_an_inline_error(app: AppTest) -> None:
     assert_clean(app)
     assert len(app.error) == 1
     assert app.error[0].value.startswith("You entered 5 dice, but there are only 3 dice on")
-    assert not app.metric
+    assert not app.metric and card(app) is None
+    assert app.session_state["odds_hand"] == PUBLISHED_HAND
+    assert app.number_input(key="odds_dice").value == 3
 
 
 def test_a_single_die_table_reads_in_the_singular(app: AppTest) -> None:
@@ -93,15 +261,41 @@ def test_a_single_die_table_reads_in_the_singular(app: AppTest) -> None:
     assert "only 1 die on the table" in app.error[0].value
 
 
-def test_bid_above_the_table_is_certainly_false(app: AppTest) -> None:
+def test_more_players_than_dice_is_an_inline_error(app: AppTest) -> None:
     app.run()
-    set_inputs(app, dice=4, quantity=6, face=3)
+    tap(app, PUBLISHED_HAND)
+    set_inputs(app, dice=7, players=4)
+    assert_clean(app)
+    assert [error.value for error in app.error] == [
+        "4 players need at least 8 dice on the table, not 7: every player holds at least one "
+        "die, and your own dice count."
+    ]
+    assert card(app) is None
+    assert app.number_input(key="odds_players").value == 4
+    app.number_input(key="odds_dice").set_value(8).run()
+    assert not app.error and card(app) is not None
+
+
+def test_more_players_than_dice_without_a_hand(app: AppTest) -> None:
+    app.run()
+    set_inputs(app, dice=3, players=5)
+    assert app.error[0].value.startswith("5 players need at least 5 dice on the table, not 3")
+
+
+def test_bid_above_the_table_is_a_sure_dudo(app: AppTest) -> None:
+    app.run()
+    tap(app, [2, 3])
+    set_inputs(app, dice=4, players=2, quantity=6, face=3)
     assert_clean(app)
     assert app.warning[0].value == (
         "6 × 3 claims more dice than there are on the table (4): it is certainly false."
     )
     assert metrics(app)["True: at least 6"] == "0%"
     assert metrics(app)["Exactly 6 (calza)"] == "0%"
+    headline, risk, reason = card(app)
+    assert headline == "DUDO"
+    assert risk == "Chance you lose a die: 0%"
+    assert reason == "6 × 3 claims more than the 4 dice on the table: it is certainly false."
 
 
 @pytest.mark.parametrize(("palifico", "noted"), [(False, True), (True, False)])
@@ -111,11 +305,15 @@ def test_opening_on_pacos_is_noted_in_a_normal_round(
     app.run()
     set_inputs(app, quantity=3, face=1, palifico=palifico)
     assert_clean(app)
-    assert bool(app.info) is noted
+    note = "A normal round cannot be opened on pacos: this bid is only legal as a raise."
+    assert (note in texts(app)) is noted
     assert metrics(app)["True: at least 3"] == format_percent(
         odds(Bid(3, 1), [], 20, palifico=palifico).at_least, "en"
     )
     assert any("about 3.3 pacos." in text for text in texts(app))
+
+
+# --- my dice ------------------------------------------------------------------------------
 
 
 def test_remove_last_and_clear(app: AppTest) -> None:
@@ -134,13 +332,117 @@ def test_the_cup_is_capped(app: AppTest) -> None:
     assert app.session_state["odds_hand"] == [2] * MAX_HAND_DICE
     assert all(app.button(key=f"odds_add_{face}").disabled for face in range(1, 7))
     assert not app.button(key="odds_undo").disabled
+    assert "Your cup holds at most 10 dice." in texts(app)
+
+
+# --- the tracked game --------------------------------------------------------------------
+
+
+def tracked(at: AppTest, game: GameState, seat: int | None) -> AppTest:
+    at.query_params["game"] = game.to_code()
+    if seat is not None:
+        at.query_params["me"] = str(seat)
+    return at.run()
+
+
+THREE = ("Ann", "Bob", "Cid")
+
+
+def test_a_tracked_game_fills_the_table_the_round_and_the_bids(app: AppTest) -> None:
+    game = GameState.new(THREE).bid("3x4").bid("4x4")
+    tracked(app, game, 2)
+    tap(app, PUBLISHED_HAND)
+    assert_clean(app)
+    note = next(text for text in texts(app) if text.startswith("From the tracker"))
+    assert note == (
+        "From the tracker: round 1 (normal), 15 dice on the table, 3 players. You are Cid."
+    )
+    assert "Bids this round: Ann 3 × 4 → Bob 4 × 4." in texts(app)
+    widgets = [(app.number_input, "odds_dice"), (app.number_input, "odds_players"),
+               (app.number_input, "odds_qty"), (app.segmented_control, "odds_face"),
+               (app.segmented_control, "odds_round"), (app.toggle, "odds_open")]
+    for widget, key in widgets:  # the tracker's values cannot be overridden
+        with pytest.raises(KeyError):
+            widget(key=key)
+    expected = coach_advice(PUBLISHED_HAND, (5, 5, 5), me=2,
+                            bids=[(0, Bid(3, 4)), (1, Bid(4, 4))])
+    headline = card(app)[0]
+    assert headline == f"RAISE to {expected.action.bid.pretty()}"
+    assert app.subheader[0].value == "Bid 4 × 4"
+    assert "15 dice on the table: about 4.3 fours, pacos included." in texts(app)
+
+
+def test_a_tracked_game_reads_every_bid_with_its_seat(app: AppTest) -> None:
+    game = GameState.new(THREE).bid("3x4").bid("4x4")
+    tracked(app, game, 2)
+    tap(app, PUBLISHED_HAND)
+    read = coach_advice(PUBLISHED_HAND, (5, 5, 5), me=2, bids=[(0, Bid(3, 4)), (1, Bid(4, 4))])
+    assert read.reads_bids
+    numbers = read.reason.numbers
+    assert card(app)[2] == (
+        f"Raising to {read.action.bid.pretty()} (true {format_percent(numbers['p_true'], 'en')})"
+        f" risks less than challenging 4 × 4 "
+        f"(true {format_percent(numbers['current_p_true'], 'en')})."
+    )
+
+
+def test_a_tracked_palifico_round(app: AppTest) -> None:
+    game = GameState.new(("Ann", "Bob"), Rules(starting_dice=2))
+    game = game.bid("2x3").dudo(0)  # Ann's 2 × 3 was false: she drops to one die
+    assert game.palifico and game.players[0].dice == 1
+    opener = game.opener
+    tracked(app, game, opener)
+    tap(app, [4])
+    assert_clean(app)
+    assert any("(palifico)" in text for text in texts(app))
+    headline = card(app)[0]
+    assert headline.startswith("OPEN with ")
+
+
+def test_a_tracked_game_without_my_seat_advises_the_player_to_move(app: AppTest) -> None:
+    game = GameState.new(THREE).bid("3x4")
+    tracked(app, game, None)
+    tap(app, PUBLISHED_HAND)
+    assert any("Advice for Bob, whose turn it is" in text for text in texts(app))
+    assert card(app) is not None
+
+
+def test_a_tracked_game_waits_for_my_turn(app: AppTest) -> None:
+    game = GameState.new(THREE).bid("3x4")
+    tracked(app, game, 0)
+    tap(app, PUBLISHED_HAND)
+    assert card(app) is None
+    assert app.info[0].value == "It is Bob's turn: the advice comes when it is yours."
+    assert metrics(app)["True: at least 3"]  # the odds of the bid on the table still show
+
+
+def test_a_tracked_game_asks_for_as_many_dice_as_my_seat_holds(app: AppTest) -> None:
+    game = GameState.new(THREE).bid("3x4").bid("4x4")
+    tracked(app, game, 2)
+    tap(app, [2, 3])
+    assert card(app) is None
+    assert app.info[0].value == (
+        "You hold 5 dice in the tracked game: tap them all above to get advice."
+    )
+
+
+def test_a_finished_game_gives_the_inputs_back(app: AppTest) -> None:
+    game = GameState.new(("Ann", "Bob"), Rules(starting_dice=1)).bid("1x4").dudo(0)
+    assert game.is_over
+    tracked(app, game, 0)
+    assert_clean(app)
+    assert app.number_input(key="odds_dice").value == 20
+    assert not any(text.startswith("From the tracker") for text in texts(app))
+
+
+# --- languages ----------------------------------------------------------------------------
 
 
 def test_french_from_the_query_parameter(app: AppTest) -> None:
     app.query_params["lang"] = "fr"
     app.run()
     assert_clean(app)
-    assert app.title[0].value == "Probabilité d'une annonce"
+    assert app.title[0].value == "Probabilités et conseils"
     tap(app, PUBLISHED_HAND)
     set_inputs(app)
     assert metrics(app)["Vraie\u00a0: au moins 5"] == "79,1\u202f%"
@@ -148,15 +450,51 @@ def test_french_from_the_query_parameter(app: AppTest) -> None:
     assert app.query_params["lang"] == "fr"
 
 
+def test_the_readme_example_in_french(app: AppTest) -> None:
+    app.query_params["lang"] = "fr"
+    readme_example(app)
+    assert_clean(app)
+    headline, risk, reason = card(app)
+    assert headline == "MONTEZ À 2 × P"
+    assert risk == "Risque de perdre un dé\u00a0: 0\u202f%"
+    assert reason == (
+        "Monter à 2 × P (vraie 100\u202f%) est moins risqué que contester 4 × 5 "
+        "(vraie 79,0\u202f%)."
+    )
+    table = next(text for text in texts(app) if text.startswith("| Coup |"))
+    assert "| Calza | 55,6\u202f% | – | – |" in table
+    legal = "Plus petites surenchères légales après 4 × 5\u00a0: 2 × P · 5 × 5 · 4 × 6."
+    assert legal in texts(app)
+
+
+def test_french_errors_and_hints(app: AppTest) -> None:
+    app.query_params["lang"] = "fr"
+    app.run()
+    assert app.info[0].value.startswith("Touchez vos dés")
+    tap(app, PUBLISHED_HAND)
+    set_inputs(app, dice=7, players=4)
+    assert app.error[0].value.startswith("4 joueurs demandent au moins 8 dés sur la table")
+
+
+def test_no_english_text_is_left_on_the_french_page(app: AppTest) -> None:
+    """Every text the French page shows differs from its English catalog text, unless the
+    two catalogs agree (Calza, Dudo, Palifico…)."""
+    app.query_params["lang"] = "fr"
+    readme_example(app)
+    english_only = {text for key, text in catalog("en").items() if catalog("fr")[key] != text}
+    shown = set(texts(app)) | {element.label for element in (*app.number_input, *app.toggle)}
+    assert not shown & english_only
+
+
 @pytest.mark.parametrize(
     ("locale", "title"),
     [
-        ("fr-FR", "Probabilité d'une annonce"),
-        ("fr", "Probabilité d'une annonce"),
-        ("fr-CA", "Probabilité d'une annonce"),
-        ("en-GB", "Odds of a bid"),
-        ("de-DE", "Odds of a bid"),
-        (None, "Odds of a bid"),
+        ("fr-FR", "Probabilités et conseils"),
+        ("fr", "Probabilités et conseils"),
+        ("fr-CA", "Probabilités et conseils"),
+        ("en-GB", "Odds & advice"),
+        ("de-DE", "Odds & advice"),
+        (None, "Odds & advice"),
     ],
 )
 def test_language_follows_the_browser_locale(app: AppTest, locale: str | None, title: str) -> None:
@@ -169,28 +507,86 @@ def test_the_query_parameter_beats_the_locale(app: AppTest) -> None:
     app.context = {"locale": "fr-FR"}
     app.query_params["lang"] = "en"
     app.run()
-    assert app.title[0].value == "Odds of a bid"
+    assert app.title[0].value == "Odds & advice"
 
 
 def test_an_unknown_language_falls_back_to_the_locale(app: AppTest) -> None:
     app.context = {"locale": "fr-BE"}
     app.query_params["lang"] = "xx"
     app.run()
-    assert app.title[0].value == "Probabilité d'une annonce"
+    assert app.title[0].value == "Probabilités et conseils"
     assert app.query_params["lang"] == "fr"
 
 
 def test_the_switch_changes_language_and_keeps_the_inputs(app: AppTest) -> None:
     app.run()
     tap(app, PUBLISHED_HAND)
-    set_inputs(app, quantity=6, face=5)
+    set_inputs(app, quantity=6, face=5, players=3)
+    app.toggle(key="odds_read").set_value(False).run()
     app.segmented_control(key="ui_lang").set_value("fr").run()
     assert_clean(app)
-    assert app.title[0].value == "Probabilité d'une annonce"
+    assert app.title[0].value == "Probabilités et conseils"
     assert app.query_params["lang"] == "fr"
     assert app.session_state["odds_hand"] == PUBLISHED_HAND
     assert app.number_input(key="odds_qty").value == 6
+    assert app.number_input(key="odds_players").value == 3
     assert app.segmented_control(key="odds_face").value == 5
+    assert app.toggle(key="odds_read").value is False
     app.segmented_control(key="ui_lang").set_value("en").run()
-    assert app.title[0].value == "Odds of a bid"
+    assert app.title[0].value == "Odds & advice"
     assert app.query_params["lang"] == "en"
+
+
+# --- the catalogs behind the dynamic keys -------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_reason_action_and_move_has_a_text(lang: str) -> None:
+    texts_ = catalog(lang)
+    for code in ("bid-above-table", "dudo-unlikely", "calza-likely", "opening", "raise-safer",
+                 "fallback"):
+        assert f"advice.reason.{code}" in texts_
+    for kind in ("dudo", "calza", "raise", "open"):
+        assert f"advice.action.{kind}" in texts_
+    for kind in ("dudo", "calza"):
+        assert f"advice.move.{kind}" in texts_
+
+
+# --- the coach's words, unit by unit --------------------------------------------------------
+
+
+@pytest.fixture
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Catalog lookups outside a Streamlit run, in English."""
+    import ui.i18n
+
+    monkeypatch.setattr(ui.i18n, "current_language", lambda: "en")
+
+
+def test_every_reason_code_reads_as_a_sentence(english) -> None:
+    from coach import Reason
+    from ui import advice_view
+
+    readme = Situation(Rules(), (5, 2, 1), 0, Hand(README_HAND), ((2, Bid(4, 5)),))
+    advice = advise(readme)
+    cases = {
+        "bid-above-table": ({"bid": "9x5", "dice": 8, "lose": 0.0},
+                            "9 × 5 claims more than the 8 dice on the table: it is certainly "
+                            "false."),
+        "dudo-unlikely": ({"bid": "4x5", "p_true": 0.25, "expected": 2.666, "lose": 0.25},
+                          "4 × 5 is true only 25.0% of the time: expect about 2.7 fives on the "
+                          "table."),
+        "calza-likely": ({"bid": "4x5", "p_exact": 0.444, "gain": 0.444, "lose": 0.556},
+                         "4 × 5 is exactly right 44.4% of the time: a calza risks the least."),
+        "opening": ({"bid": "3x5", "p_true": 0.9, "challenge": 0.1, "lose": 0.0},
+                    "3 × 5 is true 90.0% of the time; the next player would challenge it 10.0% "
+                    "of the time."),
+        "raise-safer": ({"bid": "2xP", "p_true": 1.0, "challenge": 0.7, "current_p_true": 0.79,
+                         "lose": 0.0},
+                        "Raising to 2 × P (true 100%) risks less than challenging 4 × 5 "
+                        "(true 79.0%)."),
+        "a-code-added-later": ({}, "This move costs you a die least often."),
+    }
+    for code, (numbers, sentence) in cases.items():
+        faked = type(advice)(advice.options, Reason(code, numbers), advice.reads_bids)
+        assert advice_view.reason_text(faked, readme) == sentence, code

@@ -1,4 +1,5 @@
-"""The Odds page in a real browser at phone size: tap a hand, read the odds, no sideways scroll."""
+"""The Odds & advice page in a real browser at phone size (390 × 844): tap a hand, set the
+table and the bid, read the advice on the first screen, in English and in French."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ pytestmark = pytest.mark.browser
 
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 """The app has finished its script run: safe to read."""
+
+ADVICE = ".st-key-odds_advice"
+"""The recommendation card."""
 
 OVERFLOW_JS = """
 () => {
@@ -23,6 +27,13 @@ OVERFLOW_JS = """
     }
   }
   return wide.slice(0, 10);
+}
+"""
+
+TO_TOP_JS = """
+() => {
+  window.scrollTo(0, 0);
+  for (const el of document.querySelectorAll("*")) { if (el.scrollTop) el.scrollTop = 0; }
 }
 """
 
@@ -61,6 +72,19 @@ def choose(page, key: str, option_text: str) -> None:
     settled(page)
 
 
+def set_table(page, *, hand, dice, players, quantity, face) -> None:
+    """Every input of the page, as a player enters them at the table."""
+    tap_hand(page, hand)
+    set_number(page, "odds_dice", dice)
+    set_number(page, "odds_players", players)
+    set_number(page, "odds_qty", quantity)
+    choose(page, "odds_face", face)
+
+
+def advice_headline(page) -> str:
+    return page.locator(f"{ADVICE} h2").inner_text()
+
+
 def metric_values(page) -> list[str]:
     return page.get_by_test_id("stMetricValue").all_inner_texts()
 
@@ -69,6 +93,16 @@ def assert_fits_the_width(page) -> None:
     width = page.viewport_size["width"]
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     assert page.evaluate(OVERFLOW_JS) == []
+
+
+def assert_on_the_first_screen(page, selector: str) -> None:
+    """``selector`` is wholly visible without scrolling (the page scrolled back to its top)."""
+    page.evaluate(TO_TOP_JS)
+    page.wait_for_timeout(200)
+    box = page.locator(selector).bounding_box()
+    assert box is not None
+    height = page.viewport_size["height"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
 
 
 def whole_page_screenshot(page, path) -> None:
@@ -84,47 +118,100 @@ def whole_page_screenshot(page, path) -> None:
     page.set_viewport_size(size)
 
 
+README_TABLE = {"hand": [1, 1, 5, 2, 3], "dice": 8, "players": 3, "quantity": 4, "face": "5"}
+
+
 def test_hand_and_bid_give_the_published_odds(app_url, phone, screenshot_dir) -> None:
     open_app(phone, app_url)
-    tap_hand(phone, [1, 2, 2, 5, 6])
-    set_number(phone, "odds_dice", 20)
-    set_number(phone, "odds_qty", 5)
-    choose(phone, "odds_face", "4")
+    set_table(phone, hand=[1, 2, 2, 5, 6], dice=20, players=4, quantity=5, face="4")
     phone.get_by_test_id("stMetricValue").first.filter(has_text="79.1%").wait_for()
     assert metric_values(phone)[0] == "79.1%"
     assert phone.get_by_text("5 dice: P 2 2 5 6").is_visible()
     assert phone.get_by_text("20 dice on the table: about 6.0 fours, pacos included.").count() == 1
-    phone.screenshot(path=screenshot_dir / "odds-phone-top.png")
     phone.get_by_test_id("stMetricValue").first.scroll_into_view_if_needed()
     phone.wait_for_timeout(300)
     phone.screenshot(path=screenshot_dir / "odds-phone-result.png")
-    whole_page_screenshot(phone, screenshot_dir / "odds-phone-full.png")
 
 
-def test_no_horizontal_scroll_on_a_phone(app_url, phone) -> None:
+def test_the_readme_hand_reads_raise_to_two_pacos_on_the_first_screen(
+    app_url, phone, screenshot_dir
+) -> None:
     open_app(phone, app_url)
-    assert phone.viewport_size["width"] == 390
+    set_table(phone, **README_TABLE)
+    phone.locator(f"{ADVICE} h2", has_text="RAISE to 2 × P").wait_for()
+    assert advice_headline(phone) == "RAISE to 2 × P"
+    card = phone.locator(ADVICE).inner_text()
+    assert "Chance you lose a die: 0%" in card
+    assert "risks less than challenging 4 × 5" in card
+    assert_on_the_first_screen(phone, ADVICE)
     assert_fits_the_width(phone)
-    tap_hand(phone, [1, 2, 2, 5, 6])
-    choose(phone, "odds_face", "P")
-    phone.get_by_role("heading", name="Bid 5 × P").wait_for()
-    settled(phone)
-    assert_fits_the_width(phone)
+    phone.screenshot(path=screenshot_dir / "advice-phone-en.png")
+    whole_page_screenshot(phone, screenshot_dir / "advice-phone-full.png")
 
 
-def test_french_from_the_query_parameter(app_url, phone, screenshot_dir) -> None:
+def test_the_same_advice_in_french(app_url, phone, screenshot_dir) -> None:
     open_app(phone, f"{app_url}/?lang=fr")
-    assert phone.get_by_role("heading", name="Probabilité d'une annonce").is_visible()
-    tap_hand(phone, [1, 2, 2, 5, 6])
-    choose(phone, "odds_face", "4")
-    phone.get_by_test_id("stMetricValue").first.filter(has_text="79,1").wait_for()
-    assert metric_values(phone)[0] == "79,1\u202f%"
+    assert phone.get_by_role("heading", name="Probabilités et conseils").is_visible()
+    set_table(phone, **README_TABLE)
+    phone.locator(f"{ADVICE} h2", has_text="MONTEZ À 2 × P").wait_for()
+    card = phone.locator(ADVICE).inner_text()
+    assert "Risque de perdre un dé\u00a0: 0\u202f%" in card
+    assert "moins risqué que contester 4 × 5" in card
+    assert_on_the_first_screen(phone, ADVICE)
     assert_fits_the_width(phone)
-    whole_page_screenshot(phone, screenshot_dir / "odds-phone-fr.png")
+    phone.screenshot(path=screenshot_dir / "advice-phone-fr.png")
+    whole_page_screenshot(phone, screenshot_dir / "advice-phone-fr-full.png")
     phone.reload()
     settled(phone)
-    assert phone.get_by_role("heading", name="Probabilité d'une annonce").is_visible()
+    assert phone.get_by_role("heading", name="Probabilités et conseils").is_visible()
     assert "lang=fr" in phone.url
+
+
+def test_no_bid_yet_opens_and_reading_can_be_switched_off(app_url, phone) -> None:
+    open_app(phone, app_url)
+    tap_hand(phone, [1, 2, 2, 5, 6])
+    phone.locator(".st-key-odds_open label").click()
+    settled(phone)
+    phone.locator(f"{ADVICE} h2", has_text="OPEN with").wait_for()
+    assert phone.locator(".st-key-odds_qty").count() == 0
+    assert_on_the_first_screen(phone, ADVICE)
+    phone.locator(".st-key-odds_open label").click()
+    settled(phone)
+    phone.locator(".st-key-odds_qty").wait_for()
+    before = phone.locator(ADVICE).inner_text()
+    phone.locator(".st-key-odds_read label").click()
+    settled(phone)
+    phone.wait_for_function(
+        "([sel, text]) => document.querySelector(sel)?.innerText !== text",
+        arg=[ADVICE, before],
+    )
+
+
+def test_impossible_inputs_are_explained_inline(app_url, phone, screenshot_dir) -> None:
+    open_app(phone, app_url)
+    tap_hand(phone, [1, 2, 2, 5, 6])
+    set_number(phone, "odds_dice", 7)
+    alert = phone.get_by_test_id("stAlertContentError")
+    alert.wait_for()
+    assert "4 players need at least 8 dice on the table, not 7" in alert.inner_text()
+    assert phone.locator(ADVICE).count() == 0
+    assert phone.locator(".st-key-odds_dice input").input_value() == "7"  # the inputs stay
+    assert_fits_the_width(phone)
+    phone.screenshot(path=screenshot_dir / "advice-phone-error.png")
+
+
+def test_a_tracked_game_fills_the_table(app_url, phone, screenshot_dir) -> None:
+    from perudo_math import GameState
+
+    code = GameState.new(["Ann", "Bob", "Cid"]).bid("3x4").bid("4x4").to_code()
+    open_app(phone, f"{app_url}/?game={code}&me=2")
+    phone.get_by_text("From the tracker: round 1 (normal)").wait_for()
+    assert phone.locator(".st-key-odds_dice").count() == 0
+    tap_hand(phone, [1, 2, 2, 5, 6])
+    phone.locator(f"{ADVICE} h2").wait_for()
+    assert advice_headline(phone).startswith("RAISE to ")
+    assert_on_the_first_screen(phone, ADVICE)
+    phone.screenshot(path=screenshot_dir / "advice-phone-tracked.png")
 
 
 def test_language_follows_the_browser_locale(app_url, chromium_browser) -> None:
@@ -132,7 +219,7 @@ def test_language_follows_the_browser_locale(app_url, chromium_browser) -> None:
     try:
         page = context.new_page()
         open_app(page, app_url)
-        assert page.get_by_role("heading", name="Probabilité d'une annonce").is_visible()
+        assert page.get_by_role("heading", name="Probabilités et conseils").is_visible()
         page.wait_for_url(re.compile(r"[?&]lang=fr\b"))
     finally:
         context.close()

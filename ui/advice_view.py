@@ -1,0 +1,175 @@
+"""The coach's output in the player's words: the recommendation, its risk and its reason.
+
+:func:`coach.advise` answers with codes and numbers (:class:`coach.Advice`, :class:`coach.Reason`);
+this module turns them into catalog texts, so the Odds & advice page only lays them out. No
+probability is computed here: every number shown comes from the coach or the odds engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from coach import Advice, Option, Situation
+from perudo_math import Bid, GameState
+from ui.i18n import format_decimal, format_percent, t, tn
+
+OPTION_ROWS = 4
+"""How many raises the options table lists beside dudo and calza."""
+
+_PERCENT_NUMBERS = frozenset({"lose", "gain", "p_true", "p_exact", "challenge", "current_p_true"})
+_KNOWN_REASONS = frozenset(
+    {"bid-above-table", "dudo-unlikely", "calza-likely", "opening", "raise-safer"}
+)
+
+
+def pretty_bid(bid: Bid | str) -> str:
+    """``5 × 4`` from a :class:`Bid` or its short form ``5x4``."""
+    return (Bid.parse(bid) if isinstance(bid, str) else bid).pretty()
+
+
+def headline(advice: Advice, situation: Situation) -> str:
+    """The recommendation in capitals: ``DUDO``, ``CALZA``, ``RAISE to 8 × 5``, ``OPEN with 3 × 5``.
+    """
+    action = advice.action
+    if action.kind == "raise":
+        assert action.bid is not None
+        key = "advice.action.open" if situation.last_bid is None else "advice.action.raise"
+        return t(key, bid=action.bid.pretty())
+    return t(f"advice.action.{action.kind}")
+
+
+def risk_text(option: Option) -> str:
+    """The chance the move costs me a die (and, for a calza, that it wins one back)."""
+    if option.action.kind == "calza" and option.gain > 0:
+        return t("advice.risk.calza", lose=format_percent(option.lose),
+                 gain=format_percent(option.gain))
+    return t("advice.risk", lose=format_percent(option.lose))
+
+
+def reason_params(numbers: Mapping[str, Any], situation: Situation) -> dict[str, str]:
+    """A reason's numbers as the texts fill them in: percentages, decimals, pretty bids."""
+    params: dict[str, str] = {}
+    for name, value in numbers.items():
+        if name in _PERCENT_NUMBERS:
+            params[name] = format_percent(float(value))
+        elif name == "expected":
+            params[name] = format_decimal(float(value), 1)
+        elif name == "bid":
+            params[name] = pretty_bid(value)
+        else:
+            params[name] = str(value)
+    last = situation.last_bid
+    face = Bid.parse(numbers["bid"]).face if "bid" in numbers else None
+    if face is not None:
+        params["faces"] = t(f"face.plural.{face}")
+    if last is not None:
+        params["current"] = last.pretty()
+    return params
+
+
+def reason_text(advice: Advice, situation: Situation) -> str:
+    """Why the coach recommends its move, in one sentence."""
+    reason = advice.reason
+    if reason.code not in _KNOWN_REASONS:
+        return t("advice.reason.fallback")
+    return t(f"advice.reason.{reason.code}", **reason_params(reason.numbers, situation))
+
+
+def move_text(option: Option, situation: Situation) -> str:
+    """One option's move in a table cell: ``Dudo``, ``Calza`` or the bid."""
+    if option.action.kind == "raise":
+        assert option.action.bid is not None
+        return option.action.bid.pretty()
+    return t(f"advice.move.{option.action.kind}")
+
+
+def shown_options(advice: Advice, raises: int = OPTION_ROWS) -> list[Option]:
+    """Dudo and calza when available, and the best ``raises`` raises, best first."""
+    shown, count = [], 0
+    for option in advice.options:
+        if option.action.kind != "raise":
+            shown.append(option)
+        elif count < raises:
+            shown.append(option)
+            count += 1
+    return shown
+
+
+def options_table(advice: Advice, situation: Situation, raises: int = OPTION_ROWS) -> str:
+    """A markdown table of the moves worth weighing: the chance each costs a die, and for a
+    raise the chance its bid is true and exactly right. The recommended move is in bold."""
+    header = (t("advice.table.move"), t("advice.table.lose"), t("advice.table.true"),
+              t("advice.table.exact"))
+    lines = [
+        "| " + " | ".join(header) + " |",
+        "| :-- | --: | --: | --: |",
+    ]
+    best = advice.best
+    for option in shown_options(advice, raises):
+        is_raise = option.action.kind == "raise"
+        cells = [
+            move_text(option, situation),
+            format_percent(option.lose),
+            format_percent(option.p_true) if is_raise else "–",
+            format_percent(option.p_exact) if is_raise else "–",
+        ]
+        if option is best:
+            cells = [f"**{cell}**" for cell in cells]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def smallest_raises_text(previous: Bid, raises: Sequence[Bid]) -> str:
+    """The legality note: the lowest legal raise of each face after ``previous``."""
+    if not raises:
+        return t("advice.legal.none", bid=previous.pretty())
+    return t("advice.legal.smallest", bid=previous.pretty(),
+             bids=" · ".join(bid.pretty() for bid in raises))
+
+
+# --- the tracked game -------------------------------------------------------------------
+
+
+def tracker_note(game: GameState, me: int, seat_known: bool) -> str:
+    """Where the tracked game stands, in one line: round, dice, players, and who I am."""
+    players = len(game.active_seats)
+    note = t(
+        "odds.tracker.note",
+        round=game.round_number,
+        kind=t("round.palifico" if game.palifico else "round.normal").lower(),
+        table=tn("common.dice_on_table", game.table_dice),
+        players=tn("common.players", players),
+    )
+    who = t("odds.tracker.you", name=game.name(me)) if seat_known else t(
+        "odds.tracker.seat_unknown", name=game.name(me)
+    )
+    return f"{note} {who}"
+
+
+def tracker_bids(game: GameState) -> str:
+    """This round's bids with who made them, or who opens."""
+    if not game.bids:
+        opener = game.opener if game.opener is not None else 0
+        return t("odds.tracker.no_bids", name=game.name(opener))
+    spoken = " → ".join(
+        t("odds.tracker.bid_item", name=game.name(seat), bid=bid.pretty())
+        for seat, bid in game.bids
+    )
+    return t("odds.tracker.bids", bids=spoken)
+
+
+__all__ = [
+    "OPTION_ROWS",
+    "headline",
+    "move_text",
+    "options_table",
+    "pretty_bid",
+    "reason_params",
+    "reason_text",
+    "risk_text",
+    "shown_options",
+    "smallest_raises_text",
+    "tracker_bids",
+    "tracker_note",
+]
