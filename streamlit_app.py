@@ -20,6 +20,7 @@ url_state.sync()
 page = st.navigation(
     [
         st.Page("pages/odds.py", title=t("nav.odds"), icon="🎲", url_path="bid-odds", default=True),
+        st.Page("pages/settings.py", title=t("nav.settings"), icon="⚙️", url_path="rule-settings"),
     ]
 )
 st.set_page_config(

@@ -1,0 +1,181 @@
+"""The Settings page through AppTest: every rule of RULES.md, written to the URL, used by the
+Odds & advice page, explained in both languages, and reset to the defaults."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from perudo_math import GameState, PalificoRule, RaiseRule, Rules
+from ui.i18n import catalog
+from ui.url_state import RULE_PARAMS
+
+SETTINGS = "pages/settings.py"
+ODDS = "pages/odds.py"
+SWITCHES = ("palifico_one_die_may_change_face", "salsa", "calza", "calza_out_of_turn",
+            "calza_heads_up")
+
+
+def open_settings(at: AppTest) -> AppTest:
+    at.run()
+    return at.switch_page(SETTINGS).run()
+
+
+def captions(at: AppTest) -> list[str]:
+    return [caption.value for caption in at.caption]
+
+
+def assert_clean(at: AppTest) -> None:
+    assert not at.exception, [e.message for e in at.exception]
+    assert not at.warning, [w.value for w in at.warning]
+
+
+def rule_params(at: AppTest) -> dict[str, str]:
+    return {name: value for name, value in at.query_params.items()
+            if name in RULE_PARAMS.values()}
+
+
+def test_every_setting_shows_its_default_and_a_one_line_explanation(app: AppTest) -> None:
+    open_settings(app)
+    assert_clean(app)
+    assert app.title[0].value == "Settings"
+    assert app.number_input(key="settings_starting_dice").value == 5
+    assert app.segmented_control(key="settings_raise_rule").value == "same-face"
+    assert app.radio(key="settings_palifico").value == "on-drop"
+    for name in SWITCHES:
+        assert app.toggle(key=f"settings_{name}").value is getattr(Rules(), name)
+    english = catalog("en")
+    for name in ("starting_dice", "raise_rule", "palifico", *SWITCHES):
+        assert english[f"settings.{name}.help"] in captions(app), name
+    assert "These are the default rules." in captions(app)
+    assert app.button(key="settings_reset").disabled
+    assert rule_params(app) == {}
+
+
+@pytest.mark.parametrize(
+    ("widget", "name", "value", "param", "text"),
+    [
+        ("number_input", "starting_dice", 3, "dice", "3"),
+        ("segmented_control", "raise_rule", "any-face", "raise", "any-face"),
+        ("radio", "palifico", "once-per-player", "palifico", "once-per-player"),
+        ("radio", "palifico", "while-one-die", "palifico", "while-one-die"),
+        ("toggle", "palifico_one_die_may_change_face", True, "onedie", "1"),
+        ("toggle", "salsa", True, "salsa", "1"),
+        ("toggle", "calza", False, "calza", "0"),
+        ("toggle", "calza_out_of_turn", True, "calzaany", "1"),
+        ("toggle", "calza_heads_up", True, "calza2", "1"),
+    ],
+)
+def test_each_setting_goes_to_the_url(
+    app: AppTest, widget: str, name: str, value: object, param: str, text: str
+) -> None:
+    open_settings(app)
+    getattr(app, widget)(key=f"settings_{name}").set_value(value).run()
+    assert_clean(app)
+    assert rule_params(app) == {param: text}
+    assert getattr(app, widget)(key=f"settings_{name}").value == value
+    assert "1 setting differs from the defaults." in captions(app)
+    assert not app.button(key="settings_reset").disabled
+
+
+def test_the_options_are_the_rules_enums() -> None:
+    english = catalog("en")
+    for rule in RaiseRule:
+        assert f"settings.raise_rule.{rule.value}" in english
+    for rule in PalificoRule:
+        assert f"settings.palifico.{rule.value}" in english
+
+
+def test_calza_variants_are_disabled_without_calza(app: AppTest) -> None:
+    open_settings(app)
+    assert not app.toggle(key="settings_calza_out_of_turn").disabled
+    app.toggle(key="settings_calza").set_value(False).run()
+    assert app.toggle(key="settings_calza_out_of_turn").disabled
+    assert app.toggle(key="settings_calza_heads_up").disabled
+    assert not app.toggle(key="settings_salsa").disabled
+
+
+def test_reset_to_defaults(app: AppTest) -> None:
+    open_settings(app)
+    app.segmented_control(key="settings_raise_rule").set_value("any-face").run()
+    app.toggle(key="settings_salsa").set_value(True).run()
+    app.number_input(key="settings_starting_dice").set_value(7).run()
+    assert rule_params(app) == {"raise": "any-face", "salsa": "1", "dice": "7"}
+    assert "3 settings differ from the defaults." in captions(app)
+    app.button(key="settings_reset").click().run()
+    assert_clean(app)
+    assert rule_params(app) == {}
+    assert app.segmented_control(key="settings_raise_rule").value == "same-face"
+    assert app.toggle(key="settings_salsa").value is False
+    assert app.number_input(key="settings_starting_dice").value == 5
+    assert app.button(key="settings_reset").disabled
+
+
+def test_a_rules_link_fills_the_settings(app: AppTest) -> None:
+    app.query_params.update({"raise": "any-face", "calza": "0", "palifico": "while-one-die",
+                             "dice": "3"})
+    open_settings(app)
+    assert_clean(app)
+    assert app.segmented_control(key="settings_raise_rule").value == "any-face"
+    assert app.toggle(key="settings_calza").value is False
+    assert app.radio(key="settings_palifico").value == "while-one-die"
+    assert app.number_input(key="settings_starting_dice").value == 3
+    assert "4 settings differ from the defaults." in captions(app)
+
+
+def test_a_setting_changes_the_legality_note_of_the_odds_page(app: AppTest) -> None:
+    app.run()
+    app.button(key="odds_add_4").click().run()
+    note = "Smallest legal raises after 5 × 4: 3 × P · 6 × 4 · 5 × 5 · 5 × 6."
+    assert note in captions(app)
+    app.switch_page(SETTINGS).run()
+    app.segmented_control(key="settings_raise_rule").set_value("any-face").run()
+    app.switch_page(ODDS).run()
+    assert_clean(app)
+    assert app.query_params["raise"] == "any-face"  # the page switch keeps the rules
+    assert ("Smallest legal raises after 5 × 4: 3 × P · 6 × 2 · 6 × 3 · 6 × 4 · 5 × 5 · 5 × 6."
+            in captions(app))
+    assert app.session_state["odds_hand"] == [4]  # and the odds page keeps its inputs
+
+
+def test_turning_calza_off_changes_the_advice(app: AppTest) -> None:
+    app.run()
+    for face in (5, 5, 1):
+        app.button(key=f"odds_add_{face}").click().run()
+    app.number_input(key="odds_dice").set_value(6)
+    app.number_input(key="odds_players").set_value(3)
+    app.number_input(key="odds_qty").set_value(4)
+    app.segmented_control(key="odds_face").set_value(5).run()
+    assert "## CALZA" in [m.value for m in app.markdown]
+    app.switch_page(SETTINGS).run()
+    app.toggle(key="settings_calza").set_value(False).run()
+    app.switch_page(ODDS).run()
+    assert_clean(app)
+    shown = [m.value for m in app.markdown]
+    assert "## CALZA" not in shown
+    assert any(text.startswith("## ") for text in shown)
+    assert not any("| Calza |" in text for text in shown)
+
+
+def test_a_tracked_game_keeps_its_rules(app: AppTest) -> None:
+    app.query_params["game"] = GameState.new(["Ann", "Bob"]).to_code()
+    open_settings(app)
+    assert app.info[0].value == (
+        "The tracked game keeps the rules it started with: changes apply to the next new game."
+    )
+
+
+def test_french(app: AppTest) -> None:
+    app.query_params["lang"] = "fr"
+    open_settings(app)
+    assert_clean(app)
+    assert app.title[0].value == "Réglages"
+    assert app.segmented_control(key="settings_raise_rule").label == (
+        "Surenchère sur une face ordinaire")
+    french = catalog("fr")
+    for name in ("starting_dice", "raise_rule", "palifico", *SWITCHES):
+        assert french[f"settings.{name}.help"] in captions(app), name
+        assert french[f"settings.{name}.help"] != catalog("en")[f"settings.{name}.help"]
+    app.toggle(key="settings_salsa").set_value(True).run()
+    assert "1 réglage diffère des règles par défaut." in captions(app)
+    assert app.button(key="settings_reset").label == "Revenir aux règles par défaut"
