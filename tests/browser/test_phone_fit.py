@@ -1,0 +1,172 @@
+"""Every page on a 390 × 844 phone: nothing scrolls sideways, in English and in French, and the
+controls of the phone-first pages are at least 44 px tall (a thumb at a noisy table).
+
+The pages come from the entry script (every ``st.Page``'s ``url_path``, so a page added later
+is checked too), and a test holds the sidebar's links to the same list.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+ENTRY = ROOT / "streamlit_app.py"
+IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+TOUCH_TARGET_PX = 44
+# The same floor as ui.widgets.TOUCH_TARGET_PX, restated: the test states the requirement.
+
+
+def declared_pages() -> list[tuple[str, str, bool]]:
+    """``(file, url_path, default)`` of every ``st.Page`` in the entry script."""
+    pages = []
+    for node in ast.walk(ast.parse(ENTRY.read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "Page"):
+            keywords = {k.arg: k.value for k in node.keywords}
+            default = keywords.get("default")
+            pages.append((
+                node.args[0].value,
+                keywords["url_path"].value,
+                isinstance(default, ast.Constant) and default.value is True,
+            ))
+    return pages
+
+
+PAGES = declared_pages()
+
+OVERFLOW_JS = """
+() => {
+  const limit = window.innerWidth + 1;
+  const wide = [];
+  for (const el of document.querySelectorAll("[data-testid='stMain'] *")) {
+    const box = el.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0 && box.right > limit) {
+      wide.push(`${el.tagName}.${el.className} right=${Math.round(box.right)}`);
+    }
+  }
+  return wide.slice(0, 10);
+}
+"""
+
+SCROLL_WIDTH_JS = """
+() => Math.max(document.scrollingElement.scrollWidth,
+               ...[...document.querySelectorAll("[data-testid='stMain'], [data-testid='stMain'] *")]
+                  .filter(el => ["auto", "scroll"].includes(getComputedStyle(el).overflowX))
+                  .map(el => el.scrollWidth - el.clientWidth + window.innerWidth))
+"""
+"""The widest scrollable width on the page: the window's, or an inner scroller's overflow."""
+
+TARGETS_JS = """
+(selectors) => {
+  const root = document.querySelector(".st-key-phone-page");
+  if (!root) return null;
+  const found = {};
+  for (const selector of selectors) {
+    found[selector] = [...root.querySelectorAll(selector)]
+      .map(el => [el.innerText.trim().slice(0, 30), Math.round(el.getBoundingClientRect().height)])
+      .filter(([, height]) => height > 0);
+  }
+  return found;
+}
+"""
+
+TARGETS = (
+    "[data-testid='stButton'] button",
+    "[data-testid='stButtonGroup'] button",
+    "[data-testid='stNumberInputContainer']",
+    "[data-testid='stNumberInputContainer'] button",
+    "[data-testid='stCheckbox'] label",
+    "[data-testid='stRadio'] [role='radiogroup'] label",
+)
+"""What a thumb taps: buttons, segments, steppers and their ± buttons, switches, radio rows."""
+
+
+def settle(page) -> None:
+    page.wait_for_selector(IDLE)
+    page.wait_for_timeout(600)  # charts and fonts lay out after the script run
+
+
+def assert_fits_the_width(page) -> None:
+    width = page.viewport_size["width"]
+    assert page.evaluate(SCROLL_WIDTH_JS) <= width
+    assert page.evaluate(OVERFLOW_JS) == []
+
+
+def page_id(page: tuple[str, str, bool]) -> str:
+    return page[1]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("page", PAGES, ids=page_id)
+def test_no_page_scrolls_sideways(app_url, phone, screenshot_dir, page, lang) -> None:
+    _, url_path, _ = page
+    phone.goto(f"{app_url}/{url_path}?lang={lang}")
+    settle(phone)
+    assert phone.viewport_size == {"width": 390, "height": 844}
+    assert not phone.get_by_test_id("stException").count()
+    assert_fits_the_width(phone)
+    phone.screenshot(path=screenshot_dir / f"fit-{url_path}-{lang}.png")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=page_id)
+def test_no_page_scrolls_sideways_with_a_tracked_game(app_url, phone, page) -> None:
+    """A tracked game fills the pages with names, bids and notes: still no sideways scroll."""
+    from perudo_math import GameState
+
+    game = GameState.new(["Annabelle", "Bartholomew", "Cid", "Dominique", "Eve", "Fitzgerald"])
+    code = game.bid("3x4").bid("4x4").bid("5x4").to_code()
+    phone.goto(f"{app_url}/{page[1]}?lang=fr&game={code}&me=3")
+    settle(phone)
+    assert not phone.get_by_test_id("stException").count()
+    assert_fits_the_width(phone)
+
+
+def test_the_sidebar_lists_every_declared_page(app_url, phone) -> None:
+    phone.goto(app_url)
+    settle(phone)
+    links = phone.evaluate(
+        "[...document.querySelectorAll(\"[data-testid='stSidebarNav'] a\")]"
+        ".map(a => new URL(a.href).pathname.replace(/^\\//, ''))"
+    )
+    declared = {"" if default else url_path for _, url_path, default in PAGES}
+    assert set(links) == declared
+
+
+def assert_touch_targets(page) -> dict[str, list]:
+    found = page.evaluate(TARGETS_JS, list(TARGETS))
+    assert found is not None, "not a phone-first page"
+    small = {selector: [t for t in targets if t[1] < TOUCH_TARGET_PX]
+             for selector, targets in found.items()}
+    assert not any(small.values()), small
+    return found
+
+
+def test_the_odds_page_controls_are_thumb_sized(app_url, phone) -> None:
+    phone.goto(app_url)
+    settle(phone)
+    phone.locator(".st-key-odds_add_5 button").click()
+    settle(phone)
+    found = assert_touch_targets(phone)
+    for selector in TARGETS[:5]:
+        assert found[selector], f"no {selector} on the odds page"
+
+
+def test_the_settings_page_controls_are_thumb_sized(app_url, phone, screenshot_dir) -> None:
+    settings = next(url_path for file, url_path, _ in PAGES if file == "pages/settings.py")
+    phone.goto(f"{app_url}/{settings}")
+    settle(phone)
+    found = assert_touch_targets(phone)
+    for selector in (TARGETS[0], TARGETS[1], TARGETS[2], TARGETS[4], TARGETS[5]):
+        assert found[selector], f"no {selector} on the settings page"
+    size = phone.viewport_size
+    height = phone.evaluate(
+        "Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))"
+    )
+    phone.set_viewport_size({"width": size["width"], "height": min(int(height), 4000)})
+    phone.wait_for_timeout(400)
+    phone.screenshot(path=screenshot_dir / "settings-phone-full.png")
