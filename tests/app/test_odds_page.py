@@ -590,3 +590,38 @@ def test_every_reason_code_reads_as_a_sentence(english) -> None:
     for code, (numbers, sentence) in cases.items():
         faked = type(advice)(advice.options, Reason(code, numbers), advice.reads_bids)
         assert advice_view.reason_text(faked, readme) == sentence, code
+
+
+def test_the_chart_specs_are_valid_vega_lite(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page draws cached specs written without validation: validate them here."""
+    import altair as alt
+
+    import ui.i18n
+    from ui import widgets
+
+    monkeypatch.setattr(ui.i18n, "current_language", lambda: "fr")
+    monkeypatch.setattr(widgets, "current_language", lambda: "fr")
+    result = odds(Bid(4, 5), README_HAND, 8)
+    bars = widgets.distribution_spec(result.distribution, Bid(4, 5))
+    alt.Chart.from_dict(bars, validate=True)
+    assert {row["outcome"] for row in bars["data"]["values"]} == {"Annonce vraie",
+                                                                 "Annonce fausse"}
+    grid = [(1, 2, 1.0), (1, 3, 0.49), (1, 4, 0.1), (5, 5, 0.35), (5, 6, 0.06), (6, 4, 0.28)]
+    heat = widgets.raise_spec(grid, Bid(2, 1))
+    alt.LayerChart.from_dict(heat, validate=True)
+    rows = heat["data"]["values"]
+    assert [row["label"] for row in rows] == ["100", "49", "10", "35", "6", "28"]
+    assert [row["bid"] for row in rows if row["pick"]] == ["2 × P"]
+    assert heat["layer"][0]["encoding"]["y"]["scale"]["domain"] == ["⚀ P", "⚄ 5", "⚅ 6"]
+    assert widgets.raise_spec([], None) is None
+
+
+def test_the_heat_map_window_keeps_the_pick_and_at_most_ten_columns() -> None:
+    from ui.widgets import RAISE_CHART_COLUMNS, raise_window
+
+    grid = [(4, q, max(0.0, 1 - q / 30)) for q in range(1, 31)]
+    low, high = raise_window(grid, None)
+    assert high - low + 1 == RAISE_CHART_COLUMNS
+    low, high = raise_window(grid, Bid(29, 4))
+    assert low <= 29 <= high and high - low + 1 <= RAISE_CHART_COLUMNS
+    assert raise_window([(2, 3, 1.0)], None) == (3, 3)
