@@ -1,0 +1,223 @@
+"""Practice page: a generated scenario seen as a player sees it, the learner's move, the reveal.
+
+A scenario comes from a seed (``?seed=123&theme=palifico&level=2`` reproduces it exactly);
+"Next scenario" draws a new seed, the theme from the filter and the level from the
+learner's rating on that theme. The learner calls dudo, calza (when allowed) or raises
+(an illegal raise is refused with its reason), and may first estimate the chance that the
+bid on the table is true. Then the cups are lifted. Answers are saved to the profile in the
+URL (created on the first answer) when the progress file can be used.
+
+Layout and wiring only: scenarios and grades are ``coach``, words and charts
+``ui.practice_view``, the profile and the store ``ui.profile``.
+
+State keys: ``practice_spot`` (the scenario on screen), ``practice_answer`` (its graded
+answer), ``practice_refusal`` (the last illegal raise), ``practice_theme`` (the filter),
+``practice_qty``/``practice_face`` (the raise), ``practice_estimate_on``/``practice_estimate``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import streamlit as st
+
+from coach.scenarios import Scenario
+from coach.scenarios import grade as grade_move
+from coach.situation import Action
+from perudo_math import Bid, check_bid
+from ui import practice_view as view
+from ui import profile, url_state, widgets
+from ui.i18n import t
+from ui.progress_store import Answer
+
+SPOT_KEY = "practice_spot"
+ANSWER_KEY = "practice_answer"
+REFUSAL_KEY = "practice_refusal"
+INPUTS_KEY = "practice_inputs_for"
+THEME_KEY = "practice_theme"
+QTY_KEY, FACE_KEY = "practice_qty", "practice_face"
+ESTIMATE_ON_KEY, ESTIMATE_KEY = "practice_estimate_on", "practice_estimate"
+DEFAULT_ESTIMATE = 50
+
+
+def themes() -> tuple[str, ...]:
+    return view.themes_for(url_state.current_rules())
+
+
+def next_spot() -> view.Spot:
+    """A new seed; the filter's theme (or one the seed picks); the level from the rating."""
+    seed = view.new_seed()
+    chosen = st.session_state.get(THEME_KEY, view.ANY_THEME)
+    available = themes()
+    if chosen not in available:
+        chosen = random.Random(seed).choice(available)
+    return view.Spot(seed, chosen, profile.next_level(chosen))
+
+
+def show_spot(spot: view.Spot) -> None:
+    """Put ``spot`` on screen, forgetting the previous answer."""
+    state = st.session_state
+    state[SPOT_KEY] = spot
+    state.pop(ANSWER_KEY, None)
+    state.pop(REFUSAL_KEY, None)
+
+
+def next_scenario() -> None:
+    show_spot(next_spot())
+
+
+def first_spot() -> None:
+    """On a fresh session: the scenario of the link, or a new one (with a notice if bad)."""
+    try:
+        spot = view.spot_from_params(st.query_params.to_dict())
+    except ValueError:
+        spot = None
+        st.session_state["practice_notice"] = "practice.notice.bad_link"
+    if spot is not None and spot.theme is not None and spot.theme not in themes():
+        spot = None
+        st.session_state["practice_notice"] = "practice.notice.calza_off"
+    if spot is None:
+        spot = next_spot()
+    show_spot(spot)
+
+
+def current_scenario(spot: view.Spot) -> Scenario | None:
+    with st.spinner(t("practice.generating")):
+        return view.find_scenario(spot, url_state.current_rules())
+
+
+def answer(kind: str, spot: view.Spot) -> None:
+    """Grade the learner's move (refuse an illegal raise) and save it; runs before the rerun."""
+    state = st.session_state
+    if state.get(SPOT_KEY) != spot or ANSWER_KEY in state:
+        return
+    scenario = view.find_scenario(spot, url_state.current_rules())
+    if scenario is None:
+        return
+    if kind == "raise":
+        bid = Bid(int(state[QTY_KEY]), int(state[FACE_KEY]))
+        verdict = check_bid(bid, scenario.last_bid, palifico=scenario.palifico,
+                            rules=scenario.rules, bidder_dice=scenario.seat_dice[scenario.seat])
+        if not verdict.legal:
+            state[REFUSAL_KEY] = (spot, verdict)
+            return
+        action = Action.raise_to(bid)
+    else:
+        action = Action(kind)
+    state.pop(REFUSAL_KEY, None)
+    graded = grade_move(scenario, action)
+    estimate = state[ESTIMATE_KEY] / 100 if state.get(ESTIMATE_ON_KEY) else None
+    record = Answer.from_scenario(scenario, graded)
+    if estimate is not None:
+        bid = scenario.last_bid
+        record = replace(record, estimate=estimate, truth=view.estimate_truth(scenario),
+                         outcome=scenario.true_count >= bid.quantity)
+    saved = profile.record(record)
+    state[ANSWER_KEY] = {"spot": spot, "grade": graded, "estimate": estimate, "saved": saved}
+
+
+def reset_inputs(scenario: Scenario, spot: view.Spot) -> None:
+    """Fresh raise and estimate inputs for a new scenario (before the widgets are drawn)."""
+    state = st.session_state
+    if state.get(INPUTS_KEY) == spot:
+        return
+    start = view.default_raise(scenario)
+    state[QTY_KEY] = start.quantity
+    state[FACE_KEY] = start.face
+    state[ESTIMATE_ON_KEY] = False
+    state[ESTIMATE_KEY] = DEFAULT_ESTIMATE
+    state[INPUTS_KEY] = spot
+
+
+def theme_filter() -> None:
+    options = (view.ANY_THEME, *themes())
+    if st.session_state.get(THEME_KEY) not in options:
+        st.session_state[THEME_KEY] = view.ANY_THEME
+    st.selectbox(t("practice.filter"), options, key=THEME_KEY, format_func=view.theme_labeller(),
+                 on_change=next_scenario)
+
+
+def decision(scenario: Scenario, spot: view.Spot) -> None:
+    """Dudo, calza (when allowed), or a raise; an optional estimate first."""
+    situation = scenario.situation()
+    bid = scenario.last_bid
+    st.subheader(t("practice.your_move"), anchor=False)
+    st.toggle(t("practice.estimate.toggle", bid=bid.pretty()), key=ESTIMATE_ON_KEY)
+    if st.session_state.get(ESTIMATE_ON_KEY):
+        st.slider(t("practice.estimate.label", bid=bid.pretty()), min_value=0, max_value=100,
+                  step=5, format=t("practice.estimate.format"), key=ESTIMATE_KEY)
+    with st.container(horizontal=True, gap="small", key="practice_calls"):
+        st.button(t("practice.move.dudo"), key="practice_dudo", type="primary",
+                  on_click=answer, args=("dudo", spot), width="stretch")
+        if situation.may_calza():
+            st.button(t("practice.move.calza"), key="practice_calza", type="primary",
+                      on_click=answer, args=("calza", spot), width="stretch")
+    if not situation.may_calza() and scenario.rules.calza:
+        st.caption(t("practice.calza.not_allowed"))
+    st.markdown(f"**{t('practice.raise')}**")
+    quantity_column, face_column = st.columns([1, 2], vertical_alignment="bottom")
+    quantity = quantity_column.number_input(
+        t("practice.raise.quantity"), min_value=1,
+        max_value=max(scenario.dice, int(st.session_state[QTY_KEY])), step=1, key=QTY_KEY)
+    with face_column:
+        face = widgets.face_selector(t("practice.raise.face"), key=FACE_KEY, default=None)
+    chosen = Bid(int(quantity), int(face))
+    st.button(t("practice.move.raise_to", bid=chosen.pretty()), key="practice_raise",
+              icon=":material/trending_up:", on_click=answer, args=("raise", spot),
+              width="stretch")
+    refusal = st.session_state.get(REFUSAL_KEY)
+    if refusal is not None and refusal[0] == spot:
+        st.error(view.refusal_text(refusal[1]), icon=":material/block:")
+
+
+def page() -> None:
+    profile.sync()
+    state = st.session_state
+    if SPOT_KEY not in state:
+        first_spot()
+    st.title(t("practice.title"), anchor=False)
+    notice = state.pop("practice_notice", None)
+    if notice is not None:
+        st.warning(t(notice), icon=":material/warning:")
+    theme_filter()
+    status = profile.banner()
+    spot: view.Spot = state[SPOT_KEY]
+    scenario = current_scenario(spot)
+    if scenario is None:
+        theme = spot.theme or view.ANY_THEME
+        st.error(t("practice.error.not_found", theme=view.theme_label(theme)),
+                 icon=":material/casino:")
+    else:
+        if view.spot_of(scenario) != spot:  # the seed picked the theme, or another level
+            spot = view.spot_of(scenario)
+            state[SPOT_KEY] = spot
+        reset_inputs(scenario, spot)
+    for param, value in spot.params().items():
+        if st.query_params.get(param) != value:
+            st.query_params[param] = value
+    for param in view.SCENARIO_PARAMS:
+        if param not in spot.params() and param in st.query_params:
+            del st.query_params[param]
+    done = state.get(ANSWER_KEY)
+    answered = scenario is not None and done is not None and done["spot"] == spot
+    if scenario is not None:
+        view.show_scenario(scenario)
+        if answered:
+            st.subheader(t("practice.reveal"), anchor=False)
+            view.show_verdict(scenario, done["grade"])
+        else:
+            decision(scenario, spot)
+    st.button(t("practice.next"), key="practice_next", icon=":material/casino:",
+              on_click=next_scenario, type="primary" if answered else "secondary",
+              width="stretch")
+    if answered:
+        view.show_details(scenario, done["grade"], done["estimate"])
+    if status is profile.Status.ACTIVE:
+        st.page_link(page="pages/progress.py", label=t("practice.progress_link"),
+                     icon=":material/insights:")
+    st.caption(t("practice.intro"))
+
+
+with widgets.phone_page():
+    page()

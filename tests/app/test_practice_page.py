@@ -1,0 +1,443 @@
+"""Practice, drills and progress through AppTest: every control, the store, broken links and files.
+
+Each test points ``PERUDO_COACH_DB`` at its own temporary file, so the profiles and answers
+checked here are read back from that file with :class:`ui.progress_store.ProgressStore`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import ui.practice_view as view
+from coach.drills import generate_drill
+from coach.scenarios import generate, grade
+from perudo_math import Bid
+from ui.i18n import format_percent, translate
+from ui.progress_store import Answer, ProgressStore
+
+SHARED = {"seed": "123", "theme": "palifico", "level": "2"}
+"""A palifico spot: my dice 3 5 6, Player 4 bid 2 × P; the coach raises to 3 × P."""
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("PERUDO_COACH_DB", str(path))
+    return path
+
+
+@pytest.fixture
+def seeds(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """New scenarios and drills draw their seeds from this list, in order."""
+    queue = [1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008]
+    monkeypatch.setattr(view, "new_seed", lambda: queue.pop(0))
+    yield queue
+
+
+def open_page(at: AppTest, page: str, **params: str) -> AppTest:
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.switch_page(page)
+    return at.run()
+
+
+def open_practice(at: AppTest, **params: str) -> AppTest:
+    return open_page(at, "pages/practice.py", **params)
+
+
+def texts(at: AppTest) -> str:
+    return "\n".join(element.value for element in (*at.markdown, *at.caption))
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    return {metric.label: metric.value for metric in at.metric}
+
+
+def assert_clean(at: AppTest) -> None:
+    assert not at.exception, [e.message for e in at.exception]
+
+
+def keys(at: AppTest) -> set[str]:
+    return {button.key for button in at.button}
+
+
+def token_of(at: AppTest) -> str:
+    return at.query_params["profile"][0] if isinstance(
+        at.query_params["profile"], list) else at.query_params["profile"]
+
+
+def param(at: AppTest, name: str) -> str | None:
+    value = at.query_params.get(name)
+    if isinstance(value, list):
+        return value[0] if value else None
+    return value
+
+
+# --- a scenario from a seed -----------------------------------------------------------------
+
+
+def test_a_shared_seed_shows_the_scenario_as_a_player_sees_it(app: AppTest, db: Path) -> None:
+    open_practice(app, **SHARED)
+    assert_clean(app)
+    scenario = generate(123, "palifico", 2)
+    shown = texts(app)
+    assert app.title[0].value == "Practice"
+    assert f"### {view.glyphs(scenario.hand)}" in shown
+    assert "18 dice on the table · 5 players" in shown
+    assert ":violet-badge[:material/person: You: 3 dice]" in shown
+    assert ":gray-badge[Player 4: 1 die]" in shown
+    assert "1. Player 4: 2 × P — **on the table**" in shown
+    assert any("Palifico round" in badge.value for badge in app.markdown)
+    assert {"practice_dudo", "practice_calza", "practice_raise", "practice_next"} <= keys(app)
+    assert {param(app, name) for name in SHARED} == set(SHARED.values())
+    assert not db.exists() or "profile" not in app.query_params
+
+
+def test_a_seed_alone_picks_the_theme_and_level_and_writes_them(app: AppTest, db: Path) -> None:
+    open_practice(app, seed="77")
+    assert_clean(app)
+    scenario = generate(77)
+    assert param(app, "theme") == scenario.theme
+    assert param(app, "level") == str(scenario.level)
+    assert f"### {view.glyphs(scenario.hand)}" in texts(app)
+
+
+def test_a_bad_link_says_so_and_deals_a_new_scenario(app: AppTest, db: Path, seeds) -> None:
+    open_practice(app, seed="12ab", theme="nonsense")
+    assert_clean(app)
+    assert app.warning[0].value == translate("en", "practice.notice.bad_link")
+    assert param(app, "seed") == "1001"
+
+
+# --- answering ------------------------------------------------------------------------------
+
+
+def test_dudo_reveals_every_cup_the_true_count_and_the_regret(app: AppTest, db: Path) -> None:
+    open_practice(app, **SHARED)
+    app.button(key="practice_dudo").click().run()
+    assert_clean(app)
+    scenario = generate(123, "palifico", 2)
+    graded = grade(scenario, "dudo")
+    shown = metrics(app)
+    assert shown["Your regret"] == format_percent(graded.regret, "en") == "44.1%"
+    assert shown["Dice that count for 2 × P"] == str(scenario.true_count) == "4"
+    text = texts(app)
+    assert "The coach would choose 3 × P." in text
+    assert "Dudo: 4 matching dice, so 2 × P is true. You lose a die." in text
+    for seat, hand in enumerate(scenario.hidden):
+        if hand:
+            assert view.glyphs(hand) in text, seat
+    assert "| **3 × P** ★ | 33.1% | – |" in text
+    assert "| **Dudo** ● | 77.1% | – |" in text
+    assert len(app.get("vega_lite_chart")) == 1
+    assert "practice_dudo" not in keys(app)
+
+
+def test_calza_is_offered_only_when_allowed(app: AppTest, db: Path) -> None:
+    open_practice(app, **SHARED)
+    app.button(key="practice_calza").click().run()
+    assert_clean(app)
+    graded = grade(generate(123, "palifico", 2), "calza")
+    assert metrics(app)["Your regret"] == format_percent(graded.regret, "en")
+    assert "Calza: 4 matching dice, not exactly 2 × P. You lose a die." in texts(app)
+
+    heads_up = AppTest.from_file(app._script_path, default_timeout=60)
+    heads_up.context = {"locale": "en-US"}
+    open_practice(heads_up, seed="123", theme="endgame", level="1")
+    assert_clean(heads_up)
+    assert "practice_calza" not in keys(heads_up)
+    assert "Calza is not allowed here (two players left)." in texts(heads_up)
+
+
+def test_the_best_raise_has_no_regret(app: AppTest, db: Path) -> None:
+    open_practice(app, **SHARED)
+    assert app.number_input(key="practice_qty").value == 3
+    app.number_input(key="practice_qty").set_value(3)
+    app.segmented_control(key="practice_face").set_value(1)
+    app.run()
+    assert app.button(key="practice_raise").label == "Raise to 3 × P"
+    app.button(key="practice_raise").click().run()
+    assert_clean(app)
+    assert metrics(app)["Your regret"] == "0%"
+    text = texts(app)
+    assert "Best move: 3 × P, the coach's choice too." in text
+    assert "If Player 1 calls dudo on your 3 × P: 4 matching dice, so Player 1 loses a die." in text
+
+
+def test_an_illegal_raise_is_refused_with_its_reason(app: AppTest, db: Path) -> None:
+    open_practice(app, **SHARED)
+    app.number_input(key="practice_qty").set_value(3)
+    app.segmented_control(key="practice_face").set_value(5)
+    app.run()
+    app.button(key="practice_raise").click().run()
+    assert_clean(app)
+    assert app.error[0].value == (
+        "In a palifico round the face stays P: bid at least 3 × P.")
+    assert "practice_dudo" in keys(app)  # still deciding: nothing graded
+    assert "profile" not in app.query_params
+    assert not app.metric
+
+
+def test_a_normal_round_refusal(app: AppTest, db: Path) -> None:
+    scenario = generate(123, "dudo-or-raise", 1)
+    last = scenario.last_bid
+    open_practice(app, seed="123", theme="dudo-or-raise", level="1")
+    app.number_input(key="practice_qty").set_value(last.quantity)
+    app.segmented_control(key="practice_face").set_value(last.face)
+    app.run()
+    app.button(key="practice_raise").click().run()
+    assert_clean(app)
+    assert app.error[0].value == (
+        f"After {last.pretty()} you need more dice: at least "
+        f"{Bid(last.quantity + 1, last.face).pretty()}.")
+
+
+def test_the_estimate_slider_is_graded_and_saved(app: AppTest, db: Path) -> None:
+    open_practice(app, **SHARED)
+    app.toggle(key="practice_estimate_on").set_value(True).run()
+    app.slider(key="practice_estimate").set_value(40).run()
+    app.button(key="practice_dudo").click().run()
+    assert_clean(app)
+    truth = view.estimate_truth(generate(123, "palifico", 2))
+    expected = (f"Your estimate for 2 × P: 40.0%. Exact chance (every hidden die fair): "
+                f"{format_percent(truth, 'en')}.")
+    assert expected in texts(app)
+    saved = ProgressStore(db).answers(token_of(app))
+    assert saved[0].estimate == pytest.approx(0.4)
+    assert saved[0].truth == pytest.approx(truth)
+    assert saved[0].outcome is True
+
+
+def test_next_scenario_follows_the_theme_filter(app: AppTest, db: Path, seeds) -> None:
+    open_practice(app, **SHARED)
+    app.selectbox(key="practice_theme").set_value("endgame").run()
+    assert_clean(app)
+    assert param(app, "theme") == "endgame" and param(app, "seed") == "1001"
+    app.button(key="practice_dudo").click().run()
+    app.button(key="practice_next").click().run()
+    assert_clean(app)
+    assert param(app, "seed") == "1002" and param(app, "theme") == "endgame"
+    assert "practice_dudo" in keys(app) and not app.metric
+
+
+def test_the_next_level_follows_the_saved_rating(app: AppTest, db: Path, seeds) -> None:
+    store = ProgressStore(db)
+    token = store.create_profile()
+    for _ in range(12):
+        store.record(token, Answer(kind="scenario", theme="calza", correct=True, level=3))
+    assert store.next_level(token, "calza") == 3
+    open_practice(app, profile=token, **SHARED)
+    app.selectbox(key="practice_theme").set_value("calza").run()
+    assert_clean(app)
+    assert param(app, "theme") == "calza" and param(app, "level") == "3"
+
+
+# --- the profile ----------------------------------------------------------------------------
+
+
+def test_the_first_answer_creates_a_profile_kept_in_the_url(app: AppTest, db: Path) -> None:
+    open_practice(app, **SHARED)
+    assert "profile_start" in keys(app)
+    app.button(key="practice_dudo").click().run()
+    assert_clean(app)
+    token = token_of(app)
+    assert len(token) >= 22
+    assert "Bookmark this page on your phone" in app.success[0].value
+    store = ProgressStore(db)
+    [saved] = store.answers(token)
+    assert (saved.kind, saved.theme, saved.seed, saved.level, saved.action) == (
+        "scenario", "palifico", 123, 2, "dudo")
+    assert saved.regret == pytest.approx(0.4405289)
+    assert not saved.correct
+    app.button(key="practice_next").click().run()
+    assert token_of(app) == token
+    assert "1 answer saved in this page's link" in texts(app)
+
+
+def test_start_saving_button_and_a_reload_find_the_progress(app: AppTest, db: Path) -> None:
+    open_practice(app, **SHARED)
+    app.button(key="profile_start").click().run()
+    token = token_of(app)
+    assert ProgressStore(db).has_profile(token)
+    app.button(key="practice_calza").click().run()
+
+    reloaded = AppTest.from_file(app._script_path, default_timeout=60)
+    reloaded.context = {"locale": "en-US"}
+    open_page(reloaded, "pages/progress.py", profile=token)
+    assert_clean(reloaded)
+    assert metrics(reloaded)["Answers"] == "1"
+    assert metrics(reloaded)["Right"] == "0%"
+    assert len(reloaded.get("vega_lite_chart")) >= 3
+
+
+def test_an_unknown_profile_link_gets_a_message_and_a_way_out(app: AppTest, db: Path) -> None:
+    ProgressStore(db)
+    stranger = "A" * 22
+    open_practice(app, profile=stranger, **SHARED)
+    assert_clean(app)
+    assert app.warning[0].value == translate("en", "profile.unknown")
+    app.button(key="practice_dudo").click().run()
+    assert token_of(app) == stranger  # nothing replaced behind the learner's back
+    app.button(key="profile_start_new").click().run()
+    assert_clean(app)
+    token = token_of(app)
+    assert token != stranger and ProgressStore(db).has_profile(token)
+    assert not app.warning
+
+
+def test_a_malformed_profile_link_can_be_dropped(app: AppTest, db: Path) -> None:
+    open_practice(app, profile="<script>", **SHARED)
+    assert_clean(app)
+    assert app.warning[0].value == translate("en", "profile.malformed")
+    app.button(key="profile_continue").click().run()
+    assert "profile" not in app.query_params
+    assert "profile_start" in keys(app)
+
+
+def test_a_future_version_file_is_refused_untouched_and_practice_goes_on(
+    app: AppTest, db: Path
+) -> None:
+    connection = sqlite3.connect(db)
+    connection.execute("CREATE TABLE profiles (token TEXT PRIMARY KEY)")
+    connection.execute("PRAGMA user_version = 99")
+    connection.commit()
+    connection.close()
+    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    open_practice(app, **SHARED)
+    assert_clean(app)
+    assert app.warning[0].value == translate("en", "profile.error.future")
+    app.button(key="practice_dudo").click().run()
+    assert_clean(app)
+    assert metrics(app)["Your regret"] == "44.1%"
+    assert "profile" not in app.query_params
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == before
+    assert sorted(path.name for path in db.parent.iterdir()) == [db.name]
+
+
+def test_a_damaged_file_is_refused_untouched(app: AppTest, db: Path) -> None:
+    db.write_bytes(b"this is not a database" * 100)
+    before = db.read_bytes()
+    open_page(app, "pages/drills.py")
+    assert_clean(app)
+    assert app.warning[0].value == translate("en", "profile.error.corrupt")
+    assert db.read_bytes() == before
+
+
+# --- drills ---------------------------------------------------------------------------------
+
+
+def test_smallest_raise_drill_is_graded_and_saved(app: AppTest, db: Path, seeds) -> None:
+    open_page(app, "pages/drills.py")
+    assert_clean(app)
+    drill = generate_drill(1001, "smallest-raise", 1)
+    question = f"After {drill.previous.pretty()}, what is the smallest bid on pacos?"
+    assert question in texts(app)
+    app.button(key=f"drills_pick_{drill.answer.quantity}").click().run()
+    assert_clean(app)
+    text = texts(app)
+    assert f"{view.result_icon(True)} Right: {drill.answer.pretty()}" in text
+    assert f"half of {drill.previous.quantity}, rounded up" in text
+    [saved] = ProgressStore(db).answers(token_of(app))
+    assert (saved.kind, saved.theme, saved.correct, saved.best) == (
+        "drill", "smallest-raise", True, str(drill.answer))
+
+
+def test_a_wrong_smallest_raise_gets_the_reason(app: AppTest, db: Path, seeds) -> None:
+    open_page(app, "pages/drills.py")
+    drill = generate_drill(1001, "smallest-raise", 1)
+    choices = view.smallest_choices(drill)
+    lower = [bid for bid in choices if bid.quantity < drill.answer.quantity]
+    if not lower:
+        pytest.skip("the seed put the answer first")
+    app.button(key=f"drills_pick_{lower[-1].quantity}").click().run()
+    text = texts(app)
+    assert f"{view.result_icon(False)} The smallest is {drill.answer.pretty()}" in text
+    assert f"After {drill.previous.pretty()} you need at least {drill.answer.pretty()}" in text
+
+
+def test_legality_drill_is_graded_with_the_reason(app: AppTest, db: Path, seeds) -> None:
+    open_page(app, "pages/drills.py")
+    app.segmented_control(key="drills_kind").set_value("legal-raise").run()
+    assert_clean(app)
+    drill = generate_drill(1002, "legal-raise", 1)
+    assert f"After {drill.previous.pretty()}, is {drill.bid.pretty()} a legal raise?" in texts(
+        app)
+    app.button(key="drills_no" if drill.answer else "drills_yes").click().run()
+    assert_clean(app)
+    text = texts(app)
+    assert f"{view.result_icon(False)} Not quite" in text
+    assert view.verdict_text(drill.verdict) in text
+    [saved] = ProgressStore(db).answers(token_of(app))
+    assert (saved.theme, saved.correct) == ("legal-raise", False)
+
+
+def test_odds_drill_gives_the_exact_value_and_feeds_calibration(
+    app: AppTest, db: Path, seeds
+) -> None:
+    open_page(app, "pages/drills.py")
+    app.segmented_control(key="drills_kind").set_value("odds").run()
+    drill = generate_drill(1002, "odds", 1)
+    app.slider(key="drills_estimate").set_value(30).run()
+    app.button(key="drills_check").click().run()
+    assert_clean(app)
+    shown = metrics(app)
+    assert shown["Exact chance"] == format_percent(drill.answer, "en")
+    assert shown["Your estimate"] == "30.0%"
+    assert f"Your error: {abs(0.3 - drill.answer) * 100:.1f} points." in texts(app)
+    token = token_of(app)
+    [bucket] = ProgressStore(db).calibration(token)
+    assert bucket.mean_estimate == pytest.approx(0.3)
+    assert bucket.observed == (1.0 if drill.outcome else 0.0)
+    app.button(key="drills_next").click().run()
+    assert_clean(app)
+    assert not app.metric and app.button(key="drills_check").disabled is False
+
+
+def test_the_progress_page_charts_a_profile(app: AppTest, db: Path) -> None:
+    store = ProgressStore(db)
+    token = store.create_profile()
+    for index in range(12):
+        store.record(token, Answer(kind="scenario", theme=("calza", "palifico")[index % 2],
+                                   correct=index % 3 == 0, level=2, regret=0.05 * (index % 3)))
+        store.record(token, Answer(kind="drill", theme="odds", correct=True, level=1,
+                                   estimate=index / 12, truth=0.5, outcome=index % 2 == 0))
+    open_page(app, "pages/progress.py", profile=token)
+    assert_clean(app)
+    assert metrics(app)["Answers"] == "24"
+    assert len(app.get("vega_lite_chart")) == 5  # accuracy, regret, themes, ratings, calib.
+    assert "Calza: " in texts(app)  # the weakest themes, in words
+
+
+def test_the_progress_page_without_a_profile(app: AppTest, db: Path) -> None:
+    open_page(app, "pages/progress.py")
+    assert_clean(app)
+    assert app.info[0].value == translate("en", "progress.none")
+    assert not app.get("vega_lite_chart")
+
+
+# --- French ---------------------------------------------------------------------------------
+
+
+def test_practice_in_french(app: AppTest, db: Path) -> None:
+    app.context = {"locale": "fr-FR"}
+    open_practice(app, **SHARED)
+    assert_clean(app)
+    assert app.title[0].value == "Entraînement"
+    assert "1. Joueur 4\u00a0: 2 × P — **sur la table**" in texts(app)
+    app.number_input(key="practice_qty").set_value(3)
+    app.segmented_control(key="practice_face").set_value(5)
+    app.run()
+    app.button(key="practice_raise").click().run()
+    assert app.error[0].value == (
+        "En manche palifico, la face reste le P\u00a0: annoncez au moins 3 × P.")
+    app.button(key="practice_dudo").click().run()
+    assert_clean(app)
+    assert metrics(app)["Votre regret"] == "44,1\u202f%"
+    assert "Le coach choisirait 3 × P." in texts(app)
+    assert "Vos progrès sont maintenant enregistrés" in app.success[0].value
