@@ -144,9 +144,11 @@ def page() -> None:
         state[KIND_KEY] = DRILL_KINDS[0]
     if SPOT_KEY not in state:
         new_drill()
+    state.setdefault(ESTIMATE_KEY, DEFAULT_ESTIMATE)  # dropped by a page switch
     st.title(t("drills.title"), anchor=False)
     st.segmented_control(t("drills.kind"), DRILL_KINDS, key=KIND_KEY, required=True,
-                         format_func=view.theme_labeller(), on_change=new_drill, width="stretch")
+                         format_func=view.theme_labeller(), on_change=new_drill, width="stretch",
+                         persist_state="session")
     profile.banner()
     spot = state[SPOT_KEY]
     drill = drill_of(spot)

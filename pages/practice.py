@@ -120,14 +120,15 @@ def answer(kind: str, spot: view.Spot) -> None:
 def reset_inputs(scenario: Scenario, spot: view.Spot) -> None:
     """Fresh raise and estimate inputs for a new scenario (before the widgets are drawn)."""
     state = st.session_state
-    if state.get(INPUTS_KEY) == spot:
-        return
     start = view.default_raise(scenario)
-    state[QTY_KEY] = start.quantity
-    state[FACE_KEY] = start.face
-    state[ESTIMATE_ON_KEY] = False
-    state[ESTIMATE_KEY] = DEFAULT_ESTIMATE
-    state[INPUTS_KEY] = spot
+    fresh = {QTY_KEY: start.quantity, FACE_KEY: start.face, ESTIMATE_ON_KEY: False,
+             ESTIMATE_KEY: DEFAULT_ESTIMATE}
+    if state.get(INPUTS_KEY) != spot:
+        state.update(fresh)
+        state[INPUTS_KEY] = spot
+    for key, value in fresh.items():  # a page switch drops the state of widgets not drawn
+        if key not in state:
+            state[key] = value
 
 
 def theme_filter() -> None:
@@ -135,7 +136,7 @@ def theme_filter() -> None:
     if st.session_state.get(THEME_KEY) not in options:
         st.session_state[THEME_KEY] = view.ANY_THEME
     st.selectbox(t("practice.filter"), options, key=THEME_KEY, format_func=view.theme_labeller(),
-                 on_change=next_scenario)
+                 on_change=next_scenario, persist_state="session")
 
 
 def decision(scenario: Scenario, spot: view.Spot) -> None:

@@ -484,14 +484,15 @@ def calibration_chart(rows: Sequence[tuple[float, float, int]]) -> alt.LayerChar
     data = [{"estimate": estimate, "observed": observed, "answers": answers,
              "estimate_text": format_percent(estimate), "observed_text": format_percent(observed)}
             for estimate, observed, answers in rows]
+    unit = alt.Scale(domain=[-0.04, 1.04], nice=False)  # room for a dot at 0% or 100%
+    ticks = alt.Axis(format="%", values=[0, 0.2, 0.4, 0.6, 0.8, 1])
     diagonal = alt.Chart(alt.Data(values=[{"x": 0.0, "y": 0.0}, {"x": 1.0, "y": 1.0}])).mark_line(
-        color=OTHER_COLOR, strokeDash=[5, 4]).encode(x="x:Q", y="y:Q")
+        color=OTHER_COLOR, strokeDash=[5, 4]).encode(x=alt.X("x:Q", scale=unit),
+                                                  y=alt.Y("y:Q", scale=unit))
     points_layer = alt.Chart(alt.Data(values=data)).mark_circle(
         color=MINE_COLOR, opacity=0.85).encode(
-        x=alt.X("estimate:Q", title=estimate_title, scale=alt.Scale(domain=[0, 1]),
-                axis=alt.Axis(format="%", tickCount=5)),
-        y=alt.Y("observed:Q", title=observed_title, scale=alt.Scale(domain=[0, 1]),
-                axis=alt.Axis(format="%", tickCount=5)),
+        x=alt.X("estimate:Q", title=estimate_title, scale=unit, axis=ticks),
+        y=alt.Y("observed:Q", title=observed_title, scale=unit, axis=ticks),
         size=alt.Size("answers:Q", legend=None, scale=alt.Scale(range=[60, 400])),
         tooltip=[alt.Tooltip("estimate_text:N", title=estimate_title),
                  alt.Tooltip("observed_text:N", title=observed_title),

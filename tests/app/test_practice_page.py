@@ -108,6 +108,15 @@ def test_a_seed_alone_picks_the_theme_and_level_and_writes_them(app: AppTest, db
     assert f"### {view.glyphs(scenario.hand)}" in texts(app)
 
 
+def test_a_player_out_of_dice_is_shown_out(app: AppTest, db: Path) -> None:
+    scenario = generate(123, "dudo-or-raise", 2)
+    out = scenario.seat_dice.index(0)
+    open_practice(app, seed="123", theme="dudo-or-raise", level="2")
+    assert_clean(app)
+    assert f":gray-badge[Player {out + 1}: out]" in texts(app)
+    assert "2 players" in texts(app)
+
+
 def test_a_bad_link_says_so_and_deals_a_new_scenario(app: AppTest, db: Path, seeds) -> None:
     open_practice(app, seed="12ab", theme="nonsense")
     assert_clean(app)
@@ -441,3 +450,29 @@ def test_practice_in_french(app: AppTest, db: Path) -> None:
     assert metrics(app)["Votre regret"] == "44,1\u202f%"
     assert "Le coach choisirait 3 × P." in texts(app)
     assert "Vos progrès sont maintenant enregistrés" in app.success[0].value
+
+
+def test_a_page_switch_and_back_keeps_the_scenario_filter_and_profile(
+    app: AppTest, db: Path, seeds
+) -> None:
+    open_practice(app, **SHARED)
+    app.selectbox(key="practice_theme").set_value("endgame").run()
+    app.button(key="practice_dudo").click().run()
+    token = token_of(app)
+    app.switch_page("pages/settings.py").run()
+    assert_clean(app)
+    app.switch_page("pages/practice.py").run()
+    assert_clean(app)
+    assert app.selectbox(key="practice_theme").value == "endgame"
+    assert (param(app, "seed"), param(app, "theme"), token_of(app)) == ("1001", "endgame", token)
+    assert metrics(app)  # the reveal is still there
+    app.button(key="practice_next").click().run()
+    assert_clean(app)
+    assert app.number_input(key="practice_qty").value >= 1
+    app.switch_page("pages/drills.py").run()
+    app.segmented_control(key="drills_kind").set_value("odds").run()
+    app.switch_page("pages/progress.py").run()
+    app.switch_page("pages/drills.py").run()
+    assert_clean(app)
+    assert app.segmented_control(key="drills_kind").value == "odds"
+    assert app.slider(key="drills_estimate").value == 50
