@@ -1,0 +1,399 @@
+"""Two-player bidding rounds as data for the heads-up solver, and their public game tree.
+
+A round is played by the *opener* (player 0) and the *responder* (player 1), who take turns:
+the opener must bid, then each player raises the last bid, calls dudo (the round ends and
+the bid is settled) or, where the rules allow it, calls calza. Each player's private hand
+is dealt at random; bids and calls are public, so an information set is (my hand, the bid
+history) and the public tree is the tree of bid histories.
+
+Two families of rounds are defined here:
+
+* :class:`PerudoRound`: our rules (RULES.md), read through :mod:`perudo_math` so that the
+  rules stay data: legal raises come from :func:`perudo_math.legal_quantities`, counting
+  from :meth:`perudo_math.Hand.count`, normal and palifico rounds, the paco conversions,
+  the same-face raise rule and calza under ``calza_heads_up``. Bids above the dice on the
+  table are left out: they are certainly false, so no player ever gains by making one.
+* :class:`LinearBidGame`: thomasahle/snyd's game, one linear bid order 1×1 < 1×2 < … < 1×6
+  < 2×1 < … and "liar" for dudo; with ``jokers`` the ones are wild and cannot be bid.
+
+Payoff: +1 / −1 die from the opener's view (zero-sum). For the round solver a die is a die:
+losing one's last die, which ends the game, counts as any other die (see the module notes of
+:mod:`coach.solver`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+import scipy.sparse as sp
+
+from perudo_math import Bid, Hand, RaiseRule, Rules, legal_quantities
+
+DUDO_CODE = -1
+"""The action code of a dudo (a "liar" call) in :attr:`GameTree.action`."""
+CALZA_CODE = -2
+"""The action code of a calza in :attr:`GameTree.action`."""
+NO_BID = -1
+"""The bid index before the opening bid."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandSet:
+    """Every hand of ``dice`` six-sided dice as a sorted tuple of faces, with its chance."""
+
+    dice: int
+    hands: tuple[tuple[int, ...], ...]
+    weights: np.ndarray
+
+    @classmethod
+    def of(cls, dice: int) -> HandSet:
+        """All sorted hands of ``dice`` dice; a hand's weight is its multinomial chance."""
+        hands = tuple(itertools.combinations_with_replacement(range(1, 7), dice))
+        weights = np.array([_arrangements(hand) for hand in hands], dtype=float) / 6.0**dice
+        return cls(dice, hands, weights)
+
+    def index(self, faces: Sequence[int]) -> int:
+        """The position of the hand showing ``faces`` (in any order)."""
+        return self.hands.index(tuple(sorted(faces)))
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+
+def _arrangements(hand: tuple[int, ...]) -> int:
+    """How many ordered rolls give the sorted ``hand``."""
+    count = math.factorial(len(hand))
+    for face in set(hand):
+        count //= math.factorial(hand.count(face))
+    return count
+
+
+class BidGame:
+    """A two-player bidding round: the bid ladder, the legal raises, counting and calza.
+
+    Subclasses set :attr:`dice` (opener's, responder's), :attr:`bids` (the ladder in a
+    fixed order) and implement :meth:`raises` and :meth:`matches`.
+    """
+
+    dice: tuple[int, int]
+    bids: tuple[Bid, ...]
+    name: str
+
+    def raises(self, last: int, mover: int) -> tuple[int, ...]:
+        """The bid indices ``mover`` may bid after bid index ``last`` (``NO_BID``: opening)."""
+        raise NotImplementedError
+
+    def matches(self, hand: tuple[int, ...], bid: Bid) -> int:
+        """How many dice of ``hand`` count toward ``bid``."""
+        raise NotImplementedError
+
+    def calza_gain(self, caller: int) -> float | None:
+        """What a right calza earns ``caller`` (in dice), or ``None`` when calza is not allowed."""
+        return None
+
+    @property
+    def total_dice(self) -> int:
+        return self.dice[0] + self.dice[1]
+
+    @cached_property
+    def bid_index(self) -> dict[Bid, int]:
+        """Each bid's position on the ladder."""
+        return {bid: index for index, bid in enumerate(self.bids)}
+
+    @cached_property
+    def hand_sets(self) -> tuple[HandSet, HandSet]:
+        return HandSet.of(self.dice[0]), HandSet.of(self.dice[1])
+
+    def actions(self, last: int, mover: int) -> tuple[int, ...]:
+        """Every action code at a node, in the tree's order: raises, then dudo, then calza."""
+        codes = list(self.raises(last, mover))
+        if last != NO_BID:
+            codes.append(DUDO_CODE)
+            if self.calza_gain(mover) is not None:
+                codes.append(CALZA_CODE)
+        return tuple(codes)
+
+    def count_table(self, player: int) -> np.ndarray:
+        """``table[bid, hand]``: the matching dice of each of ``player``'s hands for each bid."""
+        hands = self.hand_sets[player].hands
+        return np.array([[self.matches(hand, bid) for hand in hands] for bid in self.bids],
+                        dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class LinearBidGame(BidGame):
+    """thomasahle/snyd's game: bids (q, f) in one linear order, any higher bid may follow.
+
+    Without ``jokers`` every face 1–6 is biddable and counts only itself; with ``jokers`` the
+    ones are wild (count toward every face) and only faces 2–6 are biddable.
+    """
+
+    dice: tuple[int, int] = (1, 1)
+    jokers: bool = False
+    name: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", "snyd-joker" if self.jokers else "snyd-normal")
+
+    @cached_property
+    def bids(self) -> tuple[Bid, ...]:  # type: ignore[override]
+        faces = range(2, 7) if self.jokers else range(1, 7)
+        return tuple(Bid(q, f) for q in range(1, self.total_dice + 1) for f in faces)
+
+    def raises(self, last: int, mover: int) -> tuple[int, ...]:
+        return tuple(range(last + 1, len(self.bids)))
+
+    def matches(self, hand: tuple[int, ...], bid: Bid) -> int:
+        return Hand(hand).count(bid.face, palifico=not self.jokers)
+
+
+@dataclass(frozen=True)
+class PerudoRound(BidGame):
+    """One heads-up round under our rules: ``dice`` are (opener's, responder's) dice."""
+
+    dice: tuple[int, int] = (1, 1)
+    palifico: bool = False
+    rules: Rules = field(default_factory=Rules)
+    name: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", "palifico" if self.palifico else "perudo")
+
+    @cached_property
+    def bids(self) -> tuple[Bid, ...]:  # type: ignore[override]
+        return tuple(sorted(Bid(q, f) for q in range(1, self.total_dice + 1)
+                            for f in range(1, 7)))
+
+    @cached_property
+    def _raise_cache(self) -> dict[tuple[int, int], tuple[int, ...]]:
+        return {}
+
+    def raises(self, last: int, mover: int) -> tuple[int, ...]:
+        key = (last, mover)
+        if key not in self._raise_cache:
+            previous = None if last == NO_BID else self.bids[last]
+            spans = legal_quantities(previous, self.total_dice, palifico=self.palifico,
+                                     rules=self.rules, bidder_dice=self.dice[mover])
+            found = (self.bid_index[Bid(q, face)] for face, span in spans.items() for q in span)
+            self._raise_cache[key] = tuple(sorted(found))
+        return self._raise_cache[key]
+
+    def matches(self, hand: tuple[int, ...], bid: Bid) -> int:
+        return Hand(hand).count(bid.face, palifico=self.palifico)
+
+    def calza_gain(self, caller: int) -> float | None:
+        if not (self.rules.calza and self.rules.calza_heads_up):
+            return None
+        return 1.0 if self.dice[caller] < self.rules.starting_dice else 0.0
+
+
+def round_rules_key(rules: Rules, dice: tuple[int, int]) -> dict[str, object]:
+    """The rule settings that shape a heads-up round with ``dice``; tables match on these.
+
+    Salsa, calza out of turn and the palifico setting do not change a heads-up round once it
+    is known whether the round is palifico; the starting dice matter only through a right
+    calza's gain.
+    """
+    calza = rules.calza and rules.calza_heads_up
+    key: dict[str, object] = {
+        "raise_rule": str(RaiseRule(rules.raise_rule)),
+        "palifico_one_die_may_change_face": rules.palifico_one_die_may_change_face,
+        "calza_heads_up": calza,
+    }
+    if calza:
+        key["calza_gains"] = [int(n < rules.starting_dice) for n in dice]
+    return key
+
+
+@dataclass(frozen=True, slots=True)
+class LeafGroup:
+    """Leaves of one level that settle the same bid the same way: their utility for player 0."""
+
+    positions: np.ndarray
+    utility: np.ndarray
+    """``utility[h0, h1]``: the opener's payoff in dice for each pair of hands."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """The nodes at one depth of the public tree; the mover at internal nodes is ``depth % 2``.
+
+    Positions are local to the level. ``child_segments`` gives, for each internal node, where
+    its children start in the next level (every internal node has at least one child);
+    ``parent`` gives, for each node of the next level, its parent's local position here and
+    ``child_rank`` its parent's rank among the internal nodes. ``sum_children`` adds rows
+    of the next level up into their parents; ``later_children[k - 1]`` lists the k-th child
+    (from 0) of every internal node that has one, with the node's rank.
+    """
+
+    depth: int
+    start: int
+    stop: int
+    internal: np.ndarray
+    child_segments: np.ndarray
+    child_counts: np.ndarray
+    parent: np.ndarray
+    child_rank: np.ndarray
+    sum_children: sp.csr_matrix
+    later_children: tuple[tuple[np.ndarray, np.ndarray], ...]
+    leaf_groups: tuple[LeafGroup, ...]
+
+    @property
+    def size(self) -> int:
+        return self.stop - self.start
+
+    @property
+    def mover(self) -> int:
+        return self.depth % 2
+
+
+@dataclass(frozen=True)
+class GameTree:
+    """The public tree of a :class:`BidGame`, numbered breadth first.
+
+    Node 0 is the opening; node ``n``'s children are ``first_child[n]`` onwards, in the order
+    of :meth:`BidGame.actions`. ``action[n]`` is the action that led to ``n``: a bid index,
+    ``DUDO_CODE`` or ``CALZA_CODE``; ``bid[n]`` the last bid at ``n`` (the settled one at a
+    leaf). Every edge into a node at depth ``d + 1`` is a move of player ``d % 2``.
+    """
+
+    game: BidGame
+    parent: np.ndarray
+    action: np.ndarray
+    bid: np.ndarray
+    depth: np.ndarray
+    first_child: np.ndarray
+    child_count: np.ndarray
+    levels: tuple[Level, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.parent)
+
+    @property
+    def hand_sets(self) -> tuple[HandSet, HandSet]:
+        return self.game.hand_sets
+
+    @property
+    def weights(self) -> tuple[np.ndarray, np.ndarray]:
+        return self.game.hand_sets[0].weights, self.game.hand_sets[1].weights
+
+    def child(self, node: int, code: int) -> int | None:
+        """The child of ``node`` reached by action ``code``, or ``None`` if not legal there."""
+        codes = self.game.actions(int(self.bid[node]), int(self.depth[node]) % 2)
+        if self.child_count[node] == 0 or code not in codes:
+            return None
+        return int(self.first_child[node]) + codes.index(code)
+
+
+def build_tree(game: BidGame) -> GameTree:
+    """Enumerate every bid history of ``game`` breadth first (children in action order)."""
+    parent, action, bid, depth = [-1], [NO_BID], [NO_BID], [0]
+    child_count: list[int] = []
+    frontier = [0]
+    level_bounds = [0]
+    while frontier:
+        level_bounds.append(len(parent))
+        next_frontier = []
+        for node in frontier:
+            while len(child_count) < node:
+                child_count.append(0)
+            last, mover = bid[node], depth[node] % 2
+            codes = game.actions(last, mover)
+            child_count.append(len(codes))
+            for code in codes:
+                parent.append(node)
+                action.append(code)
+                bid.append(code if code >= 0 else last)
+                depth.append(depth[node] + 1)
+                if code >= 0:
+                    next_frontier.append(len(parent) - 1)
+        frontier = next_frontier
+    child_count.extend([0] * (len(parent) - len(child_count)))
+    counts = np.array(child_count, dtype=np.int64)
+    first = np.concatenate(([1], 1 + np.cumsum(counts)[:-1])).astype(np.int64)
+    arrays = {name: np.array(values, dtype=np.int64)
+              for name, values in (("parent", parent), ("action", action), ("bid", bid),
+                                   ("depth", depth))}
+    levels = _levels(game, arrays, counts, first, level_bounds)
+    return GameTree(game, arrays["parent"], arrays["action"], arrays["bid"], arrays["depth"],
+                    first, counts, levels)
+
+
+def _levels(game: BidGame, arrays: dict[str, np.ndarray], counts: np.ndarray,
+            first: np.ndarray, bounds: list[int]) -> tuple[Level, ...]:
+    """Slice the breadth-first numbering into levels, with their per-level index arrays."""
+    size = len(counts)
+    bounds = sorted(set(bounds) | {size})
+    utilities = _UtilityCache(game)
+    levels = []
+    for depth, (start, stop) in enumerate(itertools.pairwise(bounds)):
+        local_counts = counts[start:stop]
+        internal = np.flatnonzero(local_counts > 0)
+        next_start = stop
+        child_parent = arrays["parent"][next_start:next_start + int(local_counts.sum())] - start
+        groups = _leaf_groups(arrays, start, stop, depth, utilities)
+        segments = first[start + internal] - next_start
+        child_counts = local_counts[internal]
+        rank = np.repeat(np.arange(internal.size), child_counts)
+        summing = sp.csr_matrix((np.ones(rank.size), (rank, np.arange(rank.size))),
+                                shape=(internal.size, rank.size))
+        levels.append(Level(depth, start, stop, internal, segments, child_counts, child_parent,
+                            rank, summing, _later_children(segments, child_counts), groups))
+    return tuple(levels)
+
+
+def _later_children(segments: np.ndarray,
+                    counts: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+    """Per child slot k >= 1: the k-th children's positions and their parents' ranks."""
+    slots = []
+    for slot in range(1, int(counts.max(initial=0))):
+        ranks = np.flatnonzero(counts > slot)
+        slots.append((segments[ranks] + slot, ranks))
+    return tuple(slots)
+
+
+def _leaf_groups(arrays: dict[str, np.ndarray], start: int, stop: int, depth: int,
+                 utilities: _UtilityCache) -> tuple[LeafGroup, ...]:
+    """Group the leaves of one level by (kind of call, bid settled)."""
+    codes = arrays["action"][start:stop]
+    bids = arrays["bid"][start:stop]
+    caller = (depth - 1) % 2
+    groups = []
+    for kind in (DUDO_CODE, CALZA_CODE):
+        positions = np.flatnonzero(codes == kind)
+        for bid in np.unique(bids[positions]):
+            chosen = positions[bids[positions] == bid]
+            groups.append(LeafGroup(chosen, utilities.get(int(bid), kind, caller)))
+    return tuple(groups)
+
+
+class _UtilityCache:
+    """The opener's payoff matrices, one per (bid, kind of call, caller)."""
+
+    def __init__(self, game: BidGame) -> None:
+        self.game = game
+        self.counts = (game.count_table(0), game.count_table(1))
+        self.cache: dict[tuple[int, int, int], np.ndarray] = {}
+
+    def get(self, bid: int, kind: int, caller: int) -> np.ndarray:
+        key = (bid, kind, caller)
+        if key not in self.cache:
+            self.cache[key] = self._compute(bid, kind, caller)
+        return self.cache[key]
+
+    def _compute(self, bid: int, kind: int, caller: int) -> np.ndarray:
+        quantity = self.game.bids[bid].quantity
+        total = self.counts[0][bid][:, None] + self.counts[1][bid][None, :]
+        if kind == DUDO_CODE:
+            caller_view = np.where(total >= quantity, -1.0, 1.0)
+        else:
+            gain = self.game.calza_gain(caller)
+            assert gain is not None
+            caller_view = np.where(total == quantity, gain, -1.0)
+        return caller_view if caller == 0 else -caller_view

@@ -1,0 +1,322 @@
+"""Shipped heads-up strategy tables: equilibrium play of small two-player rounds.
+
+``coach/data/heads_up_tables.npz`` holds, per solved round (opener's dice, responder's dice,
+normal or palifico), the equilibrium profile from :mod:`coach.solver`, written by
+``python scripts/build_solver_tables.py``; ``coach/data/heads_up_tables.json`` holds each
+table's rule key and figures (value, exploitability, solve time).
+
+Per table the arrays are:
+
+* ``children``: the number of children of each node of the public tree, breadth first (the
+  tree is walked with :meth:`coach.solver_games.BidGame.actions`, whose order the builder
+  used, and each node's count is checked against the rules as the walk goes);
+* ``prob0`` / ``prob1``: per edge of player 0 / 1 (in breadth-first order) and hand, the
+  action's probability in 1/65535 steps; all zero at an information set that the player's own
+  table play never reaches, where the lookup gives way to :func:`coach.decide.advise`;
+* ``value0`` / ``value1``: per node of player 0 / 1 and hand, the player's expected dice
+  from there (float16, NaN where undefined).
+
+:func:`heads_up_strategy` reads a :class:`~coach.situation.Situation`; :class:`CoachTablesBot`
+plays from the tables and falls back to the coach; :func:`phrase_mixed_advice` words it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from coach.decide import CoachSettings, advise
+from coach.situation import CALZA, DUDO, Action, Situation
+from coach.solver import Profile, exploitability, infoset_values, normalise, reach
+from coach.solver_games import (
+    CALZA_CODE,
+    DUDO_CODE,
+    NO_BID,
+    GameTree,
+    PerudoRound,
+    round_rules_key,
+)
+from perudo_math import Rules
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+TABLES_FILE = DATA_DIR / "heads_up_tables.npz"
+INDEX_FILE = DATA_DIR / "heads_up_tables.json"
+PROBABILITY_STEPS = 65535
+PURIFY_BELOW = 1e-3
+
+
+def table_key(dice: tuple[int, int], palifico: bool) -> str:
+    """A table's name: ``2v1-normal`` is the opener with 2 dice against 1, a normal round."""
+    return f"{dice[0]}v{dice[1]}-{'palifico' if palifico else 'normal'}"
+
+
+@dataclass(frozen=True, slots=True)
+class MixedAdvice:
+    """Equilibrium play at one information set: each action with its probability (most
+    likely first, only actions played), and my expected dice this round from here (``None``
+    when the opponent's bids are ones the equilibrium never makes)."""
+
+    choices: tuple[tuple[Action, float], ...]
+    value: float | None
+    table: str
+    opening: bool
+
+    def probability(self, action: Action) -> float:
+        """How often the table plays ``action`` here (0 when never)."""
+        return next((p for choice, p in self.choices if choice == action), 0.0)
+
+    def sample(self, rng: random.Random) -> Action:
+        """An action drawn with the table's probabilities."""
+        draw = rng.random()
+        for action, probability in self.choices:
+            draw -= probability
+            if draw < 0:
+                return action
+        return self.choices[-1][0]
+
+    def to_dict(self) -> dict[str, Any]:
+        """As JSON values: the table, each choice's action, bid and probability, the value."""
+        choices = []
+        for action, probability in self.choices:
+            item: dict[str, Any] = {"action": action.kind}
+            if action.bid is not None:
+                item["bid"] = str(action.bid)
+            item["probability"] = round(probability, 4)
+            choices.append(item)
+        value = None if self.value is None else round(self.value, 4)
+        return {"source": "heads-up-table", "table": self.table, "choices": choices,
+                "value": value}
+
+
+def phrase_mixed_advice(advice: MixedAdvice) -> str:
+    """The advice in plain words, e.g. "Open 1 × 5 with probability 0.70 or 1 × 6 with
+    probability 0.30. Played this way, this round is worth −0.11 dice to you on average"."""
+    parts = []
+    for index, (action, probability) in enumerate(advice.choices):
+        if action.bid is None:
+            words = action.kind
+        elif index == 0:
+            words = f"{'open' if advice.opening else 'raise to'} {action.bid.pretty()}"
+        else:
+            words = f"{'' if advice.opening else 'raise to '}{action.bid.pretty()}"
+        parts.append(f"{words} with probability {probability:.2f}")
+    sentence = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
+    sentence = sentence[0].upper() + sentence[1:] + "."
+    if advice.value is not None:
+        sentence += (f" Played this way, this round is worth {advice.value:+.2f} dice to you "
+                     "on average.")
+    return sentence
+
+
+# Lookup.
+
+
+def heads_up_strategy(situation: Situation) -> MixedAdvice | None:
+    """The table's mixed strategy for the player to move, or ``None`` when no table fits.
+
+    A table fits when exactly two players hold dice, the (opener's, other's) dice counts and
+    the round type have a table built under the same round rules (see
+    :func:`coach.solver_games.round_rules_key`), the bids alternate from the opener, are all
+    legal and within the dice on the table, and my own table play can reach this point.
+    """
+    if not situation.heads_up:
+        return None
+    opener = situation.bids[0][0] if situation.bids else situation.me
+    other = next(seat for seat in situation.active_seats if seat != opener)
+    dice = (situation.dice[opener], situation.dice[other])
+    table = load_table(table_key(dice, situation.palifico))
+    if table is None or table.rules_key != round_rules_key(situation.rules, dice):
+        return None
+    seats = [opener if index % 2 == 0 else other for index in range(len(situation.bids) + 1)]
+    if seats[-1] != situation.me or any(seat != bid_seat for seat, (bid_seat, _) in
+                                        zip(seats, situation.bids, strict=False)):
+        return None
+    return table.advice([bid for _, bid in situation.bids], situation.hand.faces)
+
+
+class StrategyTable:
+    """One shipped table, ready for walks from the opening to any bid history."""
+
+    def __init__(self, key: str, meta: dict[str, Any], arrays: dict[str, np.ndarray]) -> None:
+        self.key = key
+        self.meta = meta
+        self.game = PerudoRound(tuple(meta["dice"]), meta["palifico"],
+                                Rules.from_dict(meta["rules"]))
+        self.rules_key = meta["rules_key"]
+        children = arrays["children"].astype(np.int64)
+        self.children = children
+        self.first_child = np.concatenate(([1], 1 + np.cumsum(children)[:-1]))
+        depth = _depths(children)
+        self.depth = depth
+        self.probabilities = (arrays["prob0"], arrays["prob1"])
+        self.values = (arrays["value0"], arrays["value1"])
+        self.edge_row = _ranks(np.where(depth >= 1, (depth - 1) % 2, -1))
+        self.node_row = _ranks(np.where(children > 0, depth % 2, -1))
+
+    def advice(self, bids: list, faces: tuple[int, ...]) -> MixedAdvice | None:
+        """The mixed strategy after ``bids`` for the mover holding ``faces``, if stored."""
+        mover = len(bids) % 2
+        hands = self.game.hand_sets[mover]
+        if len(faces) != hands.dice:
+            return None
+        node = self._walk(bids)
+        if node is None:
+            return None
+        last = NO_BID if not bids else self.game.bid_index[bids[-1]]
+        codes = self.game.actions(last, mover)
+        hand = hands.index(faces)
+        first = int(self.first_child[node])
+        rows = self.edge_row[first:first + len(codes)]
+        weights = self.probabilities[mover][rows, hand].astype(float)
+        if weights.sum() <= 0:
+            return None
+        weights /= weights.sum()
+        choices = sorted(((self._action(code), float(w)) for code, w in zip(codes, weights,
+                                                                           strict=True)
+                          if w > 0), key=lambda choice: -choice[1])
+        value = float(self.values[mover][self.node_row[node], hand])
+        return MixedAdvice(tuple(choices), None if np.isnan(value) else value, self.key,
+                           opening=not bids)
+
+    def _walk(self, bids: list) -> int | None:
+        """The node reached by ``bids`` from the opening, checking the rules on the way."""
+        node, last = 0, NO_BID
+        for index, bid in enumerate(bids):
+            code = self.game.bid_index.get(bid)
+            codes = self.game.actions(last, index % 2)
+            if len(codes) != self.children[node]:
+                return None
+            if code is None or code not in codes:
+                return None
+            node, last = int(self.first_child[node]) + codes.index(code), code
+        if len(self.game.actions(last, len(bids) % 2)) != self.children[node]:
+            return None
+        return node
+
+    def _action(self, code: int) -> Action:
+        if code == DUDO_CODE:
+            return DUDO
+        if code == CALZA_CODE:
+            return CALZA
+        return Action("raise", self.game.bids[code])
+
+
+def _depths(children: np.ndarray) -> np.ndarray:
+    """Each node's depth in a breadth-first numbering with ``children`` per node."""
+    depth = np.zeros(children.size, dtype=np.int64)
+    start, stop, level = 0, 1, 0
+    while start < children.size:
+        depth[start:stop] = level
+        start, stop, level = stop, stop + int(children[start:stop].sum()), level + 1
+    return depth
+
+
+def _ranks(owner: np.ndarray) -> np.ndarray:
+    """For each position, its rank among the positions with the same owner (0 or 1)."""
+    rank = np.full(owner.size, -1, dtype=np.int64)
+    for player in (0, 1):
+        mask = owner == player
+        rank[mask] = np.arange(int(mask.sum()))
+    return rank
+
+
+@cache
+def _index() -> dict[str, Any]:
+    if not INDEX_FILE.exists():
+        return {"tables": {}}
+    return json.loads(INDEX_FILE.read_text(encoding="utf-8"))
+
+
+@cache
+def load_table(key: str) -> StrategyTable | None:
+    """The shipped table ``key`` (see :func:`table_key`), or ``None`` if there is none."""
+    meta = _index()["tables"].get(key)
+    if meta is None or not TABLES_FILE.exists():
+        return None
+    with np.load(TABLES_FILE, allow_pickle=False) as data:
+        arrays = {name: data[f"{key}.{name}"] for name in _ARRAY_NAMES}
+    return StrategyTable(key, meta, arrays)
+
+
+def available_tables() -> dict[str, dict[str, Any]]:
+    """Each shipped table's figures, by key."""
+    return dict(_index()["tables"])
+
+
+# The bot.
+
+
+class CoachTablesBot:
+    """Plays the shipped equilibrium when a table fits (sampling its mixed strategy), the
+    coach's :func:`~coach.decide.advise` otherwise."""
+
+    def __init__(self, rng: random.Random | None = None,
+                 settings: CoachSettings | None = None) -> None:
+        self.rng = rng or random.Random()
+        self.settings = settings or CoachSettings()
+
+    def __call__(self, situation: Situation) -> Action:
+        mixed = heads_up_strategy(situation)
+        if mixed is not None:
+            action = mixed.sample(self.rng)
+            if situation.is_legal(action):
+                return action
+        return advise(situation, self.settings).action
+
+
+# Writing tables (used by scripts/build_solver_tables.py).
+
+_ARRAY_NAMES = ("children", "prob0", "prob1", "value0", "value1")
+
+
+def quantise(tree: GameTree, profile: Profile, threshold: float = PURIFY_BELOW) -> Profile:
+    """The profile with actions below ``threshold`` dropped (the CFR+ average keeps a trace of
+    early iterations), in 1/65535 steps, and zero where the mover's own play never reaches
+    (so a lookup there declines). The result is unnormalised: see :func:`normalise`."""
+    kept = normalise(tree, [np.where(level >= threshold, level, 0.0) for level in profile])
+    steps = [np.rint(level * PROBABILITY_STEPS) for level in kept]
+    rounded = normalise(tree, steps)
+    for player in (0, 1):
+        own = reach(tree, player, rounded)
+        for depth, level in enumerate(tree.levels[:-1]):
+            if level.mover == player:
+                reached = own[depth][level.parent] > 0
+                steps[depth] = np.where(reached, steps[depth], 0.0)
+    return steps
+
+
+def table_arrays(tree: GameTree, steps: Profile) -> tuple[dict[str, np.ndarray], float]:
+    """The arrays stored for a table, and the exploitability of exactly what is stored."""
+    shipped = normalise(tree, steps)
+    arrays: dict[str, np.ndarray] = {"children": tree.child_count.astype(np.uint8)}
+    for player in (0, 1):
+        levels = [(depth, level) for depth, level in enumerate(tree.levels[:-1])
+                  if level.mover == player]
+        arrays[f"prob{player}"] = np.concatenate(
+            [steps[depth] for depth, _ in levels]).astype(np.uint16)
+        values = infoset_values(tree, shipped, player)
+        own = reach(tree, player, shipped)
+        stored = [np.where(own[depth][level.internal] > 0, values[depth][level.internal],
+                           np.nan) for depth, level in levels]
+        arrays[f"value{player}"] = np.concatenate(stored).astype(np.float16)
+    return arrays, exploitability(tree, shipped)
+
+
+def write_tables(tables: dict[str, tuple[dict[str, np.ndarray], dict[str, Any]]],
+                 directory: Path = DATA_DIR) -> None:
+    """Write every table's arrays into one compressed ``.npz`` and the figures as JSON."""
+    directory.mkdir(parents=True, exist_ok=True)
+    flat = {f"{key}.{name}": array for key, (arrays, _) in tables.items()
+            for name, array in arrays.items()}
+    np.savez_compressed(directory / TABLES_FILE.name, **flat)
+    index = {"format": 1, "tables": {key: meta for key, (_, meta) in tables.items()}}
+    text = json.dumps(index, indent=1, sort_keys=True)
+    (directory / INDEX_FILE.name).write_text(text + "\n", encoding="utf-8")
+    _index.cache_clear()
+    load_table.cache_clear()
