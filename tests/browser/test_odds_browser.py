@@ -173,7 +173,8 @@ def test_no_bid_yet_opens_and_reading_can_be_switched_off(app_url, phone) -> Non
     phone.locator(".st-key-odds_open label").click()
     settled(phone)
     phone.locator(f"{ADVICE} h2", has_text="OPEN with").wait_for()
-    assert phone.locator(".st-key-odds_qty").count() == 0
+    phone.locator(".st-key-odds_qty").wait_for(state="detached")  # no bid to enter
+    settled(phone)
     assert_on_the_first_screen(phone, ADVICE)
     phone.locator(".st-key-odds_open label").click()
     settled(phone)
