@@ -138,7 +138,8 @@ def test_the_readme_hand_reads_raise_to_two_pacos_on_the_first_screen(
 ) -> None:
     open_app(phone, app_url)
     set_table(phone, **README_TABLE)
-    phone.locator(f"{ADVICE} h2", has_text="RAISE to 2 × P").wait_for()
+    phone.locator(ADVICE, has_text="challenging 4 × 5").wait_for()  # this bid's advice
+    settled(phone)
     assert advice_headline(phone) == "RAISE to 2 × P"
     card = phone.locator(ADVICE).inner_text()
     assert "Chance you lose a die: 0%" in card
@@ -153,7 +154,9 @@ def test_the_same_advice_in_french(app_url, phone, screenshot_dir) -> None:
     open_app(phone, f"{app_url}/?lang=fr")
     assert phone.get_by_role("heading", name="Probabilités et conseils").is_visible()
     set_table(phone, **README_TABLE)
-    phone.locator(f"{ADVICE} h2", has_text="MONTEZ À 2 × P").wait_for()
+    phone.locator(ADVICE, has_text="contester 4 × 5").wait_for()
+    settled(phone)
+    assert advice_headline(phone) == "MONTEZ À 2 × P"
     card = phone.locator(ADVICE).inner_text()
     assert "Risque de perdre un dé\u00a0: 0\u202f%" in card
     assert "moins risqué que contester 4 × 5" in card
