@@ -27,7 +27,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.optimize
 import scipy.sparse as sp
 
 from coach.solver_games import BidGame, GameTree, Level, build_tree
@@ -270,6 +269,8 @@ def solve_lp(tree: GameTree) -> Solution:
     The opener's realisation plan ``x`` and the responder's dual variables ``z`` maximise
     the opener's guaranteed value; the responder's plan is read from the duals.
     """
+    import scipy.optimize  # slow to import, and only the LP needs it
+
     start = time.perf_counter()
     plans = (_SequenceForm(tree, 0), _SequenceForm(tree, 1))
     hands = (len(tree.hand_sets[0]), len(tree.hand_sets[1]))

@@ -35,6 +35,8 @@ from coach.solver_games import (
     build_tree,
 )
 from coach.strategy_tables import (
+    INDEX_FILE,
+    TABLES_FILE,
     CoachTablesBot,
     MixedAdvice,
     available_tables,
@@ -171,8 +173,6 @@ def test_every_table_is_shipped_small_and_nearly_unexploitable():
             assert f"{dice}-{kind}" in tables
     for meta in tables.values():
         assert meta["shipped_exploitability"] < 2e-4
-    from coach.strategy_tables import INDEX_FILE, TABLES_FILE
-
     assert TABLES_FILE.stat().st_size + INDEX_FILE.stat().st_size < 1_000_000
 
 
