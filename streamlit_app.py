@@ -20,6 +20,7 @@ url_state.sync()
 page = st.navigation(
     [
         st.Page("pages/odds.py", title=t("nav.odds"), icon="🎲", url_path="bid-odds", default=True),
+        st.Page("pages/rules.py", title=t("nav.rules"), icon="📖", url_path="cheat-sheet"),
         st.Page("pages/practice.py", title=t("nav.practice"), icon="🎯", url_path="train"),
         st.Page("pages/drills.py", title=t("nav.drills"), icon="🏋️", url_path="drill"),
         st.Page("pages/progress.py", title=t("nav.progress"), icon="📈", url_path="my-progress"),

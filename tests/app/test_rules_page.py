@@ -1,0 +1,183 @@
+"""The rules and cheat sheet page through AppTest: settings in words, tables, the checker."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from perudo_math import PalificoRule, RaiseRule, Refusal
+from ui import rules_view
+from ui.i18n import LANGUAGES, catalog
+
+RULES = "pages/rules.py"
+
+
+def open_rules(at: AppTest, **params: str) -> AppTest:
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.run()
+    at.switch_page(RULES).run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def markdown(at: AppTest) -> list[str]:
+    return [element.value for element in at.main.markdown]
+
+
+def bullets(at: AppTest, index: int) -> list[str]:
+    """The lines of the ``index``-th bullet list of the page."""
+    lists = [text for text in markdown(at) if text.startswith("- ")]
+    return [line.removeprefix("- ") for line in lists[index].splitlines()]
+
+
+def check(at: AppTest, new: str, previous: str | None = None, *, palifico: bool = False,
+          one_die: bool = False) -> str:
+    """Ask the checker; its verdict as shown (success or error)."""
+    at.toggle(key="rules_opening").set_value(previous is None).run()
+    if previous is not None:
+        quantity, face = previous.split("x")
+        at.number_input(key="rules_prev_q").set_value(int(quantity))
+        at.segmented_control(key="rules_prev_face").set_value(1 if face == "P" else int(face))
+    quantity, face = new.split("x")
+    at.number_input(key="rules_new_q").set_value(int(quantity))
+    at.segmented_control(key="rules_new_face").set_value(1 if face == "P" else int(face))
+    at.segmented_control(key="rules_round").set_value("palifico" if palifico else "normal")
+    at.checkbox(key="rules_one_die").set_value(one_die)
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    verdicts = [*at.main.success, *at.main.error]
+    assert len(verdicts) == 1
+    return verdicts[0].value
+
+
+@pytest.fixture
+def page(app: AppTest) -> AppTest:
+    return open_rules(app)
+
+
+def test_default_rules_in_words(page: AppTest) -> None:
+    assert page.title[0].value == "Rules & cheat sheet"
+    assert bullets(page, 0) == [
+        "Everyone starts with 5 dice.",
+        "Raising: a higher quantity keeps the face, a higher face keeps the quantity "
+        "(after 5 × 3: 6 × 3 or 5 × 4).",
+        "Palifico: the round right after a player drops to one die; that player opens it.",
+        "In palifico, nobody changes the face: every raise keeps the opening face.",
+        "Only the next player may call dudo.",
+        "Calza: claim the bid is exact. Right, you regain a die (up to the starting dice); "
+        "wrong, you lose one.",
+        "Only the next player may call calza.",
+        "No calza when only two players are left.",
+    ]
+    assert len(bullets(page, 1)) == len(rules_view.BASIC_KEYS)
+    assert [s.value for s in page.subheader] == [
+        "At this table", "Always", "Paco conversions", "Expected counts", "Is this bid legal?"]
+
+
+def test_every_setting_changed_from_the_url(app: AppTest) -> None:
+    open_rules(app, dice="1", palifico="while-one-die", onedie="1", salsa="1", calzaany="1",
+               calza2="1", **{"raise": "any-face"})
+    assert bullets(app, 0) == [
+        "Everyone starts with 1 die.",
+        "Raising: a higher quantity with any face 2–6, or the same quantity with a higher face "
+        "(after 5 × 3: 6 × 2 or 5 × 4).",
+        "Palifico: every round opened by a player holding one die.",
+        "In palifico, a bidder who also holds one die may change the face, with a higher bid.",
+        "Salsa: anyone but the bidder may call dudo, not only the next player.",
+        "Calza: claim the bid is exact. Right, you regain a die (up to the starting dice); "
+        "wrong, you lose one.",
+        "Anyone but the bidder may call calza, at any time.",
+        "Calza is allowed even with two players left.",
+    ]
+
+
+def test_no_calza_hides_the_calza_details(app: AppTest) -> None:
+    open_rules(app, calza="0", palifico="once-per-player")
+    lines = bullets(app, 0)
+    assert "No calza at this table." in lines
+    assert ("Palifico: only the first time each player drops to one die; that player opens it."
+            in lines)
+    assert not any("calza" in line.lower() for line in lines if line != "No calza at this table.")
+
+
+def test_paco_conversions_follow_the_engine(page: AppTest) -> None:
+    rows = rules_view.paco_conversions()
+    assert rows == [(q, math.ceil(q / 2), 2 * q + 1) for q in rules_view.PACO_TABLE_QUANTITIES]
+    table = next(text for text in markdown(page) if "after q × face" in text)
+    assert "| 3 | 2 | 7 |" in table and "| 12 | 6 | 25 |" in table
+
+
+def test_expected_counts_for_5_to_30_dice(page: AppTest) -> None:
+    counts = rules_view.expected_counts()
+    assert [n for n, _, _ in counts] == list(range(5, 31))
+    assert all(third == n / 3 and sixth == n / 6 for n, third, sixth in counts)
+    table = next(text for text in markdown(page) if "n/3" in text)
+    assert "| 5 | 1.7 | 0.8 | 18 | 6.0 | 3.0 |" in table
+    assert "| 17 | 5.7 | 2.8 | 30 | 10.0 | 5.0 |" in table
+    assert len(table.splitlines()) == 2 + 13
+
+
+def test_checker_default_is_a_legal_raise(page: AppTest) -> None:
+    assert [s.value for s in page.main.success] == ["6 × 4 is a legal raise over 5 × 4."]
+
+
+@pytest.mark.parametrize(
+    ("new", "previous", "palifico", "verdict"),
+    [
+        ("2xP", None, False,
+         "A normal round cannot be opened on pacos: open on a face from 2 to 6."),
+        ("2xP", None, True, "2 × P is a legal opening bid."),
+        ("6x4", "5x3", False, "After 5 × 3 a higher face keeps the quantity: bid 5 × 4."),
+        ("6x3", "5x3", False, "6 × 3 is a legal raise over 5 × 3."),
+        ("5x4", "5x4", False, "After 5 × 4 you need at least 6 × 4."),
+        ("6x3", "5x4", False,
+         "After 5 × 4 a lower face is not allowed: bid more fours, or 5 of a higher face."),
+        ("3xP", "7x4", False, "After 7 × 4 you need at least 4 × P (half of 7, rounded up)."),
+        ("4xP", "8x4", False, "4 × P is a legal raise over 8 × 4."),
+        ("6x4", "3xP", False,
+         "After 3 × P you need at least 7 of a face (twice the pacos plus one)."),
+        ("3x6", "2x5", True, "In a palifico round the face stays 5: bid at least 3 × 5."),
+        ("3x5", "2x5", True, "3 × 5 is a legal raise over 2 × 5."),
+    ],
+)
+def test_checker_verdicts(page: AppTest, new: str, previous: str | None, palifico: bool,
+                          verdict: str) -> None:
+    assert check(page, new, previous, palifico=palifico) == verdict
+
+
+def test_checker_follows_the_table_rules(app: AppTest) -> None:
+    open_rules(app, onedie="1", **{"raise": "any-face"})
+    assert check(app, "6x4", "5x3") == "6 × 4 is a legal raise over 5 × 3."
+    assert check(app, "3x6", "2x5", palifico=True) == (
+        "In a palifico round the face stays 5: bid at least 3 × 5.")
+    assert check(app, "3x6", "2x5", palifico=True, one_die=True) == (
+        "3 × 6 is a legal raise over 2 × 5.")
+    assert check(app, "2x4", "2x5", palifico=True, one_die=True) == (
+        "With one die you may change the face, but the bid must be higher than 2 × 5: "
+        "at least 3 × 4.")
+
+
+def test_the_cheat_sheet_in_french(app: AppTest) -> None:
+    open_rules(app, lang="fr")
+    assert app.title[0].value == "Règles et aide-mémoire"
+    assert bullets(app, 0)[0] == "Chacun commence avec 5 dés."
+    table = next(text for text in markdown(app) if "n/3" in text)
+    assert "| 5 | 1,7 | 0,8 | 18 | 6,0 | 3,0 |" in table
+    assert check(app, "6x4", "5x3") == (
+        "Après 5 × 3, une face plus haute garde la quantité\u00a0: annoncez 5 × 4.")
+    assert check(app, "2xP", None) == (
+        "Une manche normale ne s'ouvre pas sur les pacos\u00a0: ouvrez sur une face de 2 à 6.")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_refusal_and_setting_is_worded(lang: str) -> None:
+    keys = set(catalog(lang))
+    assert {f"legal.refusal.{refusal.value}" for refusal in Refusal} <= keys
+    assert {f"rules.setting.raise.{rule.value}" for rule in RaiseRule} <= keys
+    assert {f"rules.setting.palifico.{rule.value}" for rule in PalificoRule} <= keys
+    switches = ("onedie", "salsa", "calza", "calzaany", "calza2")
+    assert {f"rules.setting.{name}.{state}" for name in switches for state in ("on", "off")} <= keys
+    assert set(rules_view.BASIC_KEYS) <= keys
