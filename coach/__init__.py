@@ -18,6 +18,12 @@ from coach.drills import DRILL_KINDS, generate_drill, grade_drill
 from coach.rating import Rating, next_level, rate_answer
 from coach.scenarios import THEMES, Grade, Scenario, generate, grade
 from coach.situation import CALZA, DUDO, Action, Situation
+from coach.strategy_tables import (
+    CoachTablesBot,
+    MixedAdvice,
+    heads_up_strategy,
+    phrase_mixed_advice,
+)
 
 __all__ = [
     "BUILTIN_BOTS",
@@ -35,8 +41,10 @@ __all__ = [
     "BotResult",
     "CoachBot",
     "CoachSettings",
+    "CoachTablesBot",
     "Grade",
     "IllegalMove",
+    "MixedAdvice",
     "N3Bot",
     "Option",
     "ProbabilityBot",
@@ -53,8 +61,10 @@ __all__ = [
     "generate_drill",
     "grade",
     "grade_drill",
+    "heads_up_strategy",
     "load_bot",
     "next_level",
+    "phrase_mixed_advice",
     "play_game",
     "rate_answer",
     "run_arena",

@@ -132,7 +132,15 @@ BUILTIN_BOTS: dict[str, BotFactory] = {
     "probability": ProbabilityBot,
     "coach": CoachBot,
     "coach-pure-odds": PureOddsCoachBot,
+    "coach-tables": lambda rng: _tables_bot(rng),
 }
+
+
+def _tables_bot(rng: random.Random) -> Bot:
+    """The coach playing the shipped heads-up equilibrium tables where they apply."""
+    from coach.strategy_tables import CoachTablesBot  # the tables load on first use
+
+    return CoachTablesBot(rng)
 
 
 def load_bot(spec: str) -> BotFactory:
