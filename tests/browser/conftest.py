@@ -46,7 +46,10 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The URL of a running app server, shared by the session's browser tests."""
     _require_chromium()
     port = _free_port()
-    log_path = tmp_path_factory.mktemp("streamlit") / "server.log"
+    server_dir = tmp_path_factory.mktemp("streamlit")
+    log_path = server_dir / "server.log"
+    # Practice progress goes to a throwaway file, never to the user's real one.
+    environment = {**os.environ, "PERUDO_COACH_DB": str(server_dir / "progress.sqlite3")}
     command = [
         sys.executable, "-m", "streamlit", "run", "streamlit_app.py",
         "--server.port", str(port),
@@ -54,9 +57,11 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "--server.headless", "true",
         "--browser.gatherUsageStats", "false",
         "--server.fileWatcherType", "none",
+        "--browser.serverAddress", "127.0.0.1",
     ]
     with log_path.open("wb") as log:
-        server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                                  env=environment)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + STARTUP_TIMEOUT_S
