@@ -20,6 +20,7 @@ url_state.sync()
 page = st.navigation(
     [
         st.Page("pages/odds.py", title=t("nav.odds"), icon="🎲", url_path="bid-odds", default=True),
+        st.Page("pages/tracker.py", title=t("nav.tracker"), icon="📋", url_path="game"),
         st.Page("pages/rules.py", title=t("nav.rules"), icon="📖", url_path="cheat-sheet"),
         st.Page("pages/practice.py", title=t("nav.practice"), icon="🎯", url_path="train"),
         st.Page("pages/drills.py", title=t("nav.drills"), icon="🏋️", url_path="drill"),

@@ -1,0 +1,379 @@
+"""Game tracker: follow a real game at the table, move by move, with the whole game in the URL.
+
+Layout and wiring only: the state machine is ``perudo_math.GameState``, kept by
+``ui.url_state`` (``set_game`` after every move, so a reload loses nothing); the texts and
+checks are ``ui.tracker_view``. State keys (all ``tracker_``): ``rows``/``row_seq`` and
+``name_{row}`` (the set-up list), ``me``, ``opener``, ``errors``, ``face`` (the bid face),
+``offset`` (the quantity row), ``count_{move}``/``caller_{move}`` (a call), ``flash``
+(one-shot messages), ``confirm_new``, ``iam``.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from perudo_math import FACES, MAX_PLAYERS, MIN_PLAYERS, Bid, GameState, exceeds_table
+from perudo_math.game import MAX_NAME_LENGTH
+from ui import rules_view, url_state, widgets
+from ui import tracker_view as view
+from ui.i18n import t, tn
+
+ODDS_PAGE = "pages/odds.py"
+RULES_PAGE = "pages/rules.py"
+FIRST_ROWS = 3
+NOBODY = -1  # the set-up choice "nobody" (which one is me) and "roll for it" (who opens)
+
+state = st.session_state
+
+
+# --- one-shot messages -----------------------------------------------------------------------
+
+
+def flash(slot: str, level: str, text: str) -> None:
+    state.setdefault("tracker_flash", {}).setdefault(slot, []).append((level, text))
+
+
+def show_flash(slot: str) -> None:
+    for level, text in state.get("tracker_flash", {}).pop(slot, []):
+        if level == "error":
+            st.error(text, icon=":material/block:")
+        elif level == "warning":
+            st.warning(text, icon=":material/warning:")
+        else:
+            st.info(text, icon=":material/casino:")
+
+
+def reset_entry(game: GameState | None) -> None:
+    """After a move (or on a reload): the face of the bid on the table is picked for the next
+    bid, the quantity row rewinds."""
+    state["tracker_face"] = game.last_bid.face if game and game.last_bid else None
+    state["tracker_offset"] = 0
+    state["tracker_spot"] = None if game is None else len(game.history)
+
+
+# --- set-up ----------------------------------------------------------------------------------
+
+
+def rows() -> list[int]:
+    if "tracker_rows" not in state:
+        state["tracker_rows"] = list(range(FIRST_ROWS))
+        state["tracker_row_seq"] = FIRST_ROWS
+    return state["tracker_rows"]
+
+
+def row_name(row: int) -> str:
+    return str(state.get(f"tracker_name_{row}") or "").strip()
+
+
+def row_label(row: int) -> str:
+    seat = rows().index(row) + 1 if row in rows() else 0
+    return row_name(row) or t("tracker.setup.player", seat=seat)
+
+
+def fresh_row() -> int:
+    """A row id never used in this session (a removed row's name may still be stored)."""
+    row = state["tracker_row_seq"]
+    state["tracker_row_seq"] = row + 1
+    state[f"tracker_name_{row}"] = ""
+    return row
+
+
+def add_row() -> None:
+    if len(rows()) < MAX_PLAYERS:
+        state["tracker_rows"].append(fresh_row())
+
+
+def remove_row(row: int) -> None:
+    if len(rows()) > MIN_PLAYERS and row in rows():
+        state["tracker_rows"].remove(row)
+
+
+def move_up(row: int) -> None:
+    order = rows()
+    index = order.index(row)
+    if index > 0:
+        order[index - 1], order[index] = order[index], order[index - 1]
+
+
+def start_game() -> None:
+    order = rows()
+    names = [row_name(row) for row in order]
+    problems = view.name_problems(names)
+    state["tracker_errors"] = problems
+    if problems:
+        return
+    opener_row = state.get("tracker_opener", NOBODY)
+    rolled = opener_row not in order
+    opener = view.roll_opener(len(order)) if rolled else order.index(opener_row)
+    game = GameState.new(names, url_state.current_rules(), opener)
+    url_state.set_game(game)
+    me_row = state.get("tracker_me", NOBODY)
+    url_state.set_seat(order.index(me_row) if me_row in order else None)
+    reset_entry(game)
+    if rolled:
+        flash("top", "info", t("tracker.setup.rolled", name=view.name_of(game, opener)))
+
+
+def setup() -> None:
+    st.caption(t("tracker.setup.intro"))
+    order = rows()
+    for index, row in enumerate(order):
+        seat = index + 1
+        with st.container(horizontal=True, gap="xsmall", vertical_alignment="bottom",
+                          key=f"tracker_row_{row}"):
+            st.text_input(
+                t("tracker.setup.player", seat=seat),
+                key=f"tracker_name_{row}",
+                max_chars=MAX_NAME_LENGTH,
+                placeholder=t("tracker.setup.player", seat=seat),
+                label_visibility="collapsed",
+                persist_state="session",
+            )
+            st.button("↑", key=f"tracker_up_{row}", on_click=move_up, args=(row,),
+                      disabled=index == 0, help=t("tracker.setup.move_up"))
+            st.button("✕", key=f"tracker_remove_{row}", on_click=remove_row, args=(row,),
+                      disabled=len(order) <= MIN_PLAYERS, help=t("tracker.setup.remove"))
+    full = len(order) >= MAX_PLAYERS
+    st.button(t("tracker.setup.add"), key="tracker_add", icon=":material/person_add:",
+              on_click=add_row, disabled=full)
+    if full:
+        st.caption(t("tracker.setup.full", max=MAX_PLAYERS))
+
+    # Labels fixed at render time: a selectbox stores its choice by label.
+    players = {row: row_label(row) for row in order}
+    st.selectbox(t("tracker.setup.me"), [NOBODY, *order], key="tracker_me",
+                 format_func={NOBODY: t("tracker.setup.nobody"), **players}.__getitem__,
+                 persist_state="session")
+    st.selectbox(t("tracker.setup.opener"), [NOBODY, *order], key="tracker_opener",
+                 format_func={NOBODY: t("tracker.setup.roll"), **players}.__getitem__,
+                 persist_state="session")
+    rules = url_state.current_rules()
+    st.caption(tn("rules.setting.dice", rules.starting_dice))
+    st.page_link(page=RULES_PAGE, label=t("tracker.setup.rules_link"),
+                 icon=":material/menu_book:")
+    for problem in state.get("tracker_errors", []):
+        st.error(problem, icon=":material/block:")
+    st.button(t("tracker.setup.start"), key="tracker_start", type="primary",
+              icon=":material/play_arrow:", on_click=start_game, width="stretch")
+
+
+# --- moves -----------------------------------------------------------------------------------
+
+
+def make_bid(face: int, quantity: int) -> None:
+    game = url_state.current_game()
+    if game is None or game.is_over:
+        return
+    bid = Bid(quantity, face)
+    verdict = view.check(game, bid)
+    if not verdict.legal:
+        flash("bid", "error", rules_view.refusal_text(verdict))
+        return
+    game = game.bid(bid)
+    url_state.set_game(game)
+    reset_entry(game)
+    if exceeds_table(bid, game.table_dice):
+        flash("bid", "warning", t("tracker.bid.exceeds", bid=bid.pretty(),
+                                  dice=game.table_dice))
+
+
+def call(kind: view.CallKind) -> None:
+    game = url_state.current_game()
+    if game is None:
+        return
+    move = len(game.history)
+    count = state.get(f"tracker_count_{move}")
+    caller = state.get(f"tracker_caller_{move}", game.turn)
+    refusal = view.call_refusal(game, kind, caller) or view.count_refusal(game, count)
+    if refusal:
+        flash("call", "error", refusal)
+        return
+    action = game.dudo if kind == "dudo" else game.calza
+    try:
+        game = action(count, caller)
+    except ValueError:
+        flash("call", "error", t("tracker.refuse.generic"))
+        return
+    url_state.set_game(game)
+    reset_entry(game)
+
+
+def undo() -> None:
+    game = url_state.current_game()
+    if game is None or not game.history:
+        return
+    game = game.undo()
+    url_state.set_game(game)
+    reset_entry(game)
+    flash("top", "info", t("tracker.undone"))
+
+
+def shift_quantities(step: int) -> None:
+    state["tracker_offset"] = max(0, state.get("tracker_offset", 0) + step)
+
+
+def face_changed() -> None:
+    state["tracker_offset"] = 0
+
+
+def ask_new_game(ask: bool) -> None:
+    state["tracker_confirm_new"] = ask
+
+
+def new_game() -> None:
+    """Back to the set-up, with the same players in the same seats."""
+    game = url_state.current_game()
+    if game is not None:
+        rows()
+        me = url_state.current_seat()
+        order = []
+        for player in game.players:
+            order.append(fresh_row())
+            state[f"tracker_name_{order[-1]}"] = player.name
+        state["tracker_rows"] = order
+        state["tracker_me"] = order[me] if me is not None else NOBODY
+        state["tracker_opener"] = NOBODY
+    state["tracker_confirm_new"] = False
+    state["tracker_errors"] = []
+    url_state.set_game(None)
+
+
+def seat_changed() -> None:
+    seat = state.get("tracker_iam", NOBODY)
+    url_state.set_seat(None if seat == NOBODY else seat)
+
+
+# --- playing ---------------------------------------------------------------------------------
+
+
+def bid_entry(game: GameState) -> None:
+    if state.get("tracker_spot") != len(game.history):
+        reset_entry(game)  # a reloaded or reopened game
+    face = st.segmented_control(t("tracker.bid.face"), FACES, format_func=widgets.face_label,
+                                key="tracker_face", on_change=face_changed, width="stretch",
+                                persist_state="session")
+    if face is None:
+        st.caption(t("tracker.bid.pick_face"))
+    else:
+        lowest = view.lowest_quantity(game, face)
+        if lowest is None:
+            reason = rules_view.refusal_text(view.face_refusal(game, face))
+            st.warning(reason, icon=":material/block:")
+        else:
+            offset = state.get("tracker_offset", 0)
+            start = lowest + offset
+            st.caption(t("tracker.bid.quantity", faces=t(f"face.plural.{face}"),
+                         bid=Bid(lowest, face).pretty()))
+            with st.container(horizontal=True, gap="xsmall", wrap=False,
+                              key="tracker_quantities"):
+                if offset:
+                    st.button("‹", key="tracker_less", on_click=shift_quantities,
+                              args=(-view.QUANTITY_ROW,), help=t("tracker.bid.less"),
+                              width="stretch")
+                for quantity in range(start, start + view.QUANTITY_ROW):
+                    legal = view.check(game, Bid(quantity, face)).legal
+                    st.button(str(quantity), key=f"tracker_q_{quantity}", on_click=make_bid,
+                              args=(face, quantity), type="secondary" if legal else "tertiary",
+                              width="stretch")
+                st.button("›", key="tracker_more", on_click=shift_quantities,
+                          args=(view.QUANTITY_ROW,), help=t("tracker.bid.more"),
+                          disabled=start + view.QUANTITY_ROW > game.table_dice, width="stretch")
+    show_flash("bid")
+
+
+def call_entry(game: GameState) -> None:
+    move = len(game.history)
+    choices = view.callers(game)
+    caller = game.turn
+    if len(choices) > 1:
+        caller = st.selectbox(t("tracker.call.caller"), choices, key=f"tracker_caller_{move}",
+                              format_func=game.name)
+    st.caption(view.count_label(game))
+    with st.container(horizontal=True, gap="small", vertical_alignment="bottom",
+                      key="tracker_calls"):
+        count = st.number_input(
+            t("tracker.call.count"),
+            min_value=0,
+            value=min(game.last_bid.quantity, game.table_dice),
+            step=1,
+            key=f"tracker_count_{move}",
+            label_visibility="collapsed",
+            width=130,
+        )
+        problem = view.count_refusal(game, count)
+        refusals = {}
+        for kind in ("dudo", "calza"):
+            refusals[kind] = view.call_refusal(game, kind, caller)
+            if kind == "calza" and not game.rules.calza:
+                continue
+            st.button(t(f"tracker.call.{kind}"), key=f"tracker_{kind}", on_click=call,
+                      args=(kind,), disabled=bool(refusals[kind] or problem), width="stretch")
+    if problem:
+        st.error(problem, icon=":material/block:")
+    for kind, refusal in refusals.items():
+        if refusal and (kind == "dudo" or game.rules.calza):
+            st.caption(refusal)
+    show_flash("call")
+
+
+def play(game: GameState) -> None:
+    me = url_state.current_seat()
+    if game.is_over:
+        st.success(view.winner_text(game), icon=":material/emoji_events:")
+        st.markdown(view.result_text(game, game.results[-1]))
+    else:
+        if game.results and not game.bids:
+            st.info(view.result_text(game, game.results[-1]), icon=":material/casino:")
+        st.subheader(view.round_header(game), anchor=False)
+        st.markdown(view.turn_line(game, me))
+        if len(game.bids) > 1:
+            st.caption(view.bids_line(game, game.bids))
+        bid_entry(game)
+        if game.bids:
+            call_entry(game)
+    with st.container(horizontal=True, gap="small", vertical_alignment="center",
+                      key="tracker_tools"):
+        st.button(t("tracker.undo"), key="tracker_undo", icon=":material/undo:", on_click=undo,
+                  disabled=not game.history)
+        if not game.is_over:
+            st.page_link(page=ODDS_PAGE, label=t("tracker.advice"), icon=":material/lightbulb:")
+
+    st.markdown(view.players_table(game, me))
+    rounds = view.finished_rounds(game)
+    with st.expander(t("tracker.log.title", count=len(rounds)), icon=":material/history:"):
+        if not rounds:
+            st.caption(t("tracker.log.empty"))
+        for entry in rounds:
+            st.markdown(view.log_entry(game, entry))
+    with st.expander(t("tracker.rules.title"), icon=":material/gavel:"):
+        st.markdown(rules_view.bullet_list(rules_view.setting_lines(game.rules)))
+
+    seats = [NOBODY, *range(len(game.players))]
+    wanted = NOBODY if me is None else me
+    if state.get("tracker_iam") != wanted:
+        state["tracker_iam"] = wanted
+    labels = {NOBODY: t("tracker.setup.nobody"),
+              **{seat: player.name for seat, player in enumerate(game.players)}}
+    st.selectbox(t("tracker.me"), seats, key="tracker_iam", on_change=seat_changed,
+                 format_func=labels.__getitem__)
+
+    if state.get("tracker_confirm_new") and not game.is_over:
+        st.warning(t("tracker.new.confirm"), icon=":material/warning:")
+        with st.container(horizontal=True, gap="small", key="tracker_confirm"):
+            st.button(t("tracker.new.yes"), key="tracker_new_yes", type="primary",
+                      on_click=new_game)
+            st.button(t("tracker.new.no"), key="tracker_new_no", on_click=ask_new_game,
+                      args=(False,))
+    else:
+        st.button(t("tracker.new"), key="tracker_new", icon=":material/restart_alt:",
+                  on_click=new_game if game.is_over else ask_new_game,
+                  args=() if game.is_over else (True,))
+
+
+st.title(t("tracker.title"), anchor=False)
+show_flash("top")
+current = url_state.current_game()
+if current is None:
+    setup()
+else:
+    play(current)

@@ -1,0 +1,701 @@
+"""The game tracker through AppTest: set-up, two-tap bids, dudo and calza, undo, the URL.
+
+Every control of the page is driven here, with bad input (empty, duplicate and too many
+names, illegal bids, impossible counts, calls the rules forbid), a whole game to the winner
+with a palifico round, names that look like markdown or HTML, and the French texts. The game
+is read back from the URL (``?game=``) after each move: what the page shows and what a
+reload would restore are the same thing.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+
+import pytest
+from streamlit.testing.v1 import AppTest
+from streamlit.util import calc_hash
+
+from perudo_math import Bid, GameState, Rules, legal_raises
+from ui import tracker_view as view
+
+TRACKER = "pages/tracker.py"
+ODDS = "pages/odds.py"
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def assert_clean(at: AppTest) -> None:
+    assert not at.exception, [e.message for e in at.exception]
+
+
+def open_tracker(at: AppTest, **params: str) -> AppTest:
+    """The tracker page, reached from the app's entry script with ``params`` in the URL."""
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.run()
+    at.switch_page(TRACKER).run()
+    assert_clean(at)
+    return at
+
+
+def rows(at: AppTest) -> list[int]:
+    return list(at.session_state["tracker_rows"])
+
+
+def set_up(at: AppTest, names: list[str], *, opener: int | None = 0,
+           me: int | None = None) -> AppTest:
+    """Type ``names`` in seat order, choose the opener (``None``: roll) and me, start."""
+    while len(rows(at)) < len(names):
+        at.button(key="tracker_add").click().run()
+    while len(rows(at)) > len(names):
+        at.button(key=f"tracker_remove_{rows(at)[-1]}").click().run()
+    for row, name in zip(rows(at), names, strict=True):
+        at.text_input(key=f"tracker_name_{row}").set_value(name)
+    at.run()
+    order = rows(at)
+    at.selectbox(key="tracker_opener").set_value(-1 if opener is None else order[opener])
+    at.selectbox(key="tracker_me").set_value(-1 if me is None else order[me])
+    at.run()
+    at.button(key="tracker_start").click().run()
+    assert_clean(at)
+    return at
+
+
+def game(at: AppTest) -> GameState | None:
+    """The game as the URL holds it (what a reload restores)."""
+    code = at.query_params.get("game")
+    return GameState.from_code(code) if code else None
+
+
+def bid(at: AppTest, text: str) -> AppTest:
+    """Enter a bid the way a player does: tap the face, then the quantity."""
+    wanted = Bid.parse(text)
+    if at.segmented_control(key="tracker_face").value != wanted.face:
+        at.segmented_control(key="tracker_face").set_value(wanted.face).run()
+    for _ in range(20):
+        keys = {button.key for button in at.button}
+        if f"tracker_q_{wanted.quantity}" in keys:
+            break
+        at.button(key="tracker_more").click().run()
+    at.button(key=f"tracker_q_{wanted.quantity}").click().run()
+    assert_clean(at)
+    return at
+
+
+def count_input(at: AppTest):
+    return next(field for field in at.number_input if field.key.startswith("tracker_count_"))
+
+
+def call(at: AppTest, kind: str, count: int, caller: int | None = None) -> AppTest:
+    """Dudo or calza with ``count`` matching dice revealed (``caller``: another seat)."""
+    if caller is not None:
+        box = next(box for box in at.selectbox if box.key.startswith("tracker_caller_"))
+        box.set_value(caller).run()
+    count_input(at).set_value(count).run()
+    at.button(key=f"tracker_{kind}").click().run()
+    assert_clean(at)
+    return at
+
+
+def texts(at: AppTest) -> list[str]:
+    """Every markdown-like text of the page, as markdown source."""
+    return [e.value for e in (*at.markdown, *at.caption, *at.subheader, *at.info,
+                              *at.warning, *at.error, *at.success)]
+
+
+def plain(markdown: str) -> str:
+    """What a reader sees of the page's markdown: formatting marks (``**``, ``~~``,
+    ``:gray[…]``) dropped, escaped characters kept as they show, invisible joiners gone."""
+    out: list[str] = []
+    index = 0
+    while index < len(markdown):
+        if markdown[index] == "\\" and index + 1 < len(markdown):
+            out.append(markdown[index + 1])
+            index += 2
+        elif markdown.startswith(("**", "~~"), index):
+            index += 2
+        elif markdown.startswith(":gray[", index):
+            index += len(":gray[")
+        elif markdown[index] == "]":
+            index += 1
+        else:
+            out.append(markdown[index])
+            index += 1
+    return "".join(out).replace("\u2060", "")
+
+
+def shown_texts(at: AppTest) -> list[str]:
+    """The texts as a reader sees them."""
+    return [plain(text) for text in texts(at)]
+
+
+def has(at: AppTest, fragment: str) -> bool:
+    return any(fragment in text for text in shown_texts(at))
+
+
+def errors(at: AppTest) -> list[str]:
+    return [plain(e.value) for e in at.error]
+
+
+@pytest.fixture
+def tracker(app: AppTest) -> AppTest:
+    return open_tracker(app)
+
+
+# --- set-up ----------------------------------------------------------------------------------
+
+
+def test_the_page_opens_on_the_set_up(tracker: AppTest) -> None:
+    assert tracker.title[0].value == "Game tracker"
+    assert len(rows(tracker)) == 3
+    assert tracker.selectbox(key="tracker_me").value == -1
+    assert tracker.selectbox(key="tracker_opener").value == -1
+    assert [link.label for link in tracker.main.get("page_link")] == ["The rules at this table"]
+    assert "game" not in tracker.query_params
+
+
+def test_add_remove_and_reorder_players(tracker: AppTest) -> None:
+    first = rows(tracker)
+    tracker.button(key="tracker_add").click().run()
+    assert len(rows(tracker)) == 4
+    for row, name in zip(rows(tracker), ["Ann", "Bob", "Cid", "Dee"], strict=True):
+        tracker.text_input(key=f"tracker_name_{row}").set_value(name)
+    tracker.run()
+    tracker.button(key=f"tracker_up_{rows(tracker)[2]}").click().run()  # Cid above Bob
+    tracker.button(key=f"tracker_remove_{rows(tracker)[0]}").click().run()  # Ann leaves
+    names = [tracker.text_input(key=f"tracker_name_{row}").value for row in rows(tracker)]
+    assert names == ["Cid", "Bob", "Dee"]
+    assert tracker.button(key=f"tracker_up_{rows(tracker)[0]}").disabled
+    assert rows(tracker)[0] == first[2]
+    tracker.button(key="tracker_start").click().run()
+    assert [p.name for p in game(tracker).players] == ["Cid", "Bob", "Dee"]
+
+
+def test_at_most_ten_players(tracker: AppTest) -> None:
+    for _ in range(7):
+        tracker.button(key="tracker_add").click().run()
+    assert len(rows(tracker)) == 10
+    assert tracker.button(key="tracker_add").disabled
+    assert "A game has at most 10 players." in [c.value for c in tracker.caption]
+    names = [f"P{seat}" for seat in range(10)]
+    set_up(tracker, names)
+    assert len(game(tracker).players) == 10
+
+
+def test_at_least_two_players(tracker: AppTest) -> None:
+    assert not tracker.button(key=f"tracker_remove_{rows(tracker)[0]}").disabled
+    tracker.button(key=f"tracker_remove_{rows(tracker)[0]}").click().run()
+    assert len(rows(tracker)) == 2
+    assert all(tracker.button(key=f"tracker_remove_{row}").disabled for row in rows(tracker))
+
+
+def test_empty_names_are_refused(tracker: AppTest) -> None:
+    tracker.text_input(key=f"tracker_name_{rows(tracker)[0]}").set_value("Ann")
+    tracker.text_input(key=f"tracker_name_{rows(tracker)[2]}").set_value("   ")
+    tracker.run()
+    tracker.button(key="tracker_start").click().run()
+    assert_clean(tracker)
+    assert errors(tracker) == [
+        "Player 2 has no name: type one, or remove that row.",
+        "Player 3 has no name: type one, or remove that row.",
+    ]
+    assert "game" not in tracker.query_params
+
+
+def test_duplicate_names_are_refused_whatever_the_case(tracker: AppTest) -> None:
+    for row, name in zip(rows(tracker), ["Ann", "Bob", " ann "], strict=True):
+        tracker.text_input(key=f"tracker_name_{row}").set_value(name)
+    tracker.run()
+    tracker.button(key="tracker_start").click().run()
+    assert errors(tracker) == ["Players 1 and 3 are both called ann: names must differ."]
+    assert "game" not in tracker.query_params
+    tracker.text_input(key=f"tracker_name_{rows(tracker)[2]}").set_value("Cid").run()
+    tracker.button(key="tracker_start").click().run()
+    assert not tracker.error
+    assert game(tracker) is not None
+
+
+def test_name_problems_cover_every_case() -> None:
+    assert view.name_problems(["Ann"]) == ["A game needs at least 2 players."]
+    too_many = view.name_problems([f"P{seat}" for seat in range(11)])
+    assert too_many == ["A game has at most 10 players."]
+    assert view.name_problems(["Ann", "x" * 41]) == [
+        "The name of player 2 is too long: at most 40 characters."]
+    assert view.name_problems(["Ann", "Bob"]) == []
+
+
+def test_start_with_the_chosen_opener_and_seat(tracker: AppTest) -> None:
+    set_up(tracker, ["Ann", "Bob", "Cid"], opener=1, me=2)
+    state = game(tracker)
+    assert state.opener == 1 and state.rules == Rules()
+    assert tracker.query_params["me"] == "2"
+    assert tracker.subheader[0].value == "Round 1 — 15 dice on the table — Bob opens"
+    assert has(tracker, "Bob to play — opening bid")
+    table = next(text for text in shown_texts(tracker) if text.startswith("| Player"))
+    assert "| ▶ Bob | ●●●●● 5 |" in table.replace("**", "")
+    assert "Cid (you)" in table
+
+
+def test_roll_for_the_first_opener(tracker: AppTest) -> None:
+    set_up(tracker, ["Ann", "Bob", "Cid"], opener=None)
+    opener = game(tracker).opener
+    assert opener in (0, 1, 2)
+    name = ["Ann", "Bob", "Cid"][opener]
+    assert has(tracker, f"Rolled for the first opener: {name} opens.")
+
+
+def test_rules_come_from_the_url(app: AppTest) -> None:
+    open_tracker(app, dice="3", calza="0")
+    set_up(app, ["Ann", "Bob"])
+    assert game(app).rules == Rules(starting_dice=3, calza=False)
+    assert app.subheader[0].value.startswith("Round 1 — 6 dice on the table")
+
+
+# --- bidding ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def three(tracker: AppTest) -> AppTest:
+    """Ann, Bob and Cid, Ann opens, five dice each, default rules."""
+    return set_up(tracker, ["Ann", "Bob", "Cid"])
+
+
+def test_a_bid_takes_a_face_and_a_quantity(three: AppTest) -> None:
+    assert three.segmented_control(key="tracker_face").value is None
+    assert has(three, "Tap the face that was bid.")
+    three.segmented_control(key="tracker_face").set_value(4).run()
+    labels = [b.label for b in three.button if b.key.startswith("tracker_q_")]
+    assert labels == [str(q) for q in range(1, 1 + view.QUANTITY_ROW)]
+    three.button(key="tracker_q_3").click().run()
+    assert game(three).bids == ((0, Bid(3, 4)),)
+    assert has(three, "Ann bid 3 × 4 — Bob to play")
+    # The face stays picked and the row starts at the smallest legal raise: one tap for 4 × 4.
+    assert three.segmented_control(key="tracker_face").value == 4
+    labels = [b.label for b in three.button if b.key.startswith("tracker_q_")]
+    assert labels[0] == "4"
+    three.button(key="tracker_q_4").click().run()
+    assert game(three).bids[-1] == (1, Bid(4, 4))
+
+
+def test_the_row_starts_at_the_smallest_legal_quantity_per_face(three: AppTest) -> None:
+    bid(three, "7x4")
+    three.segmented_control(key="tracker_face").set_value(1).run()
+    assert has(three, "How many pacos? The smallest bid is 4 × P.")
+    assert next(b.label for b in three.button if b.key.startswith("tracker_q_")) == "4"
+    bid(three, "4x1")
+    three.segmented_control(key="tracker_face").set_value(5).run()
+    assert has(three, "How many fives? The smallest bid is 9 × 5.")
+
+
+def test_more_and_fewer_quantities(three: AppTest) -> None:
+    three.segmented_control(key="tracker_face").set_value(3).run()
+    three.button(key="tracker_more").click().run()
+    labels = [b.label for b in three.button if b.key.startswith("tracker_q_")]
+    assert labels[0] == str(1 + view.QUANTITY_ROW)
+    three.button(key="tracker_less").click().run()
+    labels = [b.label for b in three.button if b.key.startswith("tracker_q_")]
+    assert labels[0] == "1"
+
+
+def test_opening_on_pacos_is_refused_with_the_reason(three: AppTest) -> None:
+    three.segmented_control(key="tracker_face").set_value(1).run()
+    assert [plain(w.value) for w in three.warning] == [
+        "A normal round cannot be opened on pacos: open on a face from 2 to 6."]
+    assert not [b for b in three.button if b.key.startswith("tracker_q_")]
+
+
+def test_a_lower_face_is_refused_with_the_reason(three: AppTest) -> None:
+    bid(three, "3x4")
+    three.segmented_control(key="tracker_face").set_value(3).run()
+    assert [plain(w.value) for w in three.warning] == [
+        "After 3 × 4 a lower face is not allowed: bid more fours, or 3 of a higher face."]
+
+
+def test_an_illegal_quantity_is_refused_with_the_reason(three: AppTest) -> None:
+    bid(three, "3x4")
+    three.segmented_control(key="tracker_face").set_value(5).run()
+    assert three.button(key="tracker_q_3").proto.type == "secondary"
+    assert three.button(key="tracker_q_4").proto.type == "tertiary"
+    three.button(key="tracker_q_4").click().run()
+    assert errors(three) == ["After 3 × 4 a higher face keeps the quantity: bid 3 × 5."]
+    assert game(three).bids == ((0, Bid(3, 4)),)
+
+
+def test_a_bid_above_the_table_is_legal_with_a_warning(app: AppTest) -> None:
+    open_tracker(app, dice="1")
+    set_up(app, ["Ann", "Bob"])
+    bid(app, "2x6")
+    bid(app, "3x6")
+    assert game(app).last_bid == Bid(3, 6)
+    assert [plain(w.value) for w in app.warning] == [
+        "3 × 6 claims more dice than there are on the table (2): it is certainly false."]
+
+
+# --- dudo and calza --------------------------------------------------------------------------
+
+
+def test_dudo_settles_the_round_and_says_what_happened(three: AppTest) -> None:
+    bid(three, "3x4")
+    bid(three, "4x4")
+    assert count_input(three).value == 4
+    call(three, "dudo", 2)
+    state = game(three)
+    assert [p.dice for p in state.players] == [5, 4, 5]
+    assert state.opener == 1 and state.bids == ()
+    assert [plain(i.value) for i in three.info] == [
+        "Dudo by Cid on 4 × 4: 2 counted — Bob loses a die"]
+    assert three.subheader[0].value == "Round 2 — 14 dice on the table — Bob opens"
+    assert three.segmented_control(key="tracker_face").value is None
+
+
+def test_a_true_bid_costs_the_challenger(three: AppTest) -> None:
+    bid(three, "3x4")
+    call(three, "dudo", 3)
+    assert [p.dice for p in game(three).players] == [5, 4, 5]
+    assert has(three, "Dudo by Bob on 3 × 4: 3 counted — Bob loses a die")
+
+
+def test_a_count_above_the_table_is_refused(three: AppTest) -> None:
+    bid(three, "3x4")
+    count_input(three).set_value(16).run()
+    assert errors(three) == ["A count of 16 is impossible: 15 dice on the table."]
+    assert three.button(key="tracker_dudo").disabled
+    assert three.button(key="tracker_calza").disabled
+    assert view.count_refusal(game(three), 16) == errors(three)[0]
+    assert view.count_refusal(game(three), 15) is None
+
+
+def test_calza_right_gains_a_die_and_wrong_loses_one(three: AppTest) -> None:
+    bid(three, "3x4")
+    call(three, "dudo", 2)  # Ann loses: 4 dice
+    bid(three, "2x6")  # Ann lost, so Ann opens
+    state = game(three)
+    assert state.bids == ((0, Bid(2, 6)),)
+    call(three, "calza", 2)  # Bob is right, but he holds all his dice
+    assert has(three, "Calza by Bob on 2 × 6: 2 counted — right — Bob already holds the "
+                      "starting dice")
+    bid(three, "2x3")  # Bob opens after a calza
+    bid(three, "3x3")  # Cid
+    call(three, "calza", 3)  # Ann, down to 4, is right
+    assert [p.dice for p in game(three).players] == [5, 5, 5]
+    assert has(three, "Calza by Ann on 3 × 3: 3 counted — right — Ann gains a die")
+    bid(three, "2x2")
+    call(three, "calza", 4)  # Bob is wrong
+    assert [p.dice for p in game(three).players] == [5, 4, 5]
+    assert has(three, "Calza by Bob on 2 × 2: 4 counted — wrong — Bob loses a die")
+
+
+def test_no_calza_heads_up_and_no_calza_when_switched_off(app: AppTest) -> None:
+    open_tracker(app)
+    set_up(app, ["Ann", "Bob"])
+    bid(app, "2x3")
+    assert app.button(key="tracker_calza").disabled
+    assert "No calza when only two players are left." in [c.value for c in app.caption]
+
+    fresh = AppTest.from_file(app._script_path, default_timeout=60)
+    fresh.context = {"locale": "en-US"}
+    open_tracker(fresh, calza="0")
+    set_up(fresh, ["Ann", "Bob", "Cid"])
+    bid(fresh, "2x3")
+    assert "tracker_calza" not in {button.key for button in fresh.button}
+    assert not fresh.caption or "Calza is switched off in these rules." not in [
+        c.value for c in fresh.caption]
+
+
+def test_salsa_lets_another_seat_call_dudo(app: AppTest) -> None:
+    open_tracker(app, salsa="1")
+    set_up(app, ["Ann", "Bob", "Cid", "Dee"])
+    bid(app, "3x5")
+    box = next(box for box in app.selectbox if box.key.startswith("tracker_caller_"))
+    assert box.options == ["Bob", "Cid", "Dee"]  # the turn first, never the bidder
+    call(app, "dudo", 1, caller=3)
+    assert has(app, "Dudo by Dee on 3 × 5: 1 counted — Ann loses a die")
+
+
+def test_out_of_turn_calls_the_rules_forbid_are_refused(app: AppTest) -> None:
+    open_tracker(app, calzaany="1")
+    set_up(app, ["Ann", "Bob", "Cid"])
+    bid(app, "3x5")
+    box = next(box for box in app.selectbox if box.key.startswith("tracker_caller_"))
+    box.set_value(2).run()
+    assert app.button(key="tracker_dudo").disabled
+    assert not app.button(key="tracker_calza").disabled
+    reason = "Only the player whose turn it is, Bob, may call dudo (salsa is off)."
+    assert reason in [c.value for c in app.caption]
+    call(app, "calza", 3, caller=2)
+    assert has(app, "Calza by Cid on 3 × 5: 3 counted — right")
+
+
+def test_call_refusals_agree_with_the_engine() -> None:
+    """The words the page shows and the engine's decisions agree, on many random spots."""
+    rng = random.Random(4)
+    for _ in range(300):
+        rules = Rules(starting_dice=rng.randint(1, 3), salsa=rng.random() < 0.5,
+                      calza=rng.random() < 0.7, calza_out_of_turn=rng.random() < 0.5,
+                      calza_heads_up=rng.random() < 0.5)
+        state = GameState.new(["A", "B", "C", "D"][: rng.randint(2, 4)], rules)
+        for _ in range(rng.randint(0, 12)):
+            if state.is_over:
+                break
+            options = legal_raises(state.last_bid, state.table_dice, palifico=state.palifico,
+                                   rules=rules, bidder_dice=state.players[state.turn].dice)
+            if state.bids and (not options or rng.random() < 0.3):
+                state = state.dudo(rng.randint(0, state.table_dice))
+            else:
+                state = state.bid(rng.choice(options))
+        for seat in range(len(state.players)):
+            assert (view.call_refusal(state, "dudo", seat) is None) == (
+                state.dudo_refusal(seat) is None)
+            assert (view.call_refusal(state, "calza", seat) is None) == (
+                state.calza_refusal(seat) is None)
+
+
+# --- undo, the log, a whole game -------------------------------------------------------------
+
+
+def test_undo_one_move_at_a_time_back_to_the_start(three: AppTest) -> None:
+    start = game(three)
+    assert three.button(key="tracker_undo").disabled
+    bid(three, "3x4")
+    bid(three, "4x4")
+    call(three, "dudo", 5)
+    bid(three, "2x2")
+    moves = len(game(three).history)
+    for left in range(moves - 1, -1, -1):
+        three.button(key="tracker_undo").click().run()
+        assert_clean(three)
+        assert len(game(three).history) == left
+        assert has(three, "Last move undone.")
+    assert game(three) == start
+    assert three.button(key="tracker_undo").disabled
+    assert three.subheader[0].value == "Round 1 — 15 dice on the table — Ann opens"
+
+
+def test_undo_reopens_a_finished_round(three: AppTest) -> None:
+    bid(three, "3x4")
+    bid(three, "4x4")
+    call(three, "dudo", 5)
+    three.button(key="tracker_undo").click().run()
+    assert game(three).bids == ((0, Bid(3, 4)), (1, Bid(4, 4)))
+    assert three.segmented_control(key="tracker_face").value == 4
+    assert has(three, "Bob bid 4 × 4 — Cid to play")
+
+
+def test_the_log_lists_every_round_most_recent_first(three: AppTest) -> None:
+    assert has(three, "No round finished yet.")
+    bid(three, "3x4")
+    call(three, "dudo", 1)
+    bid(three, "2x6")
+    bid(three, "3x6")
+    call(three, "dudo", 3)
+    log = [plain(m.value) for m in three.main.expander[0].markdown]
+    assert log == [
+        "Round 2  \nAnn 2 × 6 → Bob 3 × 6  \nDudo by Cid on 3 × 6: 3 counted — Cid loses a die",
+        "Round 1  \nAnn 3 × 4  \nDudo by Bob on 3 × 4: 1 counted — Ann loses a die",
+    ]
+    assert three.main.expander[0].label == "Round log (2)"
+
+
+def test_a_whole_game_to_the_winner_with_a_palifico_round(app: AppTest) -> None:
+    open_tracker(app, dice="2")
+    set_up(app, ["Ann", "Bob", "Cid"], me=0)
+    bid(app, "2x5")
+    call(app, "dudo", 1)  # Ann drops to one die: palifico, Ann opens
+    assert app.subheader[0].value == "Round 2 — 5 dice on the table — Ann opens — palifico"
+    assert game(app).palifico
+    bid(app, "1x1")  # pacos may open a palifico round
+    app.segmented_control(key="tracker_face").set_value(4).run()
+    assert [plain(w.value) for w in app.warning] == [
+        "In a palifico round the face stays P: bid at least 2 × P."]
+    assert has(app, "Called? Lift the cups, count the pacos for 1 × P, then tap Dudo or Calza.")
+    bid(app, "2x1")
+    call(app, "dudo", 1)  # Bob's 2 × P was false: Bob drops to one die, palifico again
+    assert app.subheader[0].value == "Round 3 — 4 dice on the table — Bob opens — palifico"
+    bid(app, "1x3")
+    assert has(app, "count only the threes for 1 × 3 (palifico: pacos are not jokers)")
+    call(app, "dudo", 0)  # Bob is out
+    assert has(app, "Dudo by Cid on 1 × 3: 0 counted — Bob loses the last die and is out")
+    table = next(text for text in texts(app) if text.startswith("| Player"))
+    assert "| :gray[~~Bob~~] | :gray[out] |" in table
+    assert app.subheader[0].value == "Round 4 — 3 dice on the table — Cid opens"
+    bid(app, "1x6")
+    call(app, "dudo", 0)  # Ann's turn; Cid loses: 1 die each, palifico for Cid
+    assert "palifico" in app.subheader[0].value
+    bid(app, "1x2")
+    call(app, "dudo", 0)  # Ann challenges, Cid is out
+    state = game(app)
+    assert state.winner == 0
+    assert [s.value for s in app.success] == ["Ann wins the game!"]
+    assert "tracker_face" not in {w.key for w in app.segmented_control}
+    assert not app.main.get("page_link")
+    assert app.main.expander[0].label == "Round log (5)"
+    app.button(key="tracker_undo").click().run()
+    assert not game(app).is_over
+    call(app, "dudo", 0)
+    app.button(key="tracker_new").click().run()  # no question once the game is over
+    assert "game" not in app.query_params
+    names = [app.text_input(key=f"tracker_name_{row}").value for row in rows(app)]
+    assert names == ["Ann", "Bob", "Cid"]
+    assert app.selectbox(key="tracker_me").value == rows(app)[0]
+
+
+# --- the URL, my seat, new game, advice ------------------------------------------------------
+
+
+def test_a_reload_restores_the_game_and_my_seat(three: AppTest) -> None:
+    bid(three, "3x4")
+    bid(three, "4x4")
+    three.selectbox(key="tracker_iam").set_value(1).run()
+    assert three.query_params["me"] == "1"
+    reloaded = AppTest.from_file(three._script_path, default_timeout=60)
+    reloaded.context = {"locale": "en-US"}
+    open_tracker(reloaded, game=three.query_params["game"], me="1")
+    assert game(reloaded) == game(three)
+    assert reloaded.subheader[0].value == three.subheader[0].value
+    assert has(reloaded, "Bob bid 4 × 4 — Cid to play")
+    assert reloaded.segmented_control(key="tracker_face").value == 4
+    assert reloaded.selectbox(key="tracker_iam").value == 1
+    table = next(text for text in shown_texts(reloaded) if text.startswith("| Player"))
+    assert "Bob (you)" in table
+
+
+def long_game(players: int = 10, dice: int = 10, seed: int = 7) -> GameState:
+    """A long game between ``players`` with ``dice`` each, played down to two players."""
+    rng = random.Random(seed)
+    state = GameState.new([f"Player {n}" for n in range(1, players + 1)],
+                          Rules(starting_dice=dice))
+    while len(state.active_seats) > 2:
+        options = legal_raises(state.last_bid, state.table_dice, palifico=state.palifico,
+                               rules=state.rules, bidder_dice=state.players[state.turn].dice)
+        if state.bids and (not options or rng.random() < 0.25):
+            state = state.dudo(rng.randint(0, state.table_dice))
+        else:
+            state = state.bid(options[min(len(options) - 1, int(rng.expovariate(0.7)))])
+    return state
+
+
+def test_a_long_game_fits_in_the_url_and_reloads(app: AppTest) -> None:
+    state = long_game()
+    assert len(state.history) > 400
+    code = state.to_code()
+    assert len(code) < 2000  # a few bytes a move: far below any browser or server limit
+    open_tracker(app, game=code)
+    assert game(app) == state
+    assert app.main.expander[0].label == f"Round log ({len(state.results)})"
+    assert state.bids == ()  # the loop stops on the call that leaves two players
+    bid(app, "1x2")
+    assert len(game(app).history) == len(state.history) + 1
+
+
+def test_a_tampered_link_gives_a_notice_and_a_fresh_start(app: AppTest) -> None:
+    code = GameState.new(["Ann", "Bob"]).bid("3x4").to_code()
+    tampered = code[:-3] + ("A" if code[-3] != "A" else "B") + code[-2:]
+    app.query_params["game"] = tampered
+    app.run()
+    assert "This game link is damaged or not from Perudo Coach: start a new game." in [
+        w.value for w in app.warning]
+    assert "game" not in app.query_params
+    app.switch_page(TRACKER).run()
+    assert_clean(app)
+    assert app.title[0].value == "Game tracker"
+    assert len(rows(app)) == 3  # the set-up: a fresh start
+    assert "game" not in app.query_params
+
+
+def test_new_game_asks_first_and_keeps_the_players(three: AppTest) -> None:
+    bid(three, "3x4")
+    three.button(key="tracker_new").click().run()
+    assert [w.value for w in three.warning] == [
+        "End this game and start a new one? The players stay; the dice and the log start over."]
+    three.button(key="tracker_new_no").click().run()
+    assert game(three).bids == ((0, Bid(3, 4)),)
+    three.button(key="tracker_new").click().run()
+    three.button(key="tracker_new_yes").click().run()
+    assert_clean(three)
+    assert "game" not in three.query_params
+    names = [three.text_input(key=f"tracker_name_{row}").value for row in rows(three)]
+    assert names == ["Ann", "Bob", "Cid"]
+    three.button(key="tracker_start").click().run()
+    assert game(three).history == ()
+
+
+def test_advice_link_goes_to_the_odds_page(three: AppTest) -> None:
+    links = three.main.get("page_link")
+    assert [link.proto.label for link in links] == ["Advice for this spot"]
+    assert links[0].proto.page_script_hash == calc_hash("bid-odds")  # the odds page's url_path
+
+
+def test_my_seat_can_change_during_the_game(three: AppTest) -> None:
+    assert "me" not in three.query_params
+    three.selectbox(key="tracker_iam").set_value(0).run()
+    assert three.query_params["me"] == "0"
+    assert has(three, "Your turn — opening bid")
+    three.selectbox(key="tracker_iam").set_value(-1).run()
+    assert "me" not in three.query_params
+
+
+# --- names are text, not markup --------------------------------------------------------------
+
+TRICKY = ["**Bob**", "<b>x</b>", "[x](http://e.com)"]
+
+
+def test_markdown_and_html_names_show_literally(tracker: AppTest) -> None:
+    set_up(tracker, ["Ann", *TRICKY], me=1)
+    bid(tracker, "3x4")
+    bid(tracker, "4x4")
+    call(tracker, "dudo", 2)
+    everything = texts(tracker)
+    for name in TRICKY:
+        assert any(view.literal(name) in text for text in everything), name
+        assert not any(name in text for text in everything), f"{name} reached markdown raw"
+    assert has(tracker, "Dudo by <b>x</b> on 4 × 4: 2 counted — **Bob** loses a die")
+    assert has(tracker, "**Bob** (you)")
+    assert tracker.selectbox(key="tracker_iam").options[2] == "**Bob**"  # plain text there
+
+
+@pytest.mark.parametrize("name", [*TRICKY, "a_b *c* `d` ~e~", ":red[x] :smile: $y$", "1. Z",
+                                  "# h", "www.e.com", "me@e.com", "x | y", "\\*"])
+def test_literal_escapes_markup_and_round_trips(name: str) -> None:
+    escaped = view.literal(name)
+    assert view.shown(escaped) == name == plain(escaped)
+    bare = escaped.replace("\u2060", "")
+    index = 0
+    while index < len(bare):  # every punctuation mark is escaped
+        if bare[index] == "\\":
+            index += 2
+            continue
+        assert bare[index] not in string.punctuation, (name, escaped)
+        index += 1
+    unescaped = escaped.replace("\\", "")
+    assert "://" not in unescaped and "www." not in unescaped.lower()
+    assert unescaped.count("@") == unescaped.count("\u2060@")
+
+
+# --- French ----------------------------------------------------------------------------------
+
+
+def test_the_tracker_in_french(app: AppTest) -> None:
+    open_tracker(app, lang="fr", dice="2")
+    assert app.title[0].value == "Suivi de partie"
+    app.button(key="tracker_start").click().run()
+    assert errors(app)[0] == (
+        "Le joueur 1 n'a pas de nom\u00a0: saisissez-en un ou retirez cette ligne.")
+    set_up(app, ["Ann", "Bob", "Cid"])
+    assert app.subheader[0].value == "Manche 1 — 6 dés sur la table — Ann ouvre"
+    app.segmented_control(key="tracker_face").set_value(1).run()
+    assert [plain(w.value) for w in app.warning] == [
+        "Une manche normale ne s'ouvre pas sur les pacos\u00a0: ouvrez sur une face de 2 à 6."]
+    bid(app, "2x4")
+    app.segmented_control(key="tracker_face").set_value(5).run()
+    app.button(key="tracker_q_3").click().run()
+    assert errors(app) == [
+        "Après 2 × 4, une face plus haute garde la quantité\u00a0: annoncez 2 × 5."]
+    count_input(app).set_value(7).run()
+    assert "Un compte de 7 est impossible\u00a0: 6 dés sur la table." in errors(app)
+    call(app, "dudo", 1)
+    assert has(app, "Bob dit dudo sur 2 × 4\u00a0: 1 compté — Ann perd un dé")
+    assert app.subheader[0].value == "Manche 2 — 5 dés sur la table — Ann ouvre — palifico"
+    english = ("to play", "counted", "loses", "Round", "Dudo by", "turn")
+    assert not any(word in text for text in shown_texts(app) for word in english)

@@ -1,0 +1,337 @@
+"""Helpers of the game tracker: names shown literally, the table, round lines, the log, checks.
+
+The tracker shows player names inside markdown (alerts, headings, tables, button labels), so
+every name goes through :func:`literal` first: a name such as ``**Bob**``, ``<b>x</b>`` or
+``[x](http://e.com)`` then shows exactly as typed. Selectbox options are plain text in
+Streamlit and take the raw name.
+
+Moves are checked here in the user's language before they reach
+:class:`perudo_math.GameState`, whose own refusals are English: :func:`call_refusal`
+mirrors ``dudo_refusal``/``calza_refusal`` and the bid refusals come from
+:func:`ui.rules_view.refusal_text`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from perudo_math import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Bid,
+    BidMade,
+    GameState,
+    RoundResult,
+    Verdict,
+    check_bid,
+    roll_for_first_opener,
+    smallest_raises,
+)
+from perudo_math.game import MAX_NAME_LENGTH
+from ui.i18n import t, tn
+
+CallKind = Literal["dudo", "calza"]
+QUANTITY_ROW = 5
+"""How many candidate quantities the bid row offers at once: with the ‹ and › buttons, seven
+buttons share one line of a 390 px phone and two-digit quantities still read in full."""
+SEPARATOR = " — "
+ARROW = " → "
+TURN_MARK = "▶"
+DIE_HELD = "●"
+DIE_LOST = "○"
+
+_PUNCTUATION = frozenset(string.punctuation)
+_WORD_JOINER = "\u2060"
+_AUTOLINK = re.compile(r"(?i)(?<=:)(?=//)|(?<=www)(?=\.)|(?=@)")
+"""Where GFM would start an autolink (``http://``, ``www.``, ``a@b.c``): a word joiner there
+keeps the text as it is but stops the link."""
+
+_roll_rng = random.SystemRandom()
+
+
+# --- names as text ---------------------------------------------------------------------------
+
+
+def literal(text: str) -> str:
+    """``text`` as Streamlit markdown that shows it literally, never as markup or a link.
+
+    Every ASCII punctuation mark gets a backslash (CommonMark's escape, which also covers
+    Streamlit's ``:color[...]``, ``:emoji:`` and ``$math$`` forms), and an invisible word
+    joiner breaks the spots GFM would turn into a link.
+    """
+    defused = _AUTOLINK.sub(_WORD_JOINER, text)
+    return "".join("\\" + char if char in _PUNCTUATION else char for char in defused)
+
+
+def shown(text: str) -> str:
+    """What :func:`literal` markdown displays: the text back, minus the invisible joiners."""
+    return re.sub(r"\\(.)", r"\1", text).replace(_WORD_JOINER, "")
+
+
+def name_of(game: GameState, seat: int) -> str:
+    """The name at ``seat`` as literal markdown."""
+    return literal(game.name(seat))
+
+
+# --- setting up a game -----------------------------------------------------------------------
+
+
+def name_problems(names: Sequence[str]) -> list[str]:
+    """What stops a game from starting with these names (in seat order), in words."""
+    problems = []
+    if len(names) < MIN_PLAYERS:
+        problems.append(t("tracker.setup.error.too_few", min=MIN_PLAYERS))
+    if len(names) > MAX_PLAYERS:
+        problems.append(t("tracker.setup.error.too_many", max=MAX_PLAYERS))
+    seen: dict[str, int] = {}
+    for seat, raw in enumerate(names, start=1):
+        name = raw.strip()
+        if not name:
+            problems.append(t("tracker.setup.error.empty", seat=seat))
+        elif len(name) > MAX_NAME_LENGTH:
+            problems.append(t("tracker.setup.error.too_long", seat=seat, max=MAX_NAME_LENGTH))
+        elif name.casefold() in seen:
+            problems.append(
+                t("tracker.setup.error.duplicate", name=literal(name), first=seen[name.casefold()],
+                  seat=seat)
+            )
+        else:
+            seen[name.casefold()] = seat
+    return problems
+
+
+def roll_opener(seats: int) -> int:
+    """The first opener, rolled for: highest sum of two dice, ties reroll."""
+    return roll_for_first_opener(_roll_rng, seats)
+
+
+# --- the table -------------------------------------------------------------------------------
+
+
+def round_header(game: GameState) -> str:
+    """``Round 3 — 17 dice on the table — Bob opens — palifico``."""
+    parts = [
+        t("tracker.round.number", number=game.round_number),
+        tn("common.dice_on_table", game.table_dice),
+        t("tracker.round.opens", name=name_of(game, game.opener)),
+    ]
+    if game.palifico:
+        parts.append(t("tracker.round.palifico"))
+    return SEPARATOR.join(parts)
+
+
+def pips(held: int, starting: int) -> str:
+    """A player's dice as dots: ``●●●○○`` for 3 of 5."""
+    return DIE_HELD * held + DIE_LOST * max(starting - held, 0)
+
+
+def players_table(game: GameState, me: int | None) -> str:
+    """Every seat with its dice; the turn marked, the eliminated greyed and struck out."""
+    lines = [
+        f"| {t('tracker.players.col.player')} | {t('tracker.players.col.dice')} |",
+        "|:---|:---|",
+    ]
+    turn = game.turn
+    for seat, player in enumerate(game.players):
+        name = name_of(game, seat)
+        if seat == me:
+            name = t("tracker.players.me", name=name)
+        if player.dice == 0:
+            name_cell = f":gray[~~{name}~~]"
+            dice_cell = f":gray[{t('tracker.players.out')}]"
+        else:
+            name_cell = f"{TURN_MARK} **{name}**" if seat == turn else name
+            dice_cell = f"{pips(player.dice, game.rules.starting_dice)} {player.dice}"
+        lines.append(f"| {name_cell} | {dice_cell} |")
+    return "\n".join(lines)
+
+
+def turn_line(game: GameState, me: int | None) -> str:
+    """Whose turn it is, and the bid on the table."""
+    turn = game.turn
+    mine = turn == me
+    who = t("tracker.turn.mine") if mine else t("tracker.turn.player", name=name_of(game, turn))
+    if game.last_bid is None:
+        return SEPARATOR.join([who, t("tracker.turn.opening")])
+    last = t("tracker.turn.last_bid", name=name_of(game, game.last_bidder),
+             bid=game.last_bid.pretty())
+    return SEPARATOR.join([last, who])
+
+
+def bids_line(game: GameState, bids: Sequence[tuple[int, Bid]]) -> str:
+    """``Ann 3 × 4 → Bob 4 × 4``."""
+    return ARROW.join(f"{name_of(game, seat)} {bid.pretty()}" for seat, bid in bids)
+
+
+# --- bidding ---------------------------------------------------------------------------------
+
+
+def check(game: GameState, bid: Bid) -> Verdict:
+    """Whether the player to act may bid ``bid`` now (the engine's own legality check)."""
+    return check_bid(bid, game.last_bid, palifico=game.palifico, rules=game.rules,
+                     bidder_dice=game.players[game.turn].dice)
+
+
+def lowest_quantity(game: GameState, face: int) -> int | None:
+    """The smallest legal quantity on ``face`` for the player to act, ``None``: no legal bid."""
+    raises = smallest_raises(game.last_bid, palifico=game.palifico, rules=game.rules,
+                             bidder_dice=game.players[game.turn].dice)
+    return raises[face].quantity if face in raises else None
+
+
+def face_refusal(game: GameState, face: int) -> Verdict:
+    """The verdict on the smallest bid one could try on a face that has no legal bid."""
+    probe = game.last_bid.quantity + 1 if game.last_bid is not None else 1
+    return check(game, Bid(probe, face))
+
+
+# --- dudo and calza --------------------------------------------------------------------------
+
+
+def call_refusal(game: GameState, kind: CallKind, seat: int | None) -> str | None:
+    """Why ``seat`` may not call ``kind`` now, in words; ``None`` when the engine accepts it.
+
+    Mirrors ``GameState.dudo_refusal`` and ``calza_refusal`` check by check.
+    """
+    if kind == "calza" and not game.is_over and not game.rules.calza:
+        return t("tracker.refuse.calza_off")
+    if game.is_over:
+        return t("tracker.refuse.over")
+    if seat is None or not 0 <= seat < len(game.players):
+        return t("tracker.refuse.no_seat")
+    if game.players[seat].dice == 0:
+        return t("tracker.refuse.out", name=name_of(game, seat))
+    if not game.bids:
+        return t("tracker.refuse.no_bid")
+    if seat == game.last_bidder:
+        return t(f"tracker.refuse.own_bid.{kind}", name=name_of(game, seat))
+    if seat != game.turn:
+        allowed = game.rules.salsa if kind == "dudo" else game.rules.calza_out_of_turn
+        if not allowed:
+            return t(f"tracker.refuse.not_turn.{kind}", name=name_of(game, game.turn))
+    if kind == "calza" and len(game.active_seats) == 2 and not game.rules.calza_heads_up:
+        return t("tracker.refuse.heads_up")
+    return None
+
+
+def count_refusal(game: GameState, count: object) -> str | None:
+    """Why ``count`` cannot be the number of matching dice revealed, or ``None``."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        return t("tracker.refuse.count_missing")
+    if count > game.table_dice:
+        return t("tracker.refuse.count_high", count=count,
+                 table=tn("common.dice_on_table", game.table_dice))
+    return None
+
+
+def callers(game: GameState) -> list[int]:
+    """The seats the tracker offers as caller: the turn first, then anyone a setting allows."""
+    if game.turn is None:
+        return []
+    seats = [game.turn]
+    if game.rules.salsa or (game.rules.calza and game.rules.calza_out_of_turn):
+        seats += [seat for seat in game.active_seats
+                  if seat not in (game.turn, game.last_bidder)]
+    return seats
+
+
+def count_label(game: GameState) -> str:
+    """The label of the revealed-count stepper: which dice count for the bid on the table."""
+    bid = game.last_bid
+    faces = t(f"face.plural.{bid.face}")
+    if game.palifico and not bid.is_paco:
+        kind = "palifico"
+    else:
+        kind = "plain" if bid.is_paco or game.palifico else "jokers"
+    return t(f"tracker.call.count.{kind}", faces=faces, bid=bid.pretty())
+
+
+# --- what happened ---------------------------------------------------------------------------
+
+
+def result_text(game: GameState, result: RoundResult) -> str:
+    """``Dudo by Ann on 6 × 5: 4 counted — Bob loses a die`` (markdown, names literal)."""
+    head = t(f"tracker.result.{result.kind}", caller=name_of(game, result.caller),
+             bid=result.bid.pretty(), counted=tn("tracker.result.counted", result.count))
+    parts = [head]
+    if result.kind == "calza":
+        parts.append(t("tracker.result.calza_right" if result.calza_right
+                       else "tracker.result.calza_wrong"))
+    if result.loser is not None:
+        key = "tracker.result.out" if result.eliminated is not None else "tracker.result.loses"
+        parts.append(t(key, name=name_of(game, result.loser)))
+    elif result.gainer is not None:
+        parts.append(t("tracker.result.gains", name=name_of(game, result.gainer)))
+    else:
+        parts.append(t("tracker.result.full", name=name_of(game, result.caller)))
+    return SEPARATOR.join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedRound:
+    """One finished round: its number, whether it was palifico, its bids and its end."""
+
+    number: int
+    palifico: bool
+    bids: tuple[tuple[int, Bid], ...]
+    result: RoundResult
+
+
+def finished_rounds(game: GameState) -> list[LoggedRound]:
+    """Every finished round, most recent first, rebuilt from the game's history."""
+    rounds: list[LoggedRound] = []
+    bids: list[tuple[int, Bid]] = []
+    for event in game.history:
+        if isinstance(event, BidMade):
+            bids.append((event.seat, event.bid))
+            continue
+        result = game.results[len(rounds)]
+        rounds.append(LoggedRound(len(rounds) + 1, result.palifico, tuple(bids), result))
+        bids = []
+    return rounds[::-1]
+
+
+def log_entry(game: GameState, entry: LoggedRound) -> str:
+    """A round of the log as markdown: heading line, bids, result."""
+    title = t("tracker.round.number", number=entry.number)
+    if entry.palifico:
+        title = SEPARATOR.join([title, t("tracker.round.palifico")])
+    return "  \n".join([f"**{title}**", bids_line(game, entry.bids),
+                        result_text(game, entry.result)])
+
+
+def winner_text(game: GameState) -> str:
+    """``Ann wins the game!``"""
+    return t("tracker.winner", name=name_of(game, game.winner))
+
+
+__all__ = [
+    "QUANTITY_ROW",
+    "LoggedRound",
+    "bids_line",
+    "call_refusal",
+    "callers",
+    "check",
+    "count_label",
+    "count_refusal",
+    "face_refusal",
+    "finished_rounds",
+    "literal",
+    "log_entry",
+    "lowest_quantity",
+    "name_of",
+    "name_problems",
+    "pips",
+    "players_table",
+    "result_text",
+    "roll_opener",
+    "round_header",
+    "shown",
+    "turn_line",
+    "winner_text",
+]
