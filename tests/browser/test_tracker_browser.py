@@ -1,0 +1,324 @@
+"""The game tracker in a real browser at phone size: two rounds with a palifico round, a reload
+and a reopened tab that find the game intact, French, literal names, a damaged link.
+
+Three players start with two dice (``?dice=2``), so one lost die drops a player to one die
+and the next round is palifico. Screenshots go to ``test-output/screenshots/tracker-*.png``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from perudo_math import GameState
+
+pytestmark = pytest.mark.browser
+
+IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+WORD_JOINER = "\u2060"
+
+OVERFLOW_JS = """
+() => {
+  const limit = window.innerWidth + 1;
+  const main = document.querySelector("[data-testid='stMain']") || document.body;
+  const wide = [];
+  for (const el of main.querySelectorAll("*")) {
+    const box = el.getBoundingClientRect();
+    if (box.width > 0 && box.height > 0 && box.right > limit) {
+      wide.push(`${el.tagName}.${el.className} right=${Math.round(box.right)}`);
+    }
+  }
+  return wide.slice(0, 10);
+}
+"""
+
+TEXT = {
+    "en": {
+        "title": "Game tracker",
+        "round1": "Round 1 — 6 dice on the table — Ann opens",
+        "dudo1": "Dudo by Bob on 2 × 5: 1 counted — Ann loses a die",
+        "round2": "Round 2 — 5 dice on the table — Ann opens — palifico",
+        "dudo2": "Dudo by Cid on 2 × P: 2 counted — Cid loses a die",
+        "round3": "Round 3 — 4 dice on the table — Cid opens — palifico",
+        "refusal": "In a palifico round the face stays P: bid at least 2 × P.",
+        "log": "Round log (2)",
+        "start": "Start the game",
+    },
+    "fr": {
+        "title": "Suivi de partie",
+        "round1": "Manche 1 — 6 dés sur la table — Ann ouvre",
+        "dudo1": "Bob dit dudo sur 2 × 5\u00a0: 1 compté — Ann perd un dé",
+        "round2": "Manche 2 — 5 dés sur la table — Ann ouvre — palifico",
+        "dudo2": "Cid dit dudo sur 2 × P\u00a0: 2 comptés — Cid perd un dé",
+        "round3": "Manche 3 — 4 dés sur la table — Cid ouvre — palifico",
+        "refusal": "En manche palifico, la face reste P\u00a0: annoncez au moins 2 × P.",
+        "log": "Journal des manches (2)",
+        "start": "Commencer la partie",
+    },
+}
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module", autouse=True)
+def warm_server(app_url, chromium_browser) -> None:
+    """Run the entry script once before the first deep link.
+
+    On the very first session after a server start, Streamlit still knows the pages only from
+    the ``pages/`` folder (by file name), so a deep link such as ``/game`` shows its "Page not
+    found" dialog over the right page until ``st.navigation`` has run once. Real servers meet
+    this once per start; the tests start from a warm server.
+    """
+    context = chromium_browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(app_url)
+        page.wait_for_selector(IDLE)
+    finally:
+        context.close()
+
+
+
+def settled(page: Page) -> None:
+    page.wait_for_selector(IDLE)
+
+
+def open_page(page: Page, url: str) -> None:
+    page.goto(url)
+    settled(page)
+    page.get_by_test_id("stMainBlockContainer").wait_for()
+
+
+def header(page: Page):
+    return page.locator("[data-testid='stMain'] h3").first
+
+
+def fill_name(page: Page, row: int, name: str) -> None:
+    field = page.locator(f".st-key-tracker_name_{row} input")
+    field.fill(name)
+    field.press("Enter")
+    page.wait_for_function(
+        "([sel, v]) => document.querySelector(sel)?.value === v",
+        arg=[f".st-key-tracker_name_{row} input", name],
+    )
+    settled(page)
+
+
+def choose(page: Page, key: str, option: str) -> None:
+    """Pick ``option`` in a selectbox (a combobox and its list of options)."""
+    page.locator(f".st-key-{key} [role='combobox']").click()
+    page.get_by_role("option", name=option, exact=True).click()
+    expect(page.locator(f".st-key-{key} [role='combobox']")).to_have_value(option)
+    settled(page)
+
+
+def start(page: Page, names: list[str], lang: str) -> None:
+    for row, name in enumerate(names):
+        fill_name(page, row, name)
+    choose(page, "tracker_opener", names[0])
+    choose(page, "tracker_me", names[0])
+    page.get_by_role("button", name=TEXT[lang]["start"]).click()
+    page.locator(".st-key-tracker_face").wait_for()
+    settled(page)
+
+
+def face_button(page: Page, face: str):
+    control = page.locator(".st-key-tracker_face")
+    return control.get_by_role("radio").filter(has_text=re.compile(rf"\s{face}$"))
+
+
+def tap_face(page: Page, face: str) -> None:
+    face_button(page, face).click()
+    expect(face_button(page, face)).to_have_attribute("aria-checked", "true")
+    settled(page)
+
+
+def bid(page: Page, quantity: int, face: str, bidder: str) -> None:
+    """Two taps: the face (unless it is still picked from the last bid), then the quantity."""
+    if face_button(page, face).get_attribute("aria-checked") != "true":
+        tap_face(page, face)
+    page.locator(f".st-key-tracker_q_{quantity} button").click()
+    expect(page.locator("[data-testid='stMain']")).to_contain_text(
+        re.compile(rf"{bidder} .*{quantity} × {face}"))
+    settled(page)
+
+
+def dudo(page: Page, count: int, result: str) -> None:
+    field = page.locator("[class*='st-key-tracker_count_'] input")
+    field.fill(str(count))
+    field.press("Enter")
+    settled(page)
+    page.locator(".st-key-tracker_dudo button").click()
+    expect(alert(page, "Info")).to_have_text(result)
+    settled(page)
+
+
+def alert(page: Page, kind: str):
+    """The text of the first alert of ``kind`` (Info, Warning, Error, Success), icon left out."""
+    box = page.get_by_test_id(f"stAlertContent{kind}").first
+    return box.get_by_test_id("stMarkdownContainer")
+
+
+def assert_fits_the_width(page: Page) -> None:
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    assert page.evaluate(OVERFLOW_JS) == []
+
+
+def whole_page_screenshot(page: Page, path) -> None:
+    """Streamlit scrolls an inner container: grow the viewport to the content's height."""
+    size = page.viewport_size
+    height = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))"
+    )
+    page.set_viewport_size({"width": size["width"], "height": min(int(height), 4000)})
+    page.wait_for_timeout(400)
+    page.screenshot(path=path)
+    page.set_viewport_size(size)
+
+
+def game_in_url(page: Page) -> GameState:
+    match = re.search(r"[?&]game=([^&]+)", page.url)
+    assert match, page.url
+    return GameState.from_code(match.group(1))
+
+
+def play_two_rounds(page: Page, app_url: str, lang: str, shots, tag: str) -> None:
+    """Set up Ann, Bob and Cid with two dice each and play into the first palifico round."""
+    text = TEXT[lang]
+    open_page(page, f"{app_url}/game?dice=2&lang={lang}")
+    expect(page.get_by_role("heading", name=text["title"])).to_be_visible()
+    start(page, ["Ann", "Bob", "Cid"], lang)
+    expect(header(page)).to_have_text(text["round1"])
+    page.screenshot(path=shots / f"tracker-{tag}-round1.png")
+    assert_fits_the_width(page)
+
+    bid(page, 2, "5", "Ann")
+    dudo(page, 1, text["dudo1"])
+    expect(header(page)).to_have_text(text["round2"])
+
+    bid(page, 1, "P", "Ann")
+    tap_face(page, "4")  # the face is frozen in palifico: refused with the reason
+    expect(alert(page, "Warning")).to_have_text(text["refusal"])
+    assert_fits_the_width(page)
+    page.screenshot(path=shots / f"tracker-{tag}-refusal.png")
+    bid(page, 2, "P", "Bob")
+    page.screenshot(path=shots / f"tracker-{tag}-palifico.png")
+    dudo(page, 2, text["dudo2"])
+    expect(header(page)).to_have_text(text["round3"])
+    assert_fits_the_width(page)
+    whole_page_screenshot(page, shots / f"tracker-{tag}-full.png")
+
+
+# --- tests -----------------------------------------------------------------------------------
+
+
+def test_two_rounds_with_palifico_survive_a_reload(app_url, phone, screenshot_dir) -> None:
+    play_two_rounds(phone, app_url, "en", screenshot_dir, "en")
+    before = game_in_url(phone)
+    assert [p.dice for p in before.players] == [1, 2, 1]
+    assert before.palifico and before.opener == 2
+
+    phone.reload()
+    settled(phone)
+    expect(header(phone)).to_have_text(TEXT["en"]["round3"])
+    assert game_in_url(phone) == before
+    expect(phone.locator("[data-testid='stMain']")).to_contain_text("Ann (you)")
+    log = phone.get_by_test_id("stExpander").filter(has_text=TEXT["en"]["log"])
+    log.locator("summary").click()
+    expect(log).to_contain_text(TEXT["en"]["dudo1"])
+    expect(log).to_contain_text(TEXT["en"]["dudo2"])
+    assert_fits_the_width(phone)
+    whole_page_screenshot(phone, screenshot_dir / "tracker-en-reloaded.png")
+
+    # A reopened tab (a new browser context: no session, no storage) finds it too.
+    other = phone.context.browser.new_context(viewport=phone.viewport_size, is_mobile=True,
+                                              has_touch=True, locale="en-US")
+    try:
+        tab = other.new_page()
+        open_page(tab, phone.url)
+        expect(header(tab)).to_have_text(TEXT["en"]["round3"])
+        assert game_in_url(tab) == before
+    finally:
+        other.close()
+
+
+def test_undo_in_the_browser(app_url, phone) -> None:
+    open_page(phone, f"{app_url}/game?dice=2")
+    start(phone, ["Ann", "Bob", "Cid"], "en")
+    bid(phone, 2, "5", "Ann")
+    dudo(phone, 1, TEXT["en"]["dudo1"])
+    phone.locator(".st-key-tracker_undo button").click()
+    expect(header(phone)).to_have_text(TEXT["en"]["round1"])
+    expect(phone.locator("[data-testid='stMain']")).to_contain_text("Ann bid 2 × 5")
+    assert len(game_in_url(phone).history) == 1
+
+
+def test_the_same_flow_in_french(app_url, phone, screenshot_dir) -> None:
+    play_two_rounds(phone, app_url, "fr", screenshot_dir, "fr")
+    phone.reload()
+    settled(phone)
+    expect(header(phone)).to_have_text(TEXT["fr"]["round3"])
+    assert "lang=fr" in phone.url
+    expect(phone.locator("[data-testid='stMain']")).to_contain_text("Ann (vous)")
+
+
+def test_names_that_look_like_markup_show_literally(app_url, phone, screenshot_dir) -> None:
+    names = ["**Bob**", "<b>x</b>", "[x](http://e.com)"]
+    open_page(phone, f"{app_url}/game")
+    start(phone, names, "en")
+    main = phone.locator("[data-testid='stMain']")
+    table = main.locator("table").first
+    cells = [cell.replace(WORD_JOINER, "") for cell in
+             table.locator("tbody tr td:first-child").all_inner_texts()]
+    assert cells == ["▶ **Bob** (you)", "<b>x</b>", "[x](http://e.com)"]
+    assert main.locator("[data-testid='stMarkdown'] a").count() == 0  # no link made of a name
+    assert table.locator("tbody b, tbody img").count() == 0
+    expect(header(phone)).to_have_text(re.compile(r"\*\*Bob\*\* opens"))
+    assert_fits_the_width(phone)
+    phone.screenshot(path=screenshot_dir / "tracker-literal-names.png")
+
+
+def test_a_damaged_link_warns_on_the_tracker_and_starts_afresh(app_url, phone) -> None:
+    code = GameState.new(["Ann", "Bob"]).bid("3x4").to_code()
+    damaged = code[:-3] + ("A" if code[-3] != "A" else "B") + code[-2:]
+    open_page(phone, f"{app_url}/game?game={damaged}")
+    expect(alert(phone, "Warning")).to_have_text(
+        "This game link is damaged or not from Perudo Coach: start a new game.")
+    expect(phone.get_by_role("button", name="Start the game")).to_be_visible()
+    assert "game=" not in phone.url
+
+
+def test_the_cheat_sheet_fits_a_phone(app_url, phone, screenshot_dir) -> None:
+    open_page(phone, f"{app_url}/cheat-sheet")
+    expect(phone.get_by_role("heading", name="Rules & cheat sheet")).to_be_visible()
+    expect(phone.get_by_text("Everyone starts with 5 dice.")).to_be_visible()
+    assert_fits_the_width(phone)
+    whole_page_screenshot(phone, screenshot_dir / "rules-en-rules.png")
+    phone.get_by_role("tab", name="Numbers").click()
+    expect(phone.get_by_role("heading", name="Paco conversions")).to_be_visible()
+    assert_fits_the_width(phone)
+    whole_page_screenshot(phone, screenshot_dir / "rules-en-numbers.png")
+    phone.get_by_role("tab", name="Check a bid").click()
+    expect(alert(phone, "Success")).to_have_text("6 × 4 is a legal raise over 5 × 4.")
+    phone.locator(".st-key-rules_opening label").click()
+    settled(phone)
+    phone.locator(".st-key-rules_new_face").get_by_role("radio").filter(
+        has_text=re.compile(r"\sP$")).click()
+    expect(alert(phone, "Error")).to_have_text(
+        "A normal round cannot be opened on pacos: open on a face from 2 to 6.")
+    assert_fits_the_width(phone)
+    whole_page_screenshot(phone, screenshot_dir / "rules-en-checker.png")
+
+
+def test_the_cheat_sheet_in_french(app_url, phone, screenshot_dir) -> None:
+    open_page(phone, f"{app_url}/cheat-sheet?lang=fr")
+    expect(phone.get_by_role("heading", name="Règles et aide-mémoire")).to_be_visible()
+    phone.get_by_role("tab", name="Chiffres").click()
+    expect(phone.get_by_role("heading", name="Conversion des pacos")).to_be_visible()
+    expect(phone.locator("table").last).to_contain_text("1,7")
+    assert_fits_the_width(phone)
+    whole_page_screenshot(phone, screenshot_dir / "rules-fr-numbers.png")
