@@ -215,11 +215,14 @@ with widgets.phone_page():
             advice.action.bid if advice is not None else None
         )
         if inputs.bid is not None:
-            rules = inputs.game.rules if inputs.game is not None else url_state.current_rules()
+            if inputs.game is not None:
+                rules, mine = inputs.game.rules, inputs.game.players[inputs.me].dice
+            else:
+                rules, mine = url_state.current_rules(), len(hand)
             legality_notes(inputs, inputs.bid, tuple(sorted(rules.changed().items())),
-                           len(hand) or None)
+                           mine or None)
         if advice is not None and table is not None:
             show_moves(advice, situation, table, read_bids)
-        if shown_bid is not None:
-            show_odds(hand, inputs.dice, shown_bid, inputs.palifico)
+        if shown_bid is not None:  # the order of the taps does not change the odds
+            show_odds(tuple(sorted(hand)), inputs.dice, shown_bid, inputs.palifico)
     st.caption(t("odds.intro"))
