@@ -105,18 +105,19 @@ def advice_table(hand: tuple[int, ...], inputs: Inputs) -> widgets.Table | None:
     if game is not None:
         mine = game.players[inputs.me].dice
         if mine == 0:
-            st.info(t("odds.tracker.out"), icon="ℹ️")
+            st.info(t("odds.tracker.out"), icon=":material/info:")
             return None
         if inputs.seat_known and game.turn != inputs.me:
-            st.info(t("odds.tracker.not_your_turn", name=game.name(game.turn or 0)), icon="⏳")
+            st.info(t("odds.tracker.not_your_turn", name=game.name(game.turn or 0)),
+                    icon=":material/hourglass_top:")
             return None
         if len(hand) != mine:
-            st.info(tn("odds.tracker.hand_count", mine), icon="🎲")
+            st.info(tn("odds.tracker.hand_count", mine), icon=":material/casino:")
             return None
         return widgets.Table.of(game.rules, [p.dice for p in game.players], inputs.me, hand,
                                 game.bids, game.palifico)
     if not hand:
-        st.info(t("odds.hint.empty_hand"), icon="🎲")
+        st.info(t("odds.hint.empty_hand"), icon=":material/casino:")
         return None
     dice = widgets.even_split(len(hand), inputs.dice, inputs.players)
     bids = () if inputs.bid is None else ((inputs.players - 1, inputs.bid),)
@@ -196,11 +197,11 @@ with widgets.phone_page():
     inputs = manual_inputs() if game is None else tracked_inputs(game)
     problem = input_problem(hand, inputs)
     if problem is not None:
-        st.error(problem, icon="🚫")
+        st.error(problem, icon=":material/block:")
     else:
         if inputs.bid is not None and exceeds_table(inputs.bid, inputs.dice):
             st.warning(t("odds.warn.exceeds_table", bid=inputs.bid.pretty(), dice=inputs.dice),
-                       icon="⚠️")
+                       icon=":material/warning:")
         table = advice_table(hand, inputs)
         advice = situation = None
         if table is not None:

@@ -59,7 +59,7 @@ with widgets.phone_page():
     st.title(t("settings.title"), anchor=False)
     st.caption(t("settings.intro"))
     if url_state.current_game() is not None:
-        st.info(t("settings.game_note"), icon="ℹ️")
+        st.info(t("settings.game_note"), icon=":material/info:")
 
     st.number_input(
         t("settings.starting_dice.label"), min_value=1, max_value=10, step=1,
