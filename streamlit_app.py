@@ -1,31 +1,36 @@
 """Perudo Coach: the entry script (``streamlit run streamlit_app.py``).
 
-It settles the language, declares the pages, sets the page config and draws the language
-switch, then runs the selected page. Pages live in ``pages/``: add one with an ``st.Page`` in
-the list below. Give each page a ``url_path`` that differs from its file name: with a folder
-named ``pages/``, Streamlit's legacy multipage mode would otherwise run that page alone,
-without this script, on the first request after a server start (and on every AppTest rerun).
-Keep heavy imports (numpy, altair, perudo_math) out of this file: they belong to the pages.
+It settles the language and the shared URL state, declares the pages, sets the page config
+and draws the sidebar, then runs the selected page. Page scripts live in ``app_pages/``: add
+one with an ``st.Page`` in the list below. The folder is deliberately not called ``pages/``:
+Streamlit still treats a folder of that name as a legacy multipage app, so the first deep
+link after a server start (``/game?game=…``) would show a "Page not found" dialog, or run the
+page without this script. Keep heavy imports (numpy, altair, perudo_math) out of this file:
+they belong to the pages.
 """
 
 import streamlit as st
 
-from ui import url_state
+from ui import profile, url_state
 from ui.i18n import language_switch, sync_language, t
 from ui.phone_link import home_screen_tags, phone_link
 
 sync_language()
 url_state.sync()
+profile.sync()
 
 page = st.navigation(
     [
-        st.Page("pages/odds.py", title=t("nav.odds"), icon="🎲", url_path="bid-odds", default=True),
-        st.Page("pages/tracker.py", title=t("nav.tracker"), icon="📋", url_path="game"),
-        st.Page("pages/rules.py", title=t("nav.rules"), icon="📖", url_path="cheat-sheet"),
-        st.Page("pages/practice.py", title=t("nav.practice"), icon="🎯", url_path="train"),
-        st.Page("pages/drills.py", title=t("nav.drills"), icon="🏋️", url_path="drill"),
-        st.Page("pages/progress.py", title=t("nav.progress"), icon="📈", url_path="my-progress"),
-        st.Page("pages/settings.py", title=t("nav.settings"), icon="⚙️", url_path="rule-settings"),
+        st.Page("app_pages/odds.py", title=t("nav.odds"), icon="🎲", url_path="bid-odds",
+                default=True),
+        st.Page("app_pages/tracker.py", title=t("nav.tracker"), icon="📋", url_path="game"),
+        st.Page("app_pages/rules.py", title=t("nav.rules"), icon="📖", url_path="cheat-sheet"),
+        st.Page("app_pages/practice.py", title=t("nav.practice"), icon="🎯", url_path="train"),
+        st.Page("app_pages/drills.py", title=t("nav.drills"), icon="🏋️", url_path="drill"),
+        st.Page("app_pages/progress.py", title=t("nav.progress"), icon="📈",
+                url_path="my-progress"),
+        st.Page("app_pages/settings.py", title=t("nav.settings"), icon="⚙️",
+                url_path="rule-settings"),
     ]
 )
 st.set_page_config(

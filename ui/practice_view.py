@@ -1,7 +1,7 @@
 """Practice in the player's words and pictures: scenarios, the reveal, drills and progress charts.
 
-The practice pages (``pages/practice.py``, ``pages/drills.py``, ``pages/progress.py``) only lay
-these helpers out. Every number shown comes from ``coach`` (scenarios, drills, grades) or
+The practice pages (``app_pages/practice.py``, ``drills.py``, ``progress.py``) only lay these
+helpers out. Every number shown comes from ``coach`` (scenarios, drills, grades) or
 ``perudo_math`` (odds, legality) or the progress store; every text from the catalogs.
 
 URL of a scenario: ``?seed=123&theme=palifico&level=2`` (:func:`spot_from_params`); the

@@ -41,10 +41,14 @@ def test_importing_the_translations_loads_neither_numpy_nor_altair() -> None:
     assert result.stdout.strip() == ""
 
 
+def test_no_legacy_pages_folder() -> None:
+    """A folder named pages/ beside the entry script switches on Streamlit's legacy multipage
+    mode: the first deep link after a server start then shows "Page not found"."""
+    assert not (ROOT / "pages").exists()
+
+
 def test_page_url_paths_differ_from_their_file_names() -> None:
-    """A url_path equal to a file stem under pages/ lets Streamlit's legacy pages/ mode run that
-    page without the entry script (no language, no page config) on the first request after a
-    server start, and in every AppTest rerun."""
+    """Belt and braces for the same legacy mode: a url_path equal to a page file's stem."""
     tree = ast.parse(ENTRY.read_text(encoding="utf-8"))
     pages = [
         node

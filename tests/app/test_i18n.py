@@ -24,7 +24,7 @@ from ui.i18n import (
 
 ROOT = Path(__file__).resolve().parents[2]
 UI_SOURCES = sorted(
-    [ROOT / "streamlit_app.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "ui").glob("*.py")]
+    [ROOT / "streamlit_app.py", *(ROOT / "app_pages").glob("*.py"), *(ROOT / "ui").glob("*.py")]
 )
 LOOKUPS = {"t": 0, "tn": 0, "translate": 1}
 """Catalog lookup functions and the position of their key argument."""

@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 UI_SOURCES = sorted(
-    [ROOT / "streamlit_app.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "ui").glob("*.py")]
+    [ROOT / "streamlit_app.py", *(ROOT / "app_pages").glob("*.py"), *(ROOT / "ui").glob("*.py")]
 )
 
 TEXT_KEYWORDS = frozenset(
@@ -122,7 +122,7 @@ def find_literal_text(source: str) -> list[tuple[int, str, str]]:
         'st.error("Oops" if bad else t("ok"))',
         'LABEL = "Go"\nst.button(LABEL)',
         'st.radio(t("k"), ["a", "b"], format_func=lambda option: "Yes")',
-        'st.Page("pages/odds.py", title="Odds")',
+        'st.Page("app_pages/odds.py", title="Odds")',
         'st.set_page_config(page_title="Perudo Coach")',
         'st.write("Hello", value)',
         'st.tabs(["One", "Two"])',
@@ -140,7 +140,7 @@ def test_the_scan_catches_literal_text(snippet: str) -> None:
         'st.markdown(f"**{t(\'hand.label\')}**")',
         'st.markdown(f"### {glyphs}")',
         'st.button(face_label(face), key=f"odds_add_{face}")',
-        'st.Page("pages/odds.py", title=t("nav.odds"), icon="🎲", url_path="bid-odds")',
+        'st.Page("app_pages/odds.py", title=t("nav.odds"), icon="🎲", url_path="bid-odds")',
         'st.segmented_control(t("round.label"), ("normal", "palifico"),'
         ' format_func=lambda o: t(f"round.{o}"))',
         'st.warning(t("odds.warn"), icon="⚠️")',
@@ -154,7 +154,7 @@ def test_the_scan_accepts_catalog_lookups(snippet: str) -> None:
 
 def test_the_scan_covers_the_entry_script_and_pages() -> None:
     names = {path.relative_to(ROOT).as_posix() for path in UI_SOURCES}
-    assert {"streamlit_app.py", "pages/odds.py", "ui/widgets.py"} <= names
+    assert {"streamlit_app.py", "app_pages/odds.py", "ui/widgets.py"} <= names
 
 
 @pytest.mark.parametrize("path", UI_SOURCES, ids=lambda path: path.relative_to(ROOT).as_posix())

@@ -41,14 +41,17 @@ def seeds(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
 
 
 def open_page(at: AppTest, page: str, **params: str) -> AppTest:
+    """Open ``page`` as a link with ``params`` would: the app runs once to register its
+    pages (AppTest needs that before it can switch to a page with its own url_path)."""
     for name, value in params.items():
         at.query_params[name] = value
+    at.run()
     at.switch_page(page)
     return at.run()
 
 
 def open_practice(at: AppTest, **params: str) -> AppTest:
-    return open_page(at, "pages/practice.py", **params)
+    return open_page(at, "app_pages/practice.py", **params)
 
 
 def texts(at: AppTest) -> str:
@@ -278,7 +281,7 @@ def test_start_saving_button_and_a_reload_find_the_progress(app: AppTest, db: Pa
 
     reloaded = AppTest.from_file(app._script_path, default_timeout=60)
     reloaded.context = {"locale": "en-US"}
-    open_page(reloaded, "pages/progress.py", profile=token)
+    open_page(reloaded, "app_pages/progress.py", profile=token)
     assert_clean(reloaded)
     assert metrics(reloaded)["Answers"] == "1"
     assert metrics(reloaded)["Right"] == "0%"
@@ -332,7 +335,7 @@ def test_a_future_version_file_is_refused_untouched_and_practice_goes_on(
 def test_a_damaged_file_is_refused_untouched(app: AppTest, db: Path) -> None:
     db.write_bytes(b"this is not a database" * 100)
     before = db.read_bytes()
-    open_page(app, "pages/drills.py")
+    open_page(app, "app_pages/drills.py")
     assert_clean(app)
     assert app.warning[0].value == translate("en", "profile.error.corrupt")
     assert db.read_bytes() == before
@@ -342,7 +345,7 @@ def test_a_damaged_file_is_refused_untouched(app: AppTest, db: Path) -> None:
 
 
 def test_smallest_raise_drill_is_graded_and_saved(app: AppTest, db: Path, seeds) -> None:
-    open_page(app, "pages/drills.py")
+    open_page(app, "app_pages/drills.py")
     assert_clean(app)
     drill = generate_drill(1001, "smallest-raise", 1)
     question = f"After {drill.previous.pretty()}, what is the smallest bid on pacos?"
@@ -358,7 +361,7 @@ def test_smallest_raise_drill_is_graded_and_saved(app: AppTest, db: Path, seeds)
 
 
 def test_a_wrong_smallest_raise_gets_the_reason(app: AppTest, db: Path, seeds) -> None:
-    open_page(app, "pages/drills.py")
+    open_page(app, "app_pages/drills.py")
     drill = generate_drill(1001, "smallest-raise", 1)
     choices = view.smallest_choices(drill)
     lower = [bid for bid in choices if bid.quantity < drill.answer.quantity]
@@ -371,7 +374,7 @@ def test_a_wrong_smallest_raise_gets_the_reason(app: AppTest, db: Path, seeds) -
 
 
 def test_legality_drill_is_graded_with_the_reason(app: AppTest, db: Path, seeds) -> None:
-    open_page(app, "pages/drills.py")
+    open_page(app, "app_pages/drills.py")
     app.segmented_control(key="drills_kind").set_value("legal-raise").run()
     assert_clean(app)
     drill = generate_drill(1002, "legal-raise", 1)
@@ -389,7 +392,7 @@ def test_legality_drill_is_graded_with_the_reason(app: AppTest, db: Path, seeds)
 def test_odds_drill_gives_the_exact_value_and_feeds_calibration(
     app: AppTest, db: Path, seeds
 ) -> None:
-    open_page(app, "pages/drills.py")
+    open_page(app, "app_pages/drills.py")
     app.segmented_control(key="drills_kind").set_value("odds").run()
     drill = generate_drill(1002, "odds", 1)
     app.slider(key="drills_estimate").set_value(30).run()
@@ -416,7 +419,7 @@ def test_the_progress_page_charts_a_profile(app: AppTest, db: Path) -> None:
                                    correct=index % 3 == 0, level=2, regret=0.05 * (index % 3)))
         store.record(token, Answer(kind="drill", theme="odds", correct=True, level=1,
                                    estimate=index / 12, truth=0.5, outcome=index % 2 == 0))
-    open_page(app, "pages/progress.py", profile=token)
+    open_page(app, "app_pages/progress.py", profile=token)
     assert_clean(app)
     assert metrics(app)["Answers"] == "24"
     assert len(app.get("vega_lite_chart")) == 5  # accuracy, regret, themes, ratings, calib.
@@ -424,7 +427,7 @@ def test_the_progress_page_charts_a_profile(app: AppTest, db: Path) -> None:
 
 
 def test_the_progress_page_without_a_profile(app: AppTest, db: Path) -> None:
-    open_page(app, "pages/progress.py")
+    open_page(app, "app_pages/progress.py")
     assert_clean(app)
     assert app.info[0].value == translate("en", "progress.none")
     assert not app.get("vega_lite_chart")
@@ -459,9 +462,9 @@ def test_a_page_switch_and_back_keeps_the_scenario_filter_and_profile(
     app.selectbox(key="practice_theme").set_value("endgame").run()
     app.button(key="practice_dudo").click().run()
     token = token_of(app)
-    app.switch_page("pages/settings.py").run()
+    app.switch_page("app_pages/settings.py").run()
     assert_clean(app)
-    app.switch_page("pages/practice.py").run()
+    app.switch_page("app_pages/practice.py").run()
     assert_clean(app)
     assert app.selectbox(key="practice_theme").value == "endgame"
     assert (param(app, "seed"), param(app, "theme"), token_of(app)) == ("1001", "endgame", token)
@@ -469,10 +472,10 @@ def test_a_page_switch_and_back_keeps_the_scenario_filter_and_profile(
     app.button(key="practice_next").click().run()
     assert_clean(app)
     assert app.number_input(key="practice_qty").value >= 1
-    app.switch_page("pages/drills.py").run()
+    app.switch_page("app_pages/drills.py").run()
     app.segmented_control(key="drills_kind").set_value("odds").run()
-    app.switch_page("pages/progress.py").run()
-    app.switch_page("pages/drills.py").run()
+    app.switch_page("app_pages/progress.py").run()
+    app.switch_page("app_pages/drills.py").run()
     assert_clean(app)
     assert app.segmented_control(key="drills_kind").value == "odds"
     assert app.slider(key="drills_estimate").value == 50

@@ -11,7 +11,7 @@ from perudo_math import PalificoRule, RaiseRule, Refusal
 from ui import rules_view
 from ui.i18n import LANGUAGES, catalog
 
-RULES = "pages/rules.py"
+RULES = "app_pages/rules.py"
 
 
 def open_rules(at: AppTest, **params: str) -> AppTest:

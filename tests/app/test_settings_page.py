@@ -10,8 +10,8 @@ from perudo_math import GameState, PalificoRule, RaiseRule, Rules
 from ui.i18n import catalog
 from ui.url_state import RULE_PARAMS
 
-SETTINGS = "pages/settings.py"
-ODDS = "pages/odds.py"
+SETTINGS = "app_pages/settings.py"
+ODDS = "app_pages/odds.py"
 SWITCHES = ("palifico_one_die_may_change_face", "salsa", "calza", "calza_out_of_turn",
             "calza_heads_up")
 

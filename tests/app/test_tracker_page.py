@@ -19,8 +19,8 @@ from streamlit.util import calc_hash
 from perudo_math import Bid, GameState, Rules, legal_raises
 from ui import tracker_view as view
 
-TRACKER = "pages/tracker.py"
-ODDS = "pages/odds.py"
+TRACKER = "app_pages/tracker.py"
+ODDS = "app_pages/odds.py"
 
 
 # --- helpers ---------------------------------------------------------------------------------

@@ -157,7 +157,7 @@ def test_the_odds_page_controls_are_thumb_sized(app_url, phone) -> None:
 
 
 def test_the_settings_page_controls_are_thumb_sized(app_url, phone, screenshot_dir) -> None:
-    settings = next(url_path for file, url_path, _ in PAGES if file == "pages/settings.py")
+    settings = next(url_path for file, url_path, _ in PAGES if file == "app_pages/settings.py")
     phone.goto(f"{app_url}/{settings}")
     settle(phone)
     found = assert_touch_targets(phone)

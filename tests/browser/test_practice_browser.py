@@ -95,7 +95,7 @@ def practice_url(tmp_path_factory: pytest.TempPathFactory, chromium_browser) -> 
 
 def warm_up(browser, url: str) -> None:
     """Run the app once: the first script run after a server start may take a deep link
-    for a missing legacy ``pages/`` page and show a "Page not found" dialog."""
+    for a missing legacy ``app_pages/`` page and show a "Page not found" dialog."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
     try:
         page = context.new_page()

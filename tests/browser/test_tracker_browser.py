@@ -68,7 +68,7 @@ def warm_server(app_url, chromium_browser) -> None:
     """Run the entry script once before the first deep link.
 
     On the very first session after a server start, Streamlit still knows the pages only from
-    the ``pages/`` folder (by file name), so a deep link such as ``/game`` shows its "Page not
+    the ``app_pages/`` folder (by file name), so a deep link such as ``/game`` shows its "Page not
     found" dialog over the right page until ``st.navigation`` has run once. Real servers meet
     this once per start; the tests start from a warm server.
     """

@@ -215,7 +215,7 @@ def page() -> None:
     if answered:
         view.show_details(scenario, done["grade"], done["estimate"])
     if status is profile.Status.ACTIVE:
-        st.page_link(page="pages/progress.py", label=t("practice.progress_link"),
+        st.page_link(page="app_pages/progress.py", label=t("practice.progress_link"),
                      icon=":material/insights:")
     st.caption(t("practice.intro"))
 

@@ -112,7 +112,7 @@ def page() -> None:
     if target is None:
         if status is profile.Status.NONE:
             st.info(t("progress.none"), icon=":material/sports_score:")
-        st.page_link(page="pages/practice.py", label=t("progress.go_practice"),
+        st.page_link(page="app_pages/practice.py", label=t("progress.go_practice"),
                      icon=":material/school:")
         return
     store, token = target
@@ -124,9 +124,9 @@ def page() -> None:
         ratings(store, token)
         calibration(store, token)
     with st.container(horizontal=True, gap="small", key="progress_links"):
-        st.page_link(page="pages/practice.py", label=t("progress.go_practice"),
+        st.page_link(page="app_pages/practice.py", label=t("progress.go_practice"),
                      icon=":material/school:")
-        st.page_link(page="pages/drills.py", label=t("progress.go_drills"),
+        st.page_link(page="app_pages/drills.py", label=t("progress.go_drills"),
                      icon=":material/fitness_center:")
 
 

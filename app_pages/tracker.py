@@ -18,8 +18,8 @@ from ui import rules_view, url_state, widgets
 from ui import tracker_view as view
 from ui.i18n import t, tn
 
-ODDS_PAGE = "pages/odds.py"
-RULES_PAGE = "pages/rules.py"
+ODDS_PAGE = "app_pages/odds.py"
+RULES_PAGE = "app_pages/rules.py"
 FIRST_ROWS = 3
 NOBODY = -1  # the set-up choice "nobody" (which one is me) and "roll for it" (who opens)
 
