@@ -135,6 +135,21 @@ def show_recommendation(card, table: widgets.Table, read_bids: bool):
     return advice, situation
 
 
+def show_equilibrium(situation) -> None:
+    """The heads-up table's mixed strategy, when one fits the spot: each move with its
+    probability, why mixing pays, and what the round is worth."""
+    mixed = advice_view.equilibrium(situation)
+    if mixed is None:
+        return
+    with st.container(border=True, key="odds_equilibrium", gap="xsmall"):
+        st.markdown(f"**{t('advice.mixed.heading')}**")
+        st.markdown("\n".join(f"- {line}" for line in advice_view.mixed_choices(mixed)))
+        st.caption(t("advice.mixed.explain"))
+        value = advice_view.mixed_value_text(mixed)
+        if value is not None:
+            st.caption(value)
+
+
 def show_moves(advice, situation, table: widgets.Table, read_bids: bool) -> None:
     """The other moves worth weighing, and where every legal raise stands."""
     st.markdown(f"**{t('advice.table.heading')}**")
@@ -212,6 +227,7 @@ with widgets.phone_page():
                 persist_state="session",
             )
             advice, situation = show_recommendation(card, table, read_bids)
+            show_equilibrium(situation)
         shown_bid = inputs.bid if inputs.bid is not None else (
             advice.action.bid if advice is not None else None
         )

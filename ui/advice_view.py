@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from coach import Advice, Option, Situation
+from coach import Action, Advice, MixedAdvice, Option, Situation, heads_up_strategy
 from perudo_math import Bid, GameState
 from ui.i18n import format_decimal, format_percent, t, tn
 
@@ -128,6 +128,52 @@ def smallest_raises_text(previous: Bid, raises: Sequence[Bid]) -> str:
              bids=" · ".join(bid.pretty() for bid in raises))
 
 
+# --- the heads-up equilibrium ----------------------------------------------------------
+
+
+def equilibrium(situation: Situation) -> MixedAdvice | None:
+    """The shipped heads-up table's mixed strategy for this spot, or ``None`` when no table fits
+    (more than two players, other dice counts, other rules, or off the table's path).
+
+    :func:`coach.heads_up_strategy` keeps each table loaded once per process, so a lookup costs
+    a tree walk of a few steps: no further cache is needed.
+    """
+    return heads_up_strategy(situation)
+
+
+def mixed_move_text(action: Action, opening: bool) -> str:
+    """One equilibrium move: ``Open 1 × 5``, ``Raise to 2 × 5``, ``Dudo`` or ``Calza``."""
+    if action.kind == "raise":
+        assert action.bid is not None
+        key = "advice.mixed.open" if opening else "advice.mixed.raise"
+        return t(key, bid=action.bid.pretty())
+    return t(f"advice.move.{action.kind}")
+
+
+def mixed_choices(mixed: MixedAdvice) -> list[str]:
+    """Each move the equilibrium plays with its probability, most likely first:
+    ``Raise to 1 × 5 — 70.0%``."""
+    return [
+        t("advice.mixed.choice", move=mixed_move_text(action, mixed.opening),
+          probability=format_percent(probability))
+        for action, probability in mixed.choices
+    ]
+
+
+def signed_dice(value: float) -> str:
+    """``+0.22`` or ``−0.44`` (a true minus sign), in the user's decimals."""
+    rounded = round(value, 2)
+    sign = "\u2212" if rounded < 0 else "+"
+    return sign + format_decimal(abs(rounded), 2)
+
+
+def mixed_value_text(mixed: MixedAdvice) -> str | None:
+    """What the round is worth to me played this way, or ``None`` off the equilibrium path."""
+    if mixed.value is None:
+        return None
+    return t("advice.mixed.value", value=signed_dice(mixed.value))
+
+
 # --- the tracked game -------------------------------------------------------------------
 
 
@@ -161,7 +207,11 @@ def tracker_bids(game: GameState) -> str:
 
 __all__ = [
     "OPTION_ROWS",
+    "equilibrium",
     "headline",
+    "mixed_choices",
+    "mixed_move_text",
+    "mixed_value_text",
     "move_text",
     "options_table",
     "pretty_bid",
@@ -169,6 +219,7 @@ __all__ = [
     "reason_text",
     "risk_text",
     "shown_options",
+    "signed_dice",
     "smallest_raises_text",
     "tracker_bids",
     "tracker_note",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from coach import PURE_ODDS, BidReading, CoachSettings, Situation, advise
+from coach import PURE_ODDS, BidReading, CoachSettings, Situation, advise, heads_up_strategy
 from perudo_math import Bid, GameState, Hand, Rules, odds
 from ui.i18n import catalog, format_percent
 from ui.widgets import MAX_HAND_DICE
@@ -237,6 +237,121 @@ def test_heads_up_calza_follows_the_rules_in_the_url(app: AppTest) -> None:
     tap(heads_up, [5, 5, 1])
     set_inputs(heads_up, dice=6, players=2, quantity=4, face=5)
     assert card(heads_up)[0] == "CALZA"
+
+
+# --- the heads-up equilibrium ------------------------------------------------------------
+
+EQUILIBRIUM_HEADING = {"en": "**Equilibrium (heads-up)**", "fr": "**Équilibre (tête-à-tête)**"}
+
+
+def equilibrium(at: AppTest, lang: str = "en") -> list[str] | None:
+    """The equilibrium section's move lines, or ``None`` when the section is absent."""
+    markdown = [element.value for element in at.markdown]
+    if EQUILIBRIUM_HEADING[lang] not in markdown:
+        return None
+    lines = markdown[markdown.index(EQUILIBRIUM_HEADING[lang]) + 1].splitlines()
+    assert all(line.startswith("- ") for line in lines), lines
+    return [line[2:] for line in lines]
+
+
+def percent_of(line: str, lang: str = "en") -> float:
+    """The number of a move line's percentage: ``Dudo — 30.0%`` gives 30.0."""
+    number = line.rsplit(" — ", 1)[1]
+    for mark in ("%", "\u202f", "<", ">"):
+        number = number.replace(mark, "")
+    return float(number.replace(",", ".") if lang == "fr" else number)
+
+
+def heads_up_spot(at: AppTest, hand: list[int], dice: int, bid: tuple[int, int] | None = None,
+                  players: int = 2) -> AppTest:
+    """My ``hand`` at a table of ``dice`` dice and ``players`` players, facing ``bid`` (made by
+    the last seat) or opening."""
+    at.run()
+    tap(at, hand)
+    if bid is None:
+        at.number_input(key="odds_dice").set_value(dice)
+        at.number_input(key="odds_players").set_value(players)
+        at.toggle(key="odds_open").set_value(True)
+        return at.run()
+    return set_inputs(at, dice=dice, players=players, quantity=bid[0], face=bid[1])
+
+
+def table_mix(hand, dice, bids=()):
+    mixed = heads_up_strategy(Situation(Rules(), tuple(dice), 0, Hand(hand), tuple(bids), False))
+    assert mixed is not None
+    return mixed
+
+
+def test_a_one_die_heads_up_opening_shows_the_equilibrium_mix(app: AppTest) -> None:
+    heads_up_spot(app, [6], dice=2)
+    assert_clean(app)
+    assert card(app)[0].startswith("OPEN with ")  # the recommendation stays as it was
+    mixed = table_mix([6], (1, 1))
+    lines = equilibrium(app)
+    assert lines == [f"Open {action.bid.pretty()} — {format_percent(p, 'en')}"
+                     for action, p in mixed.choices]
+    assert lines[0].startswith("Open 1 × 6 — ")
+    shown = [percent_of(line) for line in lines]
+    assert shown == sorted(shown, reverse=True)  # most likely first
+    assert sum(shown) == pytest.approx(100, abs=0.05 * len(shown))
+    assert sum(p for _, p in mixed.choices) == pytest.approx(1)
+    captions = [caption.value for caption in app.caption]
+    assert "Mix these moves at these rates and no opponent can exploit you." in captions
+    assert mixed.value is not None and mixed.value > 0
+    assert (f"Played this way, this round is worth +{mixed.value:.2f} dice to you on average."
+            in captions)
+
+
+def test_a_two_against_one_bid_shows_raises_and_dudo(app: AppTest) -> None:
+    """The opponent opened 1 × 2 with two dice; I hold one die."""
+    heads_up_spot(app, [5], dice=3, bid=(1, 2))
+    assert_clean(app)
+    mixed = table_mix([5], (1, 2), [(1, Bid(1, 2))])
+    assert mixed.table == "2v1-normal" and not mixed.opening
+    lines = equilibrium(app)
+    assert lines == [
+        (f"Raise to {action.bid.pretty()}" if action.bid else action.kind.title())
+        + f" — {format_percent(p, 'en')}"
+        for action, p in mixed.choices
+    ]
+    assert lines[0].startswith("Raise to 1 × P — ")
+    assert any(line.startswith("Dudo — ") for line in lines)
+    assert sum(percent_of(line) for line in lines) == pytest.approx(100, abs=0.05 * len(lines))
+    value = f"\u2212{abs(mixed.value):.2f}"
+    assert f"Played this way, this round is worth {value} dice to you on average." in texts(app)
+    # A bid the equilibrium never makes: the mix shows, the value does not.
+    set_inputs(app, dice=3, players=2, quantity=2, face=6)
+    assert table_mix([5], (1, 2), [(1, Bid(2, 6))]).value is None
+    assert equilibrium(app)
+    assert not any(text.startswith("Played this way") for text in texts(app))
+
+
+def test_no_equilibrium_section_beyond_the_tables(app: AppTest) -> None:
+    heads_up_spot(app, [5], dice=3, bid=(1, 2), players=3)
+    assert_clean(app)
+    assert card(app) is not None and equilibrium(app) is None
+    assert not any("no opponent can exploit you" in text for text in texts(app))
+    set_inputs(app, dice=10, players=2, quantity=1, face=2)  # 1 die against 9: no table
+    assert card(app) is not None and equilibrium(app) is None
+
+
+def test_the_equilibrium_in_french(app: AppTest) -> None:
+    app.query_params["lang"] = "fr"
+    heads_up_spot(app, [6], dice=2)
+    assert_clean(app)
+    mixed = table_mix([6], (1, 1))
+    lines = equilibrium(app, "fr")
+    assert lines == [f"Ouvrez à {action.bid.pretty()} — {format_percent(p, 'fr')}"
+                     for action, p in mixed.choices]
+    assert lines[0].endswith("\u202f%") and "," in lines[0]
+    assert sum(percent_of(line, "fr") for line in lines) == pytest.approx(
+        100, abs=0.05 * len(lines))
+    value = f"+{mixed.value:.2f}".replace(".", ",")
+    assert ("Alternez ces coups à ces fréquences et aucun adversaire ne pourra vous exploiter."
+            in texts(app))
+    assert f"Jouée ainsi, cette manche vaut en moyenne {value}\u00a0dé pour vous." in texts(app)
+    english_only = {text for key, text in catalog("en").items() if catalog("fr")[key] != text}
+    assert not set(texts(app)) & english_only
 
 
 # --- bad inputs: inline messages, the inputs kept ------------------------------------------
