@@ -25,7 +25,7 @@ from coach.drills import (
 )
 from perudo_math import Bid, check_bid
 from ui import practice_view as view
-from ui import profile, widgets
+from ui import profile, rules_view, widgets
 from ui.i18n import format_percent, t
 from ui.progress_store import Answer
 
@@ -116,13 +116,13 @@ def result(drill: Drill, done: dict) -> None:
                 if not graded.correct and isinstance(graded.response, Bid):
                     verdict = check_bid(graded.response, drill.previous)
                     if not verdict.legal:
-                        st.caption(view.refusal_text(verdict))
+                        st.caption(rules_view.refusal_text(verdict))
             case LegalityDrill():
                 key = "drills.legal.is_legal" if drill.answer else "drills.legal.is_illegal"
                 mark = t("drills.right") if graded.correct else t("drills.wrong")
                 st.markdown(f"#### {icon} {mark}", anchors=False)
                 st.markdown(t(key, bid=drill.bid.pretty()))
-                st.markdown(view.verdict_text(drill.verdict))
+                st.markdown(rules_view.verdict_text(drill.verdict))
             case OddsDrill():
                 key = "drills.odds.close" if graded.correct else "drills.odds.far"
                 st.markdown(f"#### {icon} {t(key)}", anchors=False)

@@ -27,7 +27,7 @@ from coach.scenarios import grade as grade_move
 from coach.situation import Action
 from perudo_math import Bid, check_bid
 from ui import practice_view as view
-from ui import profile, url_state, widgets
+from ui import profile, rules_view, url_state, widgets
 from ui.i18n import t
 from ui.progress_store import Answer
 
@@ -169,7 +169,7 @@ def decision(scenario: Scenario, spot: view.Spot) -> None:
               width="stretch")
     refusal = st.session_state.get(REFUSAL_KEY)
     if refusal is not None and refusal[0] == spot:
-        st.error(view.refusal_text(refusal[1]), icon=":material/block:")
+        st.error(rules_view.refusal_text(refusal[1]), icon=":material/block:")
 
 
 def page() -> None:

@@ -21,7 +21,7 @@ import streamlit as st
 from coach.drills import LegalityDrill, OddsDrill, SmallestRaiseDrill
 from coach.scenarios import THEMES, Grade, Scenario, ScenarioNotFound, generate
 from coach.situation import Action
-from perudo_math import Bid, Hand, Refusal, Rules, Verdict, face_name, odds
+from perudo_math import Bid, Hand, Rules, face_name, odds
 from ui.i18n import current_language, format_decimal, format_percent, t, tn, translate
 from ui.widgets import FACE_GLYPHS
 
@@ -170,31 +170,6 @@ def move_label(action: Action) -> str:
         assert action.bid is not None
         return action.bid.pretty()
     return t(f"practice.move.{action.kind}")
-
-
-def refusal_text(verdict: Verdict) -> str:
-    """Why a bid is not a legal raise, in the user's language (perudo_math's refusal code)."""
-    if verdict.legal or verdict.refusal is None:
-        raise ValueError("a legal bid has no refusal")
-    previous, minimum = verdict.previous, verdict.minimum
-    return t(
-        f"practice.refusal.{Refusal(verdict.refusal).value}",
-        previous=previous.pretty() if previous else "",
-        minimum=minimum.pretty() if minimum else "",
-        more=Bid(previous.quantity + 1, previous.face).pretty() if previous else "",
-        quantity=previous.quantity if previous else "",
-        face=face_name(previous.face) if previous else "",
-    )
-
-
-def verdict_text(verdict: Verdict) -> str:
-    """A legality verdict in words: legal, or why not."""
-    if not verdict.legal:
-        return refusal_text(verdict)
-    bid = verdict.bid.pretty() if verdict.bid else ""
-    if verdict.previous is None:
-        return t("practice.legal.opening", bid=bid)
-    return t("practice.legal.raise", bid=bid, previous=verdict.previous.pretty())
 
 
 def points(difference: float) -> str:
@@ -578,7 +553,6 @@ __all__ = [
     "outcome_line",
     "points",
     "ratings_chart",
-    "refusal_text",
     "result_icon",
     "rules_key",
     "seat_name",
@@ -593,5 +567,4 @@ __all__ = [
     "theme_labeller",
     "themes_for",
     "verdict_line",
-    "verdict_text",
 ]

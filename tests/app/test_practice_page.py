@@ -15,6 +15,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import ui.practice_view as view
+import ui.rules_view as rules_view
 from coach.drills import generate_drill
 from coach.scenarios import generate, grade
 from perudo_math import Bid
@@ -206,7 +207,7 @@ def test_a_normal_round_refusal(app: AppTest, db: Path) -> None:
     app.button(key="practice_raise").click().run()
     assert_clean(app)
     assert app.error[0].value == (
-        f"After {last.pretty()} you need more dice: at least "
+        f"After {last.pretty()} you need at least "
         f"{Bid(last.quantity + 1, last.face).pretty()}.")
 
 
@@ -384,7 +385,7 @@ def test_legality_drill_is_graded_with_the_reason(app: AppTest, db: Path, seeds)
     assert_clean(app)
     text = texts(app)
     assert f"{view.result_icon(False)} Not quite" in text
-    assert view.verdict_text(drill.verdict) in text
+    assert rules_view.verdict_text(drill.verdict) in text
     [saved] = ProgressStore(db).answers(token_of(app))
     assert (saved.theme, saved.correct) == ("legal-raise", False)
 
@@ -447,7 +448,7 @@ def test_practice_in_french(app: AppTest, db: Path) -> None:
     app.run()
     app.button(key="practice_raise").click().run()
     assert app.error[0].value == (
-        "En manche palifico, la face reste le P\u00a0: annoncez au moins 3 × P.")
+        "En manche palifico, la face reste P\u00a0: annoncez au moins 3 × P.")
     app.button(key="practice_dudo").click().run()
     assert_clean(app)
     assert metrics(app)["Votre regret"] == "44,1\u202f%"
