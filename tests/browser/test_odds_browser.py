@@ -7,35 +7,14 @@ import re
 
 import pytest
 
-pytestmark = pytest.mark.browser
+from tests.browser.kit import IDLE, OVERFLOW_JS, TO_TOP_JS
 
-IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
-"""The app has finished its script run: safe to read."""
+pytestmark = pytest.mark.browser
 
 ADVICE = ".st-key-odds_advice"
 """The recommendation card."""
 
-OVERFLOW_JS = """
-() => {
-  const limit = window.innerWidth + 1;
-  const main = document.querySelector("[data-testid='stMain']") || document.body;
-  const wide = [];
-  for (const el of main.querySelectorAll("*")) {
-    const box = el.getBoundingClientRect();
-    if (box.width > 0 && box.height > 0 && box.right > limit) {
-      wide.push(`${el.tagName}.${el.className} right=${Math.round(box.right)}`);
-    }
-  }
-  return wide.slice(0, 10);
-}
-"""
 
-TO_TOP_JS = """
-() => {
-  window.scrollTo(0, 0);
-  for (const el of document.querySelectorAll("*")) { if (el.scrollTop) el.scrollTop = 0; }
-}
-"""
 
 
 def open_app(page, url: str) -> None:

@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.kit import IDLE, OVERFLOW_JS
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 ENTRY = ROOT / "streamlit_app.py"
-IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 TOUCH_TARGET_PX = 44
 # The same floor as ui.widgets.TOUCH_TARGET_PX, restated: the test states the requirement.
 
@@ -39,19 +40,6 @@ def declared_pages() -> list[tuple[str, str, bool]]:
 
 PAGES = declared_pages()
 
-OVERFLOW_JS = """
-() => {
-  const limit = window.innerWidth + 1;
-  const wide = [];
-  for (const el of document.querySelectorAll("[data-testid='stMain'] *")) {
-    const box = el.getBoundingClientRect();
-    if (box.width > 0 && box.height > 0 && box.right > limit) {
-      wide.push(`${el.tagName}.${el.className} right=${Math.round(box.right)}`);
-    }
-  }
-  return wide.slice(0, 10);
-}
-"""
 
 SCROLL_WIDTH_JS = """
 () => Math.max(document.scrollingElement.scrollWidth,

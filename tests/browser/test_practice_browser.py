@@ -1,108 +1,28 @@
 """Practice in a real browser at phone size, in English and French.
 
 Open a shared scenario link, answer, read the reveal, reload and find the profile's progress;
-no sideways scroll. The server is this module's own: it needs ``PERUDO_COACH_DB`` pointing at
-a temporary file, which the shared ``app_url`` server does not set.
+no sideways scroll. The shared test server keeps progress in a throwaway file.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.browser.kit import IDLE, OVERFLOW_JS
+
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-STARTUP_TIMEOUT_S = 60.0
 SHARED = "seed=123&theme=palifico&level=2"
 """A palifico spot: Player 4 bid 2 × P; dudo has a regret of 44.1%."""
 
-IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
-
-OVERFLOW_JS = """
-() => {
-  const limit = window.innerWidth + 1;
-  const main = document.querySelector("[data-testid='stMain']") || document.body;
-  const wide = [];
-  for (const el of main.querySelectorAll("*")) {
-    const box = el.getBoundingClientRect();
-    if (box.width > 0 && box.height > 0 && box.right > limit) {
-      wide.push(`${el.tagName}.${el.className} right=${Math.round(box.right)}`);
-    }
-  }
-  return wide.slice(0, 10);
-}
-"""
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
 
 @pytest.fixture(scope="module")
-def practice_url(tmp_path_factory: pytest.TempPathFactory, chromium_browser) -> Iterator[str]:
-    """A server of its own, saving progress to a temporary file (chromium checked first)."""
-    folder = tmp_path_factory.mktemp("practice-server")
-    log_path = folder / "server.log"
-    env = {**os.environ, "PERUDO_COACH_DB": str(folder / "progress.sqlite3")}
-    port = _free_port()
-    command = [
-        sys.executable, "-m", "streamlit", "run", "streamlit_app.py",
-        "--server.port", str(port), "--server.address", "127.0.0.1",
-        "--server.headless", "true", "--browser.gatherUsageStats", "false",
-        "--server.fileWatcherType", "none",
-    ]
-    with log_path.open("wb") as log:
-        server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                                  env=env)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + STARTUP_TIMEOUT_S
-        while True:
-            if server.poll() is not None:
-                pytest.fail(f"streamlit exited with {server.returncode}:\n{log_path.read_text()}")
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"streamlit not healthy after {STARTUP_TIMEOUT_S}s")
-            time.sleep(0.25)
-        warm_up(chromium_browser, url)
-        yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-
-
-def warm_up(browser, url: str) -> None:
-    """Run the app once: the first script run after a server start may take a deep link
-    for a missing legacy ``app_pages/`` page and show a "Page not found" dialog."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_selector(IDLE, timeout=60_000)
-    finally:
-        context.close()
+def practice_url(app_url: str) -> str:
+    """The shared test server, which keeps practice progress in a throwaway file."""
+    return app_url
 
 
 TAP_TARGETS_JS = """
@@ -257,7 +177,7 @@ def test_shared_seed_answer_reveal_and_progress_in_french(practice_url, phone,
     phone.get_by_text("Joueur 4\u00a0: 2 × P").wait_for()
     set_raise(phone, 3, "5")
     click(phone, "practice_raise")
-    phone.get_by_text("En manche palifico, la face reste le P", exact=False).wait_for()
+    phone.get_by_text("En manche palifico, la face reste P", exact=False).wait_for()
     assert_fits_the_width(phone)
     whole_page_screenshot(phone, screenshot_dir / "practice-phone-fr-question.png")
     click(phone, "practice_dudo")

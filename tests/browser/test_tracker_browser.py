@@ -13,26 +13,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from perudo_math import GameState
+from tests.browser.kit import IDLE, OVERFLOW_JS
 
 pytestmark = pytest.mark.browser
 
-IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 WORD_JOINER = "\u2060"
 
-OVERFLOW_JS = """
-() => {
-  const limit = window.innerWidth + 1;
-  const main = document.querySelector("[data-testid='stMain']") || document.body;
-  const wide = [];
-  for (const el of main.querySelectorAll("*")) {
-    const box = el.getBoundingClientRect();
-    if (box.width > 0 && box.height > 0 && box.right > limit) {
-      wide.push(`${el.tagName}.${el.className} right=${Math.round(box.right)}`);
-    }
-  }
-  return wide.slice(0, 10);
-}
-"""
 
 TEXT = {
     "en": {
