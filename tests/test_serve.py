@@ -15,7 +15,6 @@ import re
 import socket
 import subprocess
 import sys
-import time
 import tomllib
 import urllib.error
 import urllib.request
@@ -26,9 +25,10 @@ import numpy as np
 import pytest
 import zxingcpp
 
+from tests.servers import free_port, running_server
+
 ROOT = Path(__file__).resolve().parents[1]
 SERVE = ROOT / "scripts" / "serve.py"
-STARTUP_TIMEOUT_S = 60.0
 TEST_HOST = "127.0.0.2"
 """In the loopback range but not 127.0.0.1: shows that the chosen address is the one served."""
 
@@ -160,11 +160,6 @@ def test_a_bad_address_exits_with_status_2() -> None:
 # --- A real server -------------------------------------------------------------------------
 
 
-def _free_port(host: str) -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((host, 0))
-        return sock.getsockname()[1]
-
 
 def _get(url: str) -> tuple[int, str, bytes]:
     with urllib.request.urlopen(url, timeout=5) as response:
@@ -174,37 +169,15 @@ def _get(url: str) -> tuple[int, str, bytes]:
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """`make serve HOST=127.0.0.2 ADDRESS=127.0.0.2 PORT=<free>`: the URL and the log."""
-    port = _free_port(TEST_HOST)
+    port = free_port(TEST_HOST)
     log_path = tmp_path_factory.mktemp("serve") / "serve.log"
     env = {**os.environ, "NO_COLOR": "1"}
     env.pop("PERUDO_COACH_PUBLIC_URL", None)
     command = [sys.executable, str(SERVE), "--host", TEST_HOST, "--port", str(port),
                "--address", TEST_HOST, "--", "--server.fileWatcherType", "none"]
-    with log_path.open("wb") as log:
-        server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                                  env=env)
     url = f"http://{TEST_HOST}:{port}"
-    try:
-        deadline = time.monotonic() + STARTUP_TIMEOUT_S
-        while True:
-            if server.poll() is not None:
-                pytest.fail(f"serve.py exited with {server.returncode}:\n{log_path.read_text()}")
-            try:
-                if _get(f"{url}/_stcore/health")[0] == 200:
-                    break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"not healthy after {STARTUP_TIMEOUT_S}s:\n{log_path.read_text()}")
-            time.sleep(0.25)
+    with running_server(command, url, log_path, env):
         yield url, log_path
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
 
 
 def test_the_served_app_answers_on_the_chosen_address(served: tuple[str, Path]) -> None:

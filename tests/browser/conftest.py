@@ -8,28 +8,18 @@
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.servers import free_port, running_server
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
 PHONE = {"width": 390, "height": 844}
-STARTUP_TIMEOUT_S = 60.0
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _require_chromium() -> None:
@@ -45,7 +35,7 @@ def _require_chromium() -> None:
 def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The URL of a running app server, shared by the session's browser tests."""
     _require_chromium()
-    port = _free_port()
+    port = free_port()
     server_dir = tmp_path_factory.mktemp("streamlit")
     log_path = server_dir / "server.log"
     # Practice progress goes to a throwaway file, never to the user's real one.
@@ -59,33 +49,9 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "--server.fileWatcherType", "none",
         "--browser.serverAddress", "127.0.0.1",
     ]
-    with log_path.open("wb") as log:
-        server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                                  env=environment)
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + STARTUP_TIMEOUT_S
-        while True:
-            if server.poll() is not None:
-                pytest.fail(f"streamlit exited with {server.returncode}:\n{log_path.read_text()}")
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"streamlit not healthy after {STARTUP_TIMEOUT_S}s:\n"
-                            f"{log_path.read_text()}")
-            time.sleep(0.25)
+    with running_server(command, url, log_path, environment):
         yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
 
 
 @pytest.fixture(scope="session")

@@ -26,3 +26,16 @@ TO_TOP_JS = """
 }
 """
 """Scroll the page and every scrolled container back to the top."""
+
+
+def whole_page_screenshot(page, path) -> None:
+    """Streamlit scrolls an inner container, so ``full_page`` sees one screen: grow the
+    viewport to the content's height instead (the width, hence the layout, stays)."""
+    size = page.viewport_size
+    height = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))"
+    )
+    page.set_viewport_size({"width": size["width"], "height": min(int(height), 4000)})
+    page.wait_for_timeout(400)
+    page.screenshot(path=path)
+    page.set_viewport_size(size)

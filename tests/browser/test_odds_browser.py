@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.browser.kit import IDLE, OVERFLOW_JS, TO_TOP_JS
+from tests.browser.kit import IDLE, OVERFLOW_JS, TO_TOP_JS, whole_page_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -83,18 +83,6 @@ def assert_on_the_first_screen(page, selector: str) -> None:
     height = page.viewport_size["height"]
     assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
 
-
-def whole_page_screenshot(page, path) -> None:
-    """Streamlit scrolls an inner container, so ``full_page`` sees one screen: grow the
-    viewport to the content's height instead (the width, hence the layout, stays)."""
-    size = page.viewport_size
-    height = page.evaluate(
-        "Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))"
-    )
-    page.set_viewport_size({"width": size["width"], "height": min(int(height), 4000)})
-    page.wait_for_timeout(400)
-    page.screenshot(path=path)
-    page.set_viewport_size(size)
 
 
 README_TABLE = {"hand": [1, 1, 5, 2, 3], "dice": 8, "players": 3, "quantity": 4, "face": "5"}

@@ -7,11 +7,10 @@ no sideways scroll. The shared test server keeps progress in a throwaway file.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-from tests.browser.kit import IDLE, OVERFLOW_JS
+from tests.browser.kit import IDLE, OVERFLOW_JS, whole_page_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -66,17 +65,6 @@ def assert_fits_the_width(page) -> None:
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     assert page.evaluate(OVERFLOW_JS) == []
 
-
-def whole_page_screenshot(page, path: Path) -> None:
-    """Streamlit scrolls an inner container: grow the viewport to the content's height."""
-    size = page.viewport_size
-    height = page.evaluate(
-        "Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))"
-    )
-    page.set_viewport_size({"width": size["width"], "height": min(int(height), 6000)})
-    page.wait_for_timeout(500)
-    page.screenshot(path=path)
-    page.set_viewport_size(size)
     page.wait_for_timeout(200)
 
 

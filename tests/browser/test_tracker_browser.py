@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from perudo_math import GameState
-from tests.browser.kit import IDLE, OVERFLOW_JS
+from tests.browser.kit import IDLE, OVERFLOW_JS, whole_page_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -153,17 +153,6 @@ def assert_fits_the_width(page: Page) -> None:
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     assert page.evaluate(OVERFLOW_JS) == []
 
-
-def whole_page_screenshot(page: Page, path) -> None:
-    """Streamlit scrolls an inner container: grow the viewport to the content's height."""
-    size = page.viewport_size
-    height = page.evaluate(
-        "Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))"
-    )
-    page.set_viewport_size({"width": size["width"], "height": min(int(height), 4000)})
-    page.wait_for_timeout(400)
-    page.screenshot(path=path)
-    page.set_viewport_size(size)
 
 
 def game_in_url(page: Page) -> GameState:
