@@ -11,9 +11,9 @@ they belong to the pages.
 
 import streamlit as st
 
-from ui import profile, url_state
-from ui.i18n import language_switch, sync_language, t
-from ui.phone_link import home_screen_tags, phone_link
+from views import profile, url_state
+from views.i18n import language_switch, sync_language, t
+from views.phone_link import home_screen_tags, phone_link
 
 sync_language()
 url_state.sync()

@@ -1,6 +1,6 @@
 """Drills page: short questions answered with taps and graded at once.
 
-Three kinds (``coach.drills``): the smallest raise to or from pacos (tap one of six bids),
+Three kinds (``practice.drills``): the smallest raise to or from pacos (tap one of six bids),
 is this raise legal (tap yes or no; the reason follows), and estimate the odds of a bid
 (a slider; the exact value and the error follow, and the estimate is kept for the
 calibration chart). The level follows the learner's rating on each kind; every answer is
@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from coach.drills import (
+from perudo_math import Bid, check_bid
+from practice.drills import (
     DRILL_KINDS,
     Drill,
     LegalityDrill,
@@ -23,11 +24,10 @@ from coach.drills import (
     generate_drill,
     grade_drill,
 )
-from perudo_math import Bid, check_bid
-from ui import practice_view as view
-from ui import profile, rules_view, widgets
-from ui.i18n import format_percent, t
-from ui.progress_store import Answer
+from storage.progress import Answer
+from views import practice_view as view
+from views import profile, rules_view, widgets
+from views.i18n import format_percent, t
 
 KIND_KEY = "drills_kind"
 SPOT_KEY = "drills_spot"

@@ -3,7 +3,7 @@
 Built for a phone at a noisy table: the inputs are compact and the recommendation sits right
 under them, visible without scrolling; details (other moves, odds, charts) follow below.
 Layout and wiring only: the math is ``perudo_math`` and ``coach``, the widgets and caches
-``ui.widgets``, the coach's words ``ui.advice_view``, the texts ``ui/locales``.
+``views.widgets``, the coach's words ``views.advice_view``, the texts ``views/locales``.
 
 State keys: ``odds_hand`` (tapped faces), ``odds_dice``, ``odds_players``, ``odds_round``,
 ``odds_open`` (no bid yet), ``odds_qty``, ``odds_face``, ``odds_read`` (read the bids). With
@@ -17,8 +17,8 @@ from typing import NamedTuple
 import streamlit as st
 
 from perudo_math import Bid, GameState, Refusal, check_bid, exceeds_table
-from ui import advice_view, url_state, widgets
-from ui.i18n import current_language, format_decimal, format_percent, t, tn
+from views import advice_view, url_state, widgets
+from views.i18n import current_language, format_decimal, format_percent, t, tn
 
 MAX_TABLE_DICE = 100  # ten players of ten dice: the largest table the settings allow
 DEFAULT_TABLE_DICE = 20

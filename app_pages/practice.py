@@ -8,7 +8,7 @@ bid on the table is true. Then the cups are lifted. Answers are saved to the pro
 URL (created on the first answer) when the progress file can be used.
 
 Layout and wiring only: scenarios and grades are ``coach``, words and charts
-``ui.practice_view``, the profile and the store ``ui.profile``.
+``views.practice_view``, the profile and the store ``views.profile``.
 
 State keys: ``practice_spot`` (the scenario on screen), ``practice_answer`` (its graded
 answer), ``practice_refusal`` (the last illegal raise), ``practice_theme`` (the filter),
@@ -22,14 +22,14 @@ from dataclasses import replace
 
 import streamlit as st
 
-from coach.scenarios import Scenario
-from coach.scenarios import grade as grade_move
-from coach.situation import Action
+from coach.engine.situation import Action
 from perudo_math import Bid, check_bid
-from ui import practice_view as view
-from ui import profile, rules_view, url_state, widgets
-from ui.i18n import t
-from ui.progress_store import Answer
+from practice.scenarios import Scenario
+from practice.scenarios import grade as grade_move
+from storage.progress import Answer
+from views import practice_view as view
+from views import profile, rules_view, url_state, widgets
+from views.i18n import t
 
 SPOT_KEY = "practice_spot"
 ANSWER_KEY = "practice_answer"

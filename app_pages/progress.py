@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import practice_view as view
-from ui import profile, widgets
-from ui.i18n import format_percent, t
-from ui.progress_store import OVERALL, ProgressStore
+from storage.progress import OVERALL, ProgressStore
+from views import practice_view as view
+from views import profile, widgets
+from views.i18n import format_percent, t
 
 RUN_LENGTH = 5  # answers per point of the time charts while they all fall on one day
 WEAKEST = 3  # how many themes the page calls the weakest

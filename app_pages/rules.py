@@ -1,7 +1,7 @@
 """Rules and cheat sheet: the rules under the current settings, the paco conversions, the
 expected counts and a legality checker.
 
-Layout and wiring only: the numbers come from ``perudo_math`` through ``ui.rules_view``, the
+Layout and wiring only: the numbers come from ``perudo_math`` through ``views.rules_view``, the
 words from the catalogs. State keys: ``rules_opening``, ``rules_prev_q``, ``rules_prev_face``,
 ``rules_new_q``, ``rules_new_face``, ``rules_round``, ``rules_one_die``.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 import streamlit as st
 
 from perudo_math import Bid, check_bid
-from ui import rules_view, url_state, widgets
-from ui.i18n import t
+from views import rules_view, url_state, widgets
+from views.i18n import t
 
 MAX_QUANTITY = 60  # above the largest table: a bid beyond it is legal, just surely false
 

@@ -1,6 +1,6 @@
 """Settings page: the table's rules (RULES.md), each with a one-line explanation.
 
-Every change goes through :func:`ui.url_state.set_rules`, so the rules live in the URL (a
+Every change goes through :func:`views.url_state.set_rules`, so the rules live in the URL (a
 reload or a shared link keeps them) and every page uses them: the Odds & advice page's
 legality notes and coach, and the tracker for new games. A tracked game keeps the rules it
 started with. Layout and wiring only.
@@ -12,8 +12,8 @@ run, so the URL and the reset button always win), ``settings_reset`` for the res
 import streamlit as st
 
 from perudo_math import PalificoRule, RaiseRule, Rules
-from ui import url_state, widgets
-from ui.i18n import current_language, t, tn, translate
+from views import url_state, widgets
+from views.i18n import current_language, t, tn, translate
 
 SWITCHES = (
     "palifico_one_die_may_change_face",

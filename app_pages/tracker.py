@@ -1,8 +1,8 @@
 """Game tracker: follow a real game at the table, move by move, with the whole game in the URL.
 
 Layout and wiring only: the state machine is ``perudo_math.GameState``, kept by
-``ui.url_state`` (``set_game`` after every move, so a reload loses nothing); the texts and
-checks are ``ui.tracker_view``. State keys (all ``tracker_``): ``rows``/``row_seq`` and
+``views.url_state`` (``set_game`` after every move, so a reload loses nothing); the texts and
+checks are ``views.tracker_view``. State keys (all ``tracker_``): ``rows``/``row_seq`` and
 ``name_{row}`` (the set-up list), ``me``, ``opener``, ``errors``, ``face`` (the bid face),
 ``offset`` (the quantity row), ``count_{move}``/``caller_{move}`` (a call), ``flash``
 (one-shot messages), ``confirm_new``, ``iam``.
@@ -14,9 +14,9 @@ import streamlit as st
 
 from perudo_math import FACES, MAX_PLAYERS, MIN_PLAYERS, Bid, GameState, exceeds_table
 from perudo_math.game import MAX_NAME_LENGTH
-from ui import rules_view, url_state, widgets
-from ui import tracker_view as view
-from ui.i18n import t, tn
+from views import rules_view, url_state, widgets
+from views import tracker_view as view
+from views.i18n import t, tn
 
 ODDS_PAGE = "app_pages/odds.py"
 RULES_PAGE = "app_pages/rules.py"

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from coach import ArenaSpec, Situation, advise, run_arena
-from coach.beliefs import clear_caches
+from coach.engine.beliefs import clear_caches
 from perudo_math import Bid, Hand, Rules
 
 MATCHES = [("coach", "probability"), ("coach", "n3"), ("probability", "probability"),

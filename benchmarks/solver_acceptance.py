@@ -11,8 +11,8 @@ Prints one JSON object:
 * ``tables``: the figures the build recorded for each shipped table;
 * ``lookup``: the first load of each table and the median / 95th percentile of a lookup;
 * ``rounds``: single rounds from each table's dice and round type, the coach with tables
-  (:class:`~coach.strategy_tables.CoachTablesBot`) against the coach without
-  (:class:`~coach.bots.CoachBot`), each opening half of the rounds; a "win" is a round in
+  (:class:`~coach.solver.tables.CoachTablesBot`) against the coach without
+  (:class:`~coach.play.bots.CoachBot`), each opening half of the rounds; a "win" is a round in
   which the tables bot keeps its dice. Coach against coach scores exactly one half in
   expectation under this seat rotation, so a rate above 0.5 is the tables' gain;
 * ``games``: whole heads-up games from each starting dice count, to the last die, under the
@@ -41,12 +41,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from coach.arena import wilson_interval
-from coach.bots import Bot, CoachBot
-from coach.situation import Action, Situation
-from coach.solver import solve_cfr, solve_lp
-from coach.solver_games import PerudoRound, build_tree
-from coach.strategy_tables import (
+from coach.engine.situation import Action, Situation
+from coach.play.arena import wilson_interval
+from coach.play.bots import Bot, CoachBot
+from coach.solver.cfr import solve_cfr, solve_lp
+from coach.solver.games import PerudoRound, build_tree
+from coach.solver.tables import (
     CoachTablesBot,
     available_tables,
     heads_up_strategy,

@@ -8,11 +8,11 @@ import json
 import sys
 from collections.abc import Sequence
 
-from coach.arena import ArenaSpec, IllegalMove, ProgressBar, run_arena
-from coach.beliefs import PURE_ODDS, BidReading
-from coach.bots import BUILTIN_BOTS
-from coach.decide import CoachSettings, advise
-from coach.situation import Situation
+from coach.engine.beliefs import PURE_ODDS, BidReading
+from coach.engine.decide import CoachSettings, advise
+from coach.engine.situation import Situation
+from coach.play.arena import ArenaSpec, IllegalMove, ProgressBar, run_arena
+from coach.play.bots import BUILTIN_BOTS
 from perudo_math import Bid, Hand, Rules
 from perudo_math.cli import _bid, _count, _die, _OneLineParser
 
@@ -20,7 +20,7 @@ from perudo_math.cli import _bid, _count, _die, _OneLineParser
 def build_parser() -> argparse.ArgumentParser:
     parser = _OneLineParser(prog="python -m coach", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser,
-                                     metavar="{advise,arena,scenario,solve}")
+                                     metavar="{advise,arena,solve}")
 
     advise_cmd = commands.add_parser("advise", help="what to do now, with every option's risk")
     advise_cmd.add_argument("--hand", nargs="+", type=_die, required=True, metavar="DIE")
@@ -105,7 +105,7 @@ def run_match(args: argparse.Namespace) -> dict[str, object]:
             "results": [result.to_dict() for result in results]}
 
 
-SUBCOMMAND_MODULES = {"scenario": "coach.scenario_cli", "solve": "coach.solver_cli"}
+SUBCOMMAND_MODULES = {"solve": "coach.solver.cli"}
 """Subcommands with a parser of their own, each in a module with ``main(argv) -> int``."""
 
 

@@ -1,4 +1,4 @@
-"""Build the shipped heads-up strategy tables (coach/data/heads_up_tables.*).
+"""Build the shipped heads-up strategy tables (coach/solver/data/heads_up_tables.*).
 
     .venv/bin/python scripts/build_solver_tables.py [--target 1e-4] [--skip 2v2]
 
@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from coach.solver import solve_cfr
-from coach.solver_games import PerudoRound, build_tree, round_rules_key
-from coach.strategy_tables import (
+from coach.solver.cfr import solve_cfr
+from coach.solver.games import PerudoRound, build_tree, round_rules_key
+from coach.solver.tables import (
     DATA_DIR,
     INDEX_FILE,
     TABLES_FILE,

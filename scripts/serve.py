@@ -2,7 +2,7 @@
 
 ``make serve`` runs ``scripts/serve.py --host 0.0.0.0``: the app listens on every interface,
 this script finds the computer's address on the local network (read from the interfaces,
-nothing is sent: see ``ui/lan.py``), prints it with a QR code, and starts
+nothing is sent: see ``serving/lan.py``), prints it with a QR code, and starts
 ``streamlit run streamlit_app.py`` with ``$PERUDO_COACH_PUBLIC_URL`` set to it, so the app's
 "Open on your phone" spot shows the same code. ``make run`` uses it too, on 127.0.0.1: it
 then prints the local address only.
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ui.lan import (  # noqa: E402 - after the path fix, for a checkout without `pip install`
+from serving.lan import (  # noqa: E402 - after the path fix, for a checkout without `pip install`
     DEFAULT_PORT,
     PUBLIC_URL_ENV,
     build_url,

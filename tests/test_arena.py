@@ -89,7 +89,7 @@ def test_the_seed_decides_the_dice():
 
 
 def test_seats_rotate_so_the_hero_sits_everywhere():
-    from coach.arena import seats_for_game
+    from coach.play.arena import seats_for_game
 
     spec = ArenaSpec("coach", "n3", players=5, games=10)
     assert [seats_for_game(spec, index)[0] for index in range(6)] == [0, 1, 2, 3, 4, 0]

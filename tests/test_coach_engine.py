@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coach import PURE_ODDS, BidReading, CoachSettings, Situation, TableBeliefs, advise
-from coach.situation import CALZA, DUDO
+from coach.engine.situation import CALZA, DUDO
 from perudo_math import Bid, Hand, Rules, odds
 from tests.brute_force import die_matches
 

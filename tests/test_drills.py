@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from coach.drills import (
+from perudo_math import PACO, Bid, Refusal, check_bid, odds, smallest_raises
+from practice.drills import (
     DRILL_KINDS,
     LEGALITY_TOPICS,
     ODDS_TOLERANCE,
@@ -18,7 +19,6 @@ from coach.drills import (
     grade_drill,
     smallest_raise_drill,
 )
-from perudo_math import PACO, Bid, Refusal, check_bid, odds, smallest_raises
 
 SEEDS = range(150)
 

@@ -1,5 +1,5 @@
-"""ui/lan.py: the LAN address from faked interface lists and from this machine, sending nothing;
-URL building; and the QR codes, decoded back with zxing-cpp."""
+"""serving/lan.py: the LAN address from faked interface lists and from this machine, sending
+nothing; URL building; and the QR codes, decoded back with zxing-cpp."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ import segno
 import zxingcpp
 from PIL import Image
 
-from ui import lan
-from ui.lan import Interface, build_url, choose_lan_address, is_loopback, is_wildcard
-from ui.phone_link import qr_png
+from serving.lan import Interface, build_url, choose_lan_address, is_loopback, is_wildcard
+from serving import lan
+from views.phone_link import qr_png
 
 # --- Choosing among interfaces ----------------------------------------------------------------
 

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from coach.drills import generate_drill, grade_drill
-from coach.rating import Rating, rate_answer
-from coach.scenarios import generate, grade
-from ui.progress_store import (
+from practice.drills import generate_drill, grade_drill
+from practice.rating import Rating, rate_answer
+from practice.scenarios import generate, grade
+from storage.progress import (
     DEFAULT_PATH,
     ENV_VAR,
     MIGRATIONS,
@@ -359,7 +359,7 @@ def test_twenty_threads_share_one_store(tmp_path):
 
 KILLED_WRITER = """
 import sys
-from ui.progress_store import Answer, ProgressStore
+from storage.progress import Answer, ProgressStore
 store = ProgressStore(sys.argv[1])
 token = store.create_profile()
 print(token, flush=True)

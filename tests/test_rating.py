@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coach.rating import (
+from practice.rating import (
     LEVEL_RATINGS,
     SCALE,
     Rating,

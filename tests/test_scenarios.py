@@ -10,10 +10,11 @@ import sys
 import pytest
 
 from coach import DUDO, Action, advise
-from coach.beliefs import PURE_ODDS
-from coach.decide import CoachSettings
-from coach.scenario_cli import main
-from coach.scenarios import (
+from coach.engine.beliefs import PURE_ODDS
+from coach.engine.decide import CoachSettings
+from perudo_math import PACO, Bid, Hand, Rules, legal_raises
+from practice.cli import main
+from practice.scenarios import (
     CORRECT_REGRET,
     LEVELS,
     THEMES,
@@ -23,7 +24,6 @@ from coach.scenarios import (
     level_for_gap,
     parse_action,
 )
-from perudo_math import PACO, Bid, Hand, Rules, legal_raises
 
 THEME_LEVELS = [(theme, level) for theme in THEMES for level in LEVELS]
 
@@ -62,7 +62,7 @@ def test_different_seeds_give_different_spots():
 def test_a_fresh_process_generates_the_same_scenario():
     expected = generate(7, "palifico", 2).to_dict()
     out = subprocess.run(
-        [sys.executable, "-m", "coach.scenario_cli", "--seed", "7", "--theme", "palifico",
+        [sys.executable, "-m", "practice", "scenario", "--seed", "7", "--theme", "palifico",
          "--level", "2"], capture_output=True, text=True, check=True,
         env={"PYTHONHASHSEED": "12345", "PATH": ""})
     assert json.loads(out.stdout) == json.loads(json.dumps(expected))
@@ -263,7 +263,7 @@ def test_the_json_has_what_the_page_needs():
 
 
 def test_cli_prints_the_scenario(capsys):
-    assert main(["--seed", "7", "--theme", "calza", "--level", "2"]) == 0
+    assert main(["scenario", "--seed", "7", "--theme", "calza", "--level", "2"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data == json.loads(json.dumps(generate(7, "calza", 2).to_dict()))
     best = data["best"]
@@ -271,7 +271,7 @@ def test_cli_prints_the_scenario(capsys):
 
 
 def test_cli_grades_an_answer(capsys):
-    assert main(["--seed", "7", "--answer", "dudo"]) == 0
+    assert main(["scenario", "--seed", "7", "--answer", "dudo"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["grade"]["action"] == {"action": "dudo"}
     assert data["grade"]["regret"] >= 0.0

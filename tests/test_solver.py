@@ -11,10 +11,10 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from coach.arena import play_game
-from coach.bots import CoachBot
-from coach.situation import CALZA, DUDO, Action, Situation
-from coach.solver import (
+from coach.engine.situation import CALZA, DUDO, Action, Situation
+from coach.play.arena import play_game
+from coach.play.bots import CoachBot
+from coach.solver.cfr import (
     best_response_value,
     counterfactual_values,
     expected_value,
@@ -24,8 +24,8 @@ from coach.solver import (
     solve_lp,
     uniform_profile,
 )
-from coach.solver_cli import main
-from coach.solver_games import (
+from coach.solver.cli import main
+from coach.solver.games import (
     CALZA_CODE,
     DUDO_CODE,
     NO_BID,
@@ -34,7 +34,7 @@ from coach.solver_games import (
     PerudoRound,
     build_tree,
 )
-from coach.strategy_tables import (
+from coach.solver.tables import (
     INDEX_FILE,
     TABLES_FILE,
     CoachTablesBot,
@@ -290,7 +290,7 @@ def test_cli_bad_input_exits_2_with_one_line(argv, capsys):
 
 
 def test_cli_runs_as_a_module():
-    done = subprocess.run([sys.executable, "-m", "coach.solver_cli", "--dice", "1", "1",
+    done = subprocess.run([sys.executable, "-m", "coach.solver.cli", "--dice", "1", "1",
                            "--game", "palifico", "--method", "lp"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0

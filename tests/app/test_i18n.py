@@ -10,7 +10,7 @@ from string import Formatter
 import pytest
 
 from perudo_math import FACES
-from ui.i18n import (
+from views.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGES,
     LOCALES_DIR,
@@ -24,7 +24,7 @@ from ui.i18n import (
 
 ROOT = Path(__file__).resolve().parents[2]
 UI_SOURCES = sorted(
-    [ROOT / "streamlit_app.py", *(ROOT / "app_pages").glob("*.py"), *(ROOT / "ui").glob("*.py")]
+    [ROOT / "streamlit_app.py", *(ROOT / "app_pages").glob("*.py"), *(ROOT / "views").glob("*.py")]
 )
 LOOKUPS = {"t": 0, "tn": 0, "translate": 1}
 """Catalog lookup functions and the position of their key argument."""

@@ -1,6 +1,6 @@
 """No user-facing text in the UI code: every label and message goes through the catalogs.
 
-The scan reads the entry script, the pages and ``ui/`` with ``ast`` and reports a string
+The scan reads the entry script, the pages and ``views/`` with ``ast`` and reports a string
 literal (or an f-string, concatenation or module constant built from one) passed as the text
 of a display call: ``st.title("Hi")``, ``st.sidebar.button("Go")``, ``col.metric(label="x")``,
 ``st.Page(..., title="Odds")``. A literal counts as text when it holds a letter; markdown
@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 UI_SOURCES = sorted(
-    [ROOT / "streamlit_app.py", *(ROOT / "app_pages").glob("*.py"), *(ROOT / "ui").glob("*.py")]
+    [ROOT / "streamlit_app.py", *(ROOT / "app_pages").glob("*.py"), *(ROOT / "views").glob("*.py")]
 )
 
 TEXT_KEYWORDS = frozenset(
@@ -154,7 +154,7 @@ def test_the_scan_accepts_catalog_lookups(snippet: str) -> None:
 
 def test_the_scan_covers_the_entry_script_and_pages() -> None:
     names = {path.relative_to(ROOT).as_posix() for path in UI_SOURCES}
-    assert {"streamlit_app.py", "app_pages/odds.py", "ui/widgets.py"} <= names
+    assert {"streamlit_app.py", "app_pages/odds.py", "views/widgets.py"} <= names
 
 
 @pytest.mark.parametrize("path", UI_SOURCES, ids=lambda path: path.relative_to(ROOT).as_posix())

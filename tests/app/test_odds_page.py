@@ -8,8 +8,8 @@ from streamlit.testing.v1 import AppTest
 
 from coach import PURE_ODDS, BidReading, CoachSettings, Situation, advise, heads_up_strategy
 from perudo_math import Bid, GameState, Hand, Rules, odds
-from ui.i18n import catalog, format_percent
-from ui.widgets import MAX_HAND_DICE
+from views.i18n import catalog, format_percent
+from views.widgets import MAX_HAND_DICE
 
 PUBLISHED_HAND = [1, 2, 2, 5, 6]
 README_HAND = [1, 1, 5, 2, 3]
@@ -673,14 +673,14 @@ def test_every_reason_action_and_move_has_a_text(lang: str) -> None:
 @pytest.fixture
 def english(monkeypatch: pytest.MonkeyPatch) -> None:
     """Catalog lookups outside a Streamlit run, in English."""
-    import ui.i18n
+    import views.i18n
 
-    monkeypatch.setattr(ui.i18n, "current_language", lambda: "en")
+    monkeypatch.setattr(views.i18n, "current_language", lambda: "en")
 
 
 def test_every_reason_code_reads_as_a_sentence(english) -> None:
     from coach import Reason
-    from ui import advice_view
+    from views import advice_view
 
     readme = Situation(Rules(), (5, 2, 1), 0, Hand(README_HAND), ((2, Bid(4, 5)),))
     advice = advise(readme)
@@ -711,10 +711,10 @@ def test_the_chart_specs_are_valid_vega_lite(monkeypatch: pytest.MonkeyPatch) ->
     """The page draws cached specs written without validation: validate them here."""
     import altair as alt
 
-    import ui.i18n
-    from ui import widgets
+    import views.i18n
+    from views import widgets
 
-    monkeypatch.setattr(ui.i18n, "current_language", lambda: "fr")
+    monkeypatch.setattr(views.i18n, "current_language", lambda: "fr")
     monkeypatch.setattr(widgets, "current_language", lambda: "fr")
     result = odds(Bid(4, 5), README_HAND, 8)
     bars = widgets.distribution_spec(result.distribution, Bid(4, 5))
@@ -732,7 +732,7 @@ def test_the_chart_specs_are_valid_vega_lite(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_the_heat_map_window_keeps_the_pick_and_at_most_ten_columns() -> None:
-    from ui.widgets import RAISE_CHART_COLUMNS, raise_window
+    from views.widgets import RAISE_CHART_COLUMNS, raise_window
 
     grid = [(4, q, max(0.0, 1 - q / 30)) for q in range(1, 31)]
     low, high = raise_window(grid, None)

@@ -12,8 +12,8 @@ from PIL import Image
 from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
-from ui.i18n import translate
-from ui.lan import PUBLIC_URL_ENV
+from serving.lan import PUBLIC_URL_ENV
+from views.i18n import translate
 
 LAN_URL = "http://192.168.1.23:8501"
 LOCALES = {"en": "en-US", "fr": "fr-FR"}

@@ -1,7 +1,7 @@
 """Practice, drills and progress through AppTest: every control, the store, broken links and files.
 
 Each test points ``PERUDO_COACH_DB`` at its own temporary file, so the profiles and answers
-checked here are read back from that file with :class:`ui.progress_store.ProgressStore`.
+checked here are read back from that file with :class:`storage.progress.ProgressStore`.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import ui.practice_view as view
-import ui.rules_view as rules_view
-from coach.drills import generate_drill
-from coach.scenarios import generate, grade
+import views.practice_view as view
+import views.rules_view as rules_view
 from perudo_math import Bid
-from ui.i18n import format_percent, translate
-from ui.progress_store import Answer, ProgressStore
+from practice.drills import generate_drill
+from practice.scenarios import generate, grade
+from storage.progress import Answer, ProgressStore
+from views.i18n import format_percent, translate
 
 SHARED = {"seed": "123", "theme": "palifico", "level": "2"}
 """A palifico spot: my dice 3 5 6, Player 4 bid 2 × P; the coach raises to 3 × P."""

@@ -8,8 +8,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from perudo_math import PalificoRule, RaiseRule, Refusal
-from ui import rules_view
-from ui.i18n import LANGUAGES, catalog
+from views import rules_view
+from views.i18n import LANGUAGES, catalog
 
 RULES = "app_pages/rules.py"
 

@@ -7,8 +7,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from perudo_math import GameState, PalificoRule, RaiseRule, Rules
-from ui.i18n import catalog
-from ui.url_state import RULE_PARAMS
+from views.i18n import catalog
+from views.url_state import RULE_PARAMS
 
 SETTINGS = "app_pages/settings.py"
 ODDS = "app_pages/odds.py"

@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 from streamlit.util import calc_hash
 
 from perudo_math import Bid, GameState, Rules, legal_raises
-from ui import tracker_view as view
+from views import tracker_view as view
 
 TRACKER = "app_pages/tracker.py"
 ODDS = "app_pages/odds.py"

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from perudo_math import PalificoRule, RaiseRule, Rules
-from ui.url_state import rules_from_params, rules_to_params
+from views.url_state import rules_from_params, rules_to_params
 
 rules_strategy = st.builds(
     Rules,

@@ -8,7 +8,7 @@ Streamlit and take the raw name.
 Moves are checked here in the user's language before they reach
 :class:`perudo_math.GameState`, whose own refusals are English: :func:`call_refusal`
 mirrors ``dudo_refusal``/``calza_refusal`` and the bid refusals come from
-:func:`ui.rules_view.refusal_text`.
+:func:`views.rules_view.refusal_text`.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from perudo_math import (
     smallest_raises,
 )
 from perudo_math.game import MAX_NAME_LENGTH
-from ui.i18n import t, tn
+from views.i18n import t, tn
 
 CallKind = Literal["dudo", "calza"]
 QUANTITY_ROW = 5

@@ -1,23 +1,24 @@
 """Shipped heads-up strategy tables: equilibrium play of small two-player rounds.
 
-``coach/data/heads_up_tables.npz`` holds, per solved round (opener's dice, responder's dice,
-normal or palifico), the equilibrium profile from :mod:`coach.solver`, written by
-``python scripts/build_solver_tables.py``; ``coach/data/heads_up_tables.json`` holds each
+``coach/solver/data/heads_up_tables.npz`` holds, per solved round (opener's dice, responder's dice,
+normal or palifico), the equilibrium profile from :mod:`coach.solver.cfr`, written by
+``python scripts/build_solver_tables.py``; ``coach/solver/data/heads_up_tables.json`` holds each
 table's rule key and figures (value, exploitability, solve time).
 
 Per table the arrays are:
 
 * ``children``: the number of children of each node of the public tree, breadth first (the
-  tree is walked with :meth:`coach.solver_games.BidGame.actions`, whose order the builder
+  tree is walked with :meth:`coach.solver.games.BidGame.actions`, whose order the builder
   used, and each node's count is checked against the rules as the walk goes);
 * ``prob0`` / ``prob1``: per edge of player 0 / 1 (in breadth-first order) and hand, the
   action's probability in 1/65535 steps; all zero at an information set that the player's own
-  table play never reaches, where the lookup gives way to :func:`coach.decide.advise`;
+  table play never reaches, where the lookup gives way to :func:`coach.engine.decide.advise`;
 * ``value0`` / ``value1``: per node of player 0 / 1 and hand, the player's expected dice
   from there (float16, NaN where undefined).
 
-:func:`heads_up_strategy` reads a :class:`~coach.situation.Situation`; :class:`CoachTablesBot`
-plays from the tables and falls back to the coach; :func:`phrase_mixed_advice` words it.
+:func:`heads_up_strategy` reads a :class:`~coach.engine.situation.Situation`;
+:class:`CoachTablesBot` plays from the tables and falls back to the coach;
+:func:`phrase_mixed_advice` words it.
 """
 
 from __future__ import annotations
@@ -31,10 +32,10 @@ from typing import Any
 
 import numpy as np
 
-from coach.decide import CoachSettings, advise
-from coach.situation import CALZA, DUDO, Action, Situation
-from coach.solver import Profile, exploitability, infoset_values, normalise, reach
-from coach.solver_games import (
+from coach.engine.decide import CoachSettings, advise
+from coach.engine.situation import CALZA, DUDO, Action, Situation
+from coach.solver.cfr import Profile, exploitability, infoset_values, normalise, reach
+from coach.solver.games import (
     CALZA_CODE,
     DUDO_CODE,
     NO_BID,
@@ -122,7 +123,7 @@ def heads_up_strategy(situation: Situation) -> MixedAdvice | None:
 
     A table fits when exactly two players hold dice, the (opener's, other's) dice counts and
     the round type have a table built under the same round rules (see
-    :func:`coach.solver_games.round_rules_key`), the bids alternate from the opener, are all
+    :func:`coach.solver.games.round_rules_key`), the bids alternate from the opener, are all
     legal and within the dice on the table, and my own table play can reach this point.
     """
     if not situation.heads_up:
@@ -254,7 +255,7 @@ def available_tables() -> dict[str, dict[str, Any]]:
 
 class CoachTablesBot:
     """Plays the shipped equilibrium when a table fits (sampling its mixed strategy), the
-    coach's :func:`~coach.decide.advise` otherwise."""
+    coach's :func:`~coach.engine.decide.advise` otherwise."""
 
     def __init__(self, rng: random.Random | None = None,
                  settings: CoachSettings | None = None) -> None:

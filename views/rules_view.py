@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from perudo_math import PACO, Bid, Rules, Verdict, face_name, smallest_raises
-from ui.i18n import format_decimal, t, tn
+from views.i18n import format_decimal, t, tn
 
 PACO_TABLE_QUANTITIES = range(1, 13)
 """Rows of the paco conversion table (bids above 12 are rare at a real table)."""

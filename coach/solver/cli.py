@@ -16,8 +16,8 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from coach.solver import solve_cfr, solve_lp
-from coach.solver_games import BidGame, LinearBidGame, PerudoRound, build_tree
+from coach.solver.cfr import solve_cfr, solve_lp
+from coach.solver.games import BidGame, LinearBidGame, PerudoRound, build_tree
 from perudo_math import Rules
 
 PROG = "python -m coach solve"

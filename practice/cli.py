@@ -1,4 +1,4 @@
-"""``python -m coach scenario``: a practice scenario from a seed, as JSON.
+"""``python -m practice scenario``: a practice scenario from a seed, as JSON.
 
 With ``--answer``, the learner's action is graded too: its regret and the lifted cups.
 """
@@ -10,10 +10,10 @@ import json
 import sys
 from collections.abc import Sequence
 
-from coach.scenarios import LEVELS, THEMES, ScenarioNotFound, generate, grade, parse_action
 from perudo_math.cli import _count, _OneLineParser
+from practice.scenarios import LEVELS, THEMES, ScenarioNotFound, generate, grade, parse_action
 
-PROG = "python -m coach scenario"
+PROG = "python -m practice scenario"
 
 
 def _level(text: str) -> int:
@@ -36,8 +36,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print the scenario (and the grade of ``--answer``) as JSON; 2 on bad input."""
-    args = build_parser().parse_args(argv)
+    """``python -m practice scenario …``: print the scenario (and the grade of ``--answer``)
+    as JSON; 2 on bad input."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if not arguments or arguments[0] != "scenario":
+        print("usage: python -m practice scenario [--seed N] [--theme T] [--level L] "
+              "[--answer A]", file=sys.stderr)
+        return 2
+    args = build_parser().parse_args(arguments[1:])
     try:
         scenario = generate(args.seed, args.theme, args.level)
         payload = scenario.to_dict()

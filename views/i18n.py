@@ -1,4 +1,4 @@
-"""Translations: one JSON catalog per language in ``ui/locales/``, looked up by key.
+"""Translations: one JSON catalog per language in ``views/locales/``, looked up by key.
 
 Every user-facing string of the app comes from a catalog::
 
@@ -36,7 +36,7 @@ LOCALES_DIR = Path(__file__).with_name("locales")
 
 @cache
 def catalog(lang: str) -> Mapping[str, str]:
-    """The read-only catalog of ``lang``, loaded from ``ui/locales/<lang>.json``."""
+    """The read-only catalog of ``lang``, loaded from ``views/locales/<lang>.json``."""
     if lang not in LANGUAGES:
         raise KeyError(f"no catalog for language {lang!r}; known: {', '.join(LANGUAGES)}")
     with (LOCALES_DIR / f"{lang}.json").open(encoding="utf-8") as handle:

@@ -12,7 +12,7 @@ from typing import Any
 
 from coach import Action, Advice, MixedAdvice, Option, Situation, heads_up_strategy
 from perudo_math import Bid, GameState
-from ui.i18n import format_decimal, format_percent, t, tn
+from views.i18n import format_decimal, format_percent, t, tn
 
 OPTION_ROWS = 4
 """How many raises the options table lists beside dudo and calza."""

@@ -6,7 +6,7 @@ The token is created on the first answer (or by "start saving my progress"), kep
 session and written back to the URL on every run of a practice page, so a page switch that
 drops query parameters loses nothing.
 
-The store is ``ui.progress_store.ProgressStore`` at ``$PERUDO_COACH_DB`` (its default
+The store is ``storage.progress.ProgressStore`` at ``$PERUDO_COACH_DB`` (its default
 otherwise), opened once per path with ``st.cache_resource``. A file from a newer version of
 the app or a damaged file is refused by the store and never written to: the pages say so in
 the user's language and practice goes on without saving. Ratings then live in the session
@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from ui.i18n import t, tn
+from views.i18n import t, tn
 
 if TYPE_CHECKING:
-    from coach.rating import Rating
-    from ui.progress_store import Answer, ProgressStore
+    from practice.rating import Rating
+    from storage.progress import Answer, ProgressStore
 
 PARAM = "profile"
 """The URL query parameter that holds the profile token."""
@@ -112,14 +112,14 @@ def _write_url() -> None:
 @st.cache_resource(show_spinner=False, max_entries=8)
 def _store_at(path: str) -> ProgressStore:
     """The store of ``path``, opened once per server (failures are not cached)."""
-    from ui.progress_store import ProgressStore
+    from storage.progress import ProgressStore
 
     return ProgressStore(path)
 
 
 def open_store() -> tuple[ProgressStore | None, str | None]:
     """The progress store, or ``None`` and the catalog key of the reason it cannot be used."""
-    from ui.progress_store import (
+    from storage.progress import (
         CorruptDatabaseError,
         FutureVersionError,
         ProgressStoreError,
@@ -160,7 +160,7 @@ def status() -> Status:
 
 def _store_errors() -> tuple[type[Exception], ...]:
     """What a store call raises when the file cannot be used (not a bug of ours)."""
-    from ui.progress_store import ProgressStoreError
+    from storage.progress import ProgressStoreError
 
     return (ProgressStoreError, OSError, sqlite3.Error)
 
@@ -207,7 +207,7 @@ def record(answer: Answer) -> Saved:
     The session ratings move in every case, so the next level follows the learner even
     when nothing can be saved.
     """
-    from coach.rating import Rating, rate_answer
+    from practice.rating import Rating, rate_answer
 
     if answer.level is not None:
         ratings = _session_ratings()
@@ -231,8 +231,8 @@ def record(answer: Answer) -> Saved:
 
 def next_level(theme: str) -> int:
     """The level to offer next on ``theme``, from the saved rating or the session's."""
-    from coach.rating import Rating
-    from coach.rating import next_level as level_for
+    from practice.rating import Rating
+    from practice.rating import next_level as level_for
 
     target = active_store()
     if target is not None:

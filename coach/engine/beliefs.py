@@ -19,7 +19,7 @@ from math import factorial, log
 
 import numpy as np
 
-from coach.situation import Situation
+from coach.engine.situation import Situation
 from perudo_math import PACO, Bid, count_distribution, odds, probability
 
 

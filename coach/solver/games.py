@@ -18,7 +18,7 @@ Two families of rounds are defined here:
 
 Payoff: +1 / −1 die from the opener's view (zero-sum). For the round solver a die is a die:
 losing one's last die, which ends the game, counts as any other die (see the module notes of
-:mod:`coach.solver`).
+:mod:`coach.solver.cfr`).
 """
 
 from __future__ import annotations

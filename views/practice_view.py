@@ -18,12 +18,12 @@ from dataclasses import dataclass
 import altair as alt
 import streamlit as st
 
-from coach.drills import LegalityDrill, OddsDrill, SmallestRaiseDrill
-from coach.scenarios import THEMES, Grade, Scenario, ScenarioNotFound, generate
-from coach.situation import Action
+from coach.engine.situation import Action
 from perudo_math import Bid, Hand, Rules, face_name, odds
-from ui.i18n import current_language, format_decimal, format_percent, t, tn, translate
-from ui.widgets import FACE_GLYPHS
+from practice.drills import LegalityDrill, OddsDrill, SmallestRaiseDrill
+from practice.scenarios import THEMES, Grade, Scenario, ScenarioNotFound, generate
+from views.i18n import current_language, format_decimal, format_percent, t, tn, translate
+from views.widgets import FACE_GLYPHS
 
 SEED_PARAM, THEME_PARAM, LEVEL_PARAM = "seed", "theme", "level"
 SCENARIO_PARAMS = (SEED_PARAM, THEME_PARAM, LEVEL_PARAM)
@@ -118,7 +118,7 @@ def rules_key(rules: Rules) -> tuple[tuple[str, object], ...]:
 @st.cache_data(max_entries=256, show_spinner=False)
 def cached_scenario(seed: int, theme: str | None, level: int | None,
                     rules: tuple[tuple[str, object], ...]) -> Scenario:
-    """:func:`coach.scenarios.generate`, cached: the same spot always gives the same scenario."""
+    """:func:`practice.scenarios.generate`, cached: the same spot always gives the same scenario."""
     return generate(seed, theme, level, Rules.from_dict(dict(rules)))
 
 

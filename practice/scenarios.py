@@ -17,11 +17,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from coach.arena import iter_decisions
-from coach.beliefs import PURE_ODDS, TableBeliefs
-from coach.bots import BotFactory, CoachBot, N3Bot, ProbabilityBot
-from coach.decide import Advice, CoachSettings, Option, advise
-from coach.situation import Action, Situation
+from coach.engine.beliefs import PURE_ODDS, TableBeliefs
+from coach.engine.decide import Advice, CoachSettings, Option, advise
+from coach.engine.situation import Action, Situation
+from coach.play.arena import iter_decisions
+from coach.play.bots import BotFactory, CoachBot, N3Bot, ProbabilityBot
 from perudo_math import Bid, GameState, Hand, Rules, roll_for_first_opener
 
 THEMES = ("dudo-or-raise", "calza", "palifico", "paco-conversion", "reading-bids", "endgame")
@@ -66,7 +66,7 @@ class Scenario:
     ``seat`` is the learner's seat; ``seat_dice`` every seat's dice count (0: out);
     ``bids`` this round's (seat, bid) pairs in order; ``hidden`` every seat's dice, the
     learner's included (empty for a seat that is out); ``options`` every option weighed by
-    :func:`~coach.decide.advise` with bid reading on, best first.
+    :func:`~coach.engine.decide.advise` with bid reading on, best first.
     """
 
     seed: int

@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from coach.beliefs import BidReading, TableBeliefs
-from coach.situation import CALZA, DUDO, Action, Situation
+from coach.engine.beliefs import BidReading, TableBeliefs
+from coach.engine.situation import CALZA, DUDO, Action, Situation
 from perudo_math import PACO, Bid, count_survival, legal_quantities, smallest_raises
 
 

@@ -1,4 +1,4 @@
-"""Bots: plain callables from a :class:`~coach.situation.Situation` to an :class:`Action`.
+"""Bots: plain callables from a :class:`~coach.engine.situation.Situation` to an :class:`Action`.
 
 A bot is any callable ``bot(situation) -> Action``. The arena builds a fresh bot for
 every game from a *bot factory*: a callable ``factory(rng) -> bot`` taking a
@@ -12,9 +12,9 @@ import inspect
 import random
 from collections.abc import Callable
 
-from coach.beliefs import PURE_ODDS
-from coach.decide import CoachSettings, advise
-from coach.situation import CALZA, DUDO, Action, Situation
+from coach.engine.beliefs import PURE_ODDS
+from coach.engine.decide import CoachSettings, advise
+from coach.engine.situation import CALZA, DUDO, Action, Situation
 from perudo_math import PACO, legal_raises, odds_table, smallest_raises
 
 Bot = Callable[[Situation], Action]
@@ -138,7 +138,7 @@ BUILTIN_BOTS: dict[str, BotFactory] = {
 
 def _tables_bot(rng: random.Random) -> Bot:
     """The coach playing the shipped heads-up equilibrium tables where they apply."""
-    from coach.strategy_tables import CoachTablesBot  # the tables load on first use
+    from coach.solver.tables import CoachTablesBot  # the tables load on first use
 
     return CoachTablesBot(rng)
 

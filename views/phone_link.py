@@ -25,8 +25,8 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
-from ui.i18n import t
-from ui.lan import is_loopback, public_url_from_env, valid_public_url
+from serving.lan import is_loopback, public_url_from_env, valid_public_url
+from views.i18n import t
 
 THEME_COLOR = "#b3261e"
 """``theme.primaryColor`` of ``.streamlit/config.toml``: the phone's status bar colour."""

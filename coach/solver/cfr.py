@@ -1,6 +1,6 @@
 """Heads-up endgame solver: equilibrium strategies of two-player rounds with few dice.
 
-Two exact-game solvers work on the public tree of :mod:`coach.solver_games`:
+Two exact-game solvers work on the public tree of :mod:`coach.solver.games`:
 
 * :func:`solve_cfr`: CFR+ (regret matching+, alternating updates, linear averaging),
   vectorised with numpy over the private hands and over every node of a tree level;
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 
-from coach.solver_games import BidGame, GameTree, Level, build_tree
+from coach.solver.games import BidGame, GameTree, Level, build_tree
 
 Profile = list[np.ndarray]
 

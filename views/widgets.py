@@ -1,7 +1,7 @@
 """Widgets and cached computations shared by the pages.
 
 Pages stay thin: they lay out these helpers and wire their values together. Every text shown
-comes from the catalogs through :func:`ui.i18n.t`; the only literals here are die symbols,
+comes from the catalogs through :func:`views.i18n.t`; the only literals here are die symbols,
 chart field names and the phone style sheet.
 
 Session-state keys are namespaced by the page's ``prefix`` (``odds`` for the Odds page):
@@ -32,7 +32,7 @@ from perudo_math import (
     odds,
     smallest_raises,
 )
-from ui.i18n import current_language, format_percent, t, tn, translate
+from views.i18n import current_language, format_percent, t, tn, translate
 
 MAX_HAND_DICE = 10
 """A cup never holds more than the largest starting count (RULES.md: 1 to 10)."""

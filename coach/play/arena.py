@@ -10,8 +10,8 @@ from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from coach.bots import Bot, BotFactory, load_bot
-from coach.situation import Action, Situation
+from coach.engine.situation import Action, Situation
+from coach.play.bots import Bot, BotFactory, load_bot
 from perudo_math import GameState, Hand, Rules, roll_for_first_opener
 
 

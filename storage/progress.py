@@ -31,11 +31,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import quote
 
-from coach.drills import Drill, DrillGrade, OddsDrill
-from coach.rating import Rating, next_level, rate_answer
+from practice.drills import Drill, DrillGrade, OddsDrill
+from practice.rating import Rating, next_level, rate_answer
 
 if TYPE_CHECKING:
-    from coach.scenarios import Grade, Scenario
+    from practice.scenarios import Grade, Scenario
 
 ENV_VAR = "PERUDO_COACH_DB"
 DEFAULT_PATH = "~/.local/share/perudo-coach/progress.sqlite3"

@@ -1,0 +1,21 @@
+"""The coach's engine: the situation a player faces, what the bids say, and the decision."""
+
+from coach.engine.beliefs import PURE_ODDS, BidReading, TableBeliefs
+from coach.engine.decide import Advice, CoachSettings, Option, Reason, advise, candidate_raises
+from coach.engine.situation import CALZA, DUDO, Action, Situation
+
+__all__ = [
+    "CALZA",
+    "DUDO",
+    "PURE_ODDS",
+    "Action",
+    "Advice",
+    "BidReading",
+    "CoachSettings",
+    "Option",
+    "Reason",
+    "Situation",
+    "TableBeliefs",
+    "advise",
+    "candidate_raises",
+]

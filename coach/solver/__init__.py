@@ -1,0 +1,11 @@
+"""Heads-up endgames: a generic CFR+/LP solver (``cfr``) over small games (``games``), and the
+shipped equilibrium tables the coach plays from (``tables``)."""
+
+from coach.solver.tables import (
+    CoachTablesBot,
+    MixedAdvice,
+    heads_up_strategy,
+    phrase_mixed_advice,
+)
+
+__all__ = ["CoachTablesBot", "MixedAdvice", "heads_up_strategy", "phrase_mixed_advice"]

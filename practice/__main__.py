@@ -1,0 +1,5 @@
+import sys
+
+from practice.cli import main
+
+sys.exit(main())

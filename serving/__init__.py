@@ -1,0 +1,1 @@
+"""Serving the app on a network: this computer's LAN address and the URLs a phone opens."""

@@ -1,0 +1,1 @@
+"""What the app keeps between visits: practice progress (``progress``), in embedded SQLite."""

@@ -1,0 +1,6 @@
+"""What the pages draw with: the catalogs (``i18n``), the URL's state (``url_state``), inputs and
+charts, and one view module per page's content. Streamlit lives here and in ``app_pages/``.
+
+Kept empty on purpose: ``import views.i18n`` must stay light (no numpy, no altair),
+because the entry script ``streamlit_app.py`` imports it on every rerun.
+"""
