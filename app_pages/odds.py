@@ -16,14 +16,21 @@ from typing import NamedTuple
 
 import streamlit as st
 
-from perudo_math import Bid, GameState, Refusal, check_bid, exceeds_table
+from perudo_math import (
+    MAX_PLAYERS,
+    MAX_TABLE_DICE,
+    MIN_PLAYERS,
+    Bid,
+    GameState,
+    Refusal,
+    check_bid,
+    exceeds_table,
+)
 from views import advice_view, url_state, widgets
 from views.i18n import current_language, format_decimal, format_percent, t, tn
 
-MAX_TABLE_DICE = 100  # ten players of ten dice: the largest table the settings allow
 DEFAULT_TABLE_DICE = 20
 DEFAULT_PLAYERS = 4
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
 DEFAULT_QUANTITY = 5
 DEFAULT_FACE = 4
 

@@ -12,8 +12,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from perudo_math import FACES, MAX_PLAYERS, MIN_PLAYERS, Bid, GameState, exceeds_table
-from perudo_math.game import MAX_NAME_LENGTH
+from perudo_math import (
+    FACES,
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Bid,
+    GameState,
+    exceeds_table,
+)
 from views import rules_view, url_state, widgets
 from views import tracker_view as view
 from views.i18n import t, tn

@@ -24,6 +24,14 @@ from perudo_math.legality import (
     legal_raises,
     smallest_raises,
 )
+from perudo_math.limits import (
+    MAX_NAME_LENGTH,
+    MAX_PLAYERS,
+    MAX_STARTING_DICE,
+    MAX_TABLE_DICE,
+    MIN_PLAYERS,
+    MIN_STARTING_DICE,
+)
 from perudo_math.probability import (
     Odds,
     count_distribution,
@@ -32,16 +40,21 @@ from perudo_math.probability import (
     odds,
     odds_table,
 )
-from perudo_math.rules import MAX_PLAYERS, MIN_PLAYERS, PalificoRule, RaiseRule, Rules
+from perudo_math.rules import SETTINGS, PalificoRule, RaiseRule, Rules, Setting, SettingKind
 
 __all__ = [
     "CODE_PREFIX",
     "DAMAGED_CODE",
     "FACES",
+    "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
+    "MAX_STARTING_DICE",
+    "MAX_TABLE_DICE",
     "MIN_PLAYERS",
+    "MIN_STARTING_DICE",
     "ORDINARY_FACES",
     "PACO",
+    "SETTINGS",
     "Bid",
     "BidMade",
     "CalzaCalled",
@@ -56,6 +69,8 @@ __all__ = [
     "Refusal",
     "RoundResult",
     "Rules",
+    "Setting",
+    "SettingKind",
     "Verdict",
     "check_bid",
     "count_distribution",

@@ -17,9 +17,9 @@ from typing import Literal
 
 from perudo_math.bid import Bid
 from perudo_math.legality import check_bid
-from perudo_math.rules import MAX_PLAYERS, MIN_PLAYERS, PalificoRule, Rules
+from perudo_math.limits import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
+from perudo_math.rules import PalificoRule, Rules
 
-MAX_NAME_LENGTH = 40
 CODE_PREFIX = "g1."
 DAMAGED_CODE = "this game link is damaged or not from Perudo Coach"
 

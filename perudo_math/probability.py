@@ -17,8 +17,7 @@ import numpy as np
 
 from perudo_math.bid import FACES, PACO, Bid
 from perudo_math.hand import Hand, as_hand
-
-MAX_TABLE_DICE = 200
+from perudo_math.limits import MAX_TABLE_DICE
 
 
 def match_probability(face: int, *, palifico: bool = False) -> Fraction:

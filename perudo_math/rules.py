@@ -1,4 +1,8 @@
-"""Rule settings, as named in RULES.md, with their defaults."""
+"""Rule settings, as named in RULES.md, with their defaults and their own description.
+
+:data:`SETTINGS` describes every setting as data (its kind, choices or range, default and
+what it depends on): the settings page, the URL and the command lines derive from it.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,7 @@ from dataclasses import asdict, dataclass, fields
 from enum import StrEnum
 from typing import Any
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 10
-MIN_STARTING_DICE = 1
-MAX_STARTING_DICE = 10
+from perudo_math.limits import MAX_STARTING_DICE, MIN_STARTING_DICE
 
 
 class RaiseRule(StrEnum):
@@ -56,7 +57,7 @@ class Rules:
             )
         object.__setattr__(self, "raise_rule", _choice(RaiseRule, self.raise_rule, "raise_rule"))
         object.__setattr__(self, "palifico", _choice(PalificoRule, self.palifico, "palifico"))
-        for name in _SWITCHES:
+        for name in SWITCHES:
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise ValueError(f"{name} must be true or false, not {value!r}")
@@ -83,13 +84,85 @@ class Rules:
         return {key: value for key, value in self.to_dict().items() if default[key] != value}
 
 
-_SWITCHES = (
+class SettingKind(StrEnum):
+    """How a setting is chosen."""
+
+    NUMBER = "number"
+    """A whole number from ``minimum`` to ``maximum``."""
+    CHOICE = "choice"
+    """One of ``choices``."""
+    SWITCH = "switch"
+    """On or off."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One rule setting described as data.
+
+    ``short`` is its name in links and on command lines (``raise`` for ``raise_rule``);
+    ``requires`` names the switch it only matters under (calza out of turn needs calza).
+    """
+
+    name: str
+    short: str
+    kind: SettingKind
+    default: int | str | bool
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    requires: str | None = None
+
+    def parse(self, text: str) -> int | str | bool:
+        """The setting's value written as in a link (``1``/``0`` for a switch); ValueError."""
+        if not isinstance(text, str):
+            raise ValueError(f"{self.short} must be written as text, not {text!r}")
+        match self.kind:
+            case SettingKind.SWITCH:
+                if text not in ("0", "1"):
+                    raise ValueError(f"{self.short} must be 0 or 1, not {text[:20]!r}")
+                return text == "1"
+            case SettingKind.NUMBER:
+                if not (text.isascii() and text.isdigit()) or len(text) > 4:
+                    raise ValueError(f"{self.short} must be a whole number from {self.minimum} "
+                                     f"to {self.maximum}, not {text[:20]!r}")
+                return int(text)
+        if text not in self.choices:
+            raise ValueError(f"{self.short} must be one of {', '.join(self.choices)}, "
+                             f"not {text[:20]!r}")
+        return text
+
+    def format(self, value: int | str | bool) -> str:
+        """``value`` written as :meth:`parse` reads it."""
+        if self.kind is SettingKind.SWITCH:
+            return "1" if value else "0"
+        return str(value)
+
+
+SWITCHES = (
     "palifico_one_die_may_change_face",
     "salsa",
     "calza",
     "calza_out_of_turn",
     "calza_heads_up",
 )
+"""The on/off settings, in the order the settings page shows them."""
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("starting_dice", "dice", SettingKind.NUMBER, 5,
+            minimum=MIN_STARTING_DICE, maximum=MAX_STARTING_DICE),
+    Setting("raise_rule", "raise", SettingKind.CHOICE, RaiseRule.SAME_FACE.value,
+            choices=tuple(rule.value for rule in RaiseRule)),
+    Setting("palifico", "palifico", SettingKind.CHOICE, PalificoRule.ON_DROP.value,
+            choices=tuple(rule.value for rule in PalificoRule)),
+    Setting("palifico_one_die_may_change_face", "onedie", SettingKind.SWITCH, False),
+    Setting("salsa", "salsa", SettingKind.SWITCH, False),
+    Setting("calza", "calza", SettingKind.SWITCH, True),
+    Setting("calza_out_of_turn", "calzaany", SettingKind.SWITCH, False, requires="calza"),
+    Setting("calza_heads_up", "calza2", SettingKind.SWITCH, False, requires="calza"),
+)
+"""Every setting of :class:`Rules`, in its field order."""
+
+SETTING_BY_NAME = {setting.name: setting for setting in SETTINGS}
 
 
 def _choice(kind: type[StrEnum], value: object, name: str) -> StrEnum:
@@ -98,3 +171,15 @@ def _choice(kind: type[StrEnum], value: object, name: str) -> StrEnum:
     except ValueError:
         options = ", ".join(member.value for member in kind)
         raise ValueError(f"{name} must be one of {options}, not {value!r}") from None
+
+
+__all__ = [
+    "SETTINGS",
+    "SETTING_BY_NAME",
+    "SWITCHES",
+    "PalificoRule",
+    "RaiseRule",
+    "Rules",
+    "Setting",
+    "SettingKind",
+]

@@ -13,8 +13,8 @@ import segno
 import zxingcpp
 from PIL import Image
 
-from serving.lan import Interface, build_url, choose_lan_address, is_loopback, is_wildcard
 from serving import lan
+from serving.lan import Interface, build_url, choose_lan_address, is_loopback, is_wildcard
 from views.phone_link import qr_png
 
 # --- Choosing among interfaces ----------------------------------------------------------------

@@ -94,7 +94,7 @@ def test_results_are_read_only():
         (("5x4", [7], 20), "a die shows 1 \\(paco\\) to 6, not 7"),
         (("5x4", [1, 2, 3], 2), "your hand has 3 dice but the table only 2"),
         (("5x4", [], 0), "at least one die"),
-        (("5x4", [], 201), "at most 200"),
+        (("5x4", [], 101), "at most 100"),
         (("0x4", [], 5), "cannot read bid|at least 1"),
         (("5x9", [], 5), "cannot read bid"),
     ],

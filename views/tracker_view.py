@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from perudo_math import (
+    MAX_NAME_LENGTH,
     MAX_PLAYERS,
     MIN_PLAYERS,
     Bid,
@@ -32,7 +33,6 @@ from perudo_math import (
     roll_for_first_opener,
     smallest_raises,
 )
-from perudo_math.game import MAX_NAME_LENGTH
 from views.i18n import t, tn
 
 CallKind = Literal["dudo", "calza"]
