@@ -1,8 +1,10 @@
-"""The repository stands alone: its Markdown links, the rules reference the code cites and the
-seed texts that reference quotes are all inside it."""
+"""The documents hold: the repository stands alone (its Markdown links, the rules reference the
+code cites and the seed texts that reference quotes are all inside it), and the README's map
+of the code is true (imports run one way)."""
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 from pathlib import Path
@@ -95,3 +97,57 @@ def test_every_seed_the_rules_reference_quotes_is_there() -> None:
     assert numbers == {"000", "001", "002", "003"}
     for number in sorted(numbers):
         assert list((DOCS / "seeds").glob(f"{number}_*.txt")), f"seed {number} is missing"
+
+
+# --- The README's map: imports run one way ----------------------------------------------------
+
+MAY_IMPORT: dict[str, set[str]] = {
+    "perudo_math": set(),
+    "serving": set(),
+    "coach": {"perudo_math"},
+    "practice": {"coach", "perudo_math"},
+    "storage": {"practice", "coach", "perudo_math"},
+    "views": {"storage", "practice", "coach", "perudo_math", "serving"},
+    "app_pages": {"views", "storage", "practice", "coach", "perudo_math", "serving"},
+    "streamlit_app": {"views"},
+}
+"""Each part of the app and the parts below it that it may import (itself aside)."""
+DRAWS_WITH_STREAMLIT = {"views", "app_pages", "streamlit_app"}
+
+
+def top_level_imports(path: Path) -> set[str]:
+    """The top-level packages a module imports, at its top or inside a function."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_the_import_reader_sees_imports_inside_functions(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text("import a.b\nfrom c import d\ndef f():\n    import streamlit as st\n")
+    assert top_level_imports(module) == {"a", "c", "streamlit"}
+
+
+def part_files(part: str) -> list[Path]:
+    """The modules of a package, or the one module of that name."""
+    if (ROOT / f"{part}.py").is_file():
+        return [ROOT / f"{part}.py"]
+    return [path for path in repository_files({".py"}) if path.is_relative_to(ROOT / part)]
+
+
+@pytest.mark.parametrize("part", sorted(MAY_IMPORT))
+def test_imports_run_one_way(part: str) -> None:
+    paths = part_files(part)
+    assert paths, f"{part} is gone: update the README's map and MAY_IMPORT"
+    allowed = MAY_IMPORT[part] | {part} | ({"streamlit"} if part in DRAWS_WITH_STREAMLIT else set())
+    forbidden = {
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in paths
+        for name in top_level_imports(path) & (set(MAY_IMPORT) | {"streamlit"})
+        if name not in allowed
+    }
+    assert forbidden == set()
