@@ -1,4 +1,4 @@
-"""Settings page: the table's rules (RULES.md), each with a one-line explanation.
+"""Settings page: the table's rules (docs/RULES.md), each with a one-line explanation.
 
 Every change goes through :func:`views.url_state.set_rules`, so the rules live in the URL (a
 reload or a shared link keeps them) and every page uses them: the Odds & advice page's

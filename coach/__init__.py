@@ -1,5 +1,6 @@
 """The coach: decisions that read the bids (``engine``), bots and the arena (``play``), and the
-heads-up solver (``solver``). Imports ``perudo_math`` only; never Streamlit."""
+heads-up solver (``solver``); ``python -m coach`` (``cli``). Imports ``perudo_math`` only;
+never Streamlit."""
 
 from coach.engine import (
     CALZA,

@@ -1,4 +1,11 @@
-"""Exact rules and odds of Perudo (Dudo, Liar's Dice with pacos)."""
+"""Exact rules and odds of Perudo (Dudo, Liar's Dice with pacos), the project's foundation.
+
+Bids (``bid``), hands (``hand``), the table's rule settings (``rules``) and bounds
+(``limits``), which bids are legal and why not (``legality``), exact odds (``probability``),
+and the game as an immutable state machine (``game``); ``python -m perudo_math`` (``cli``).
+The one authority for rule decisions (see docs/RULES.md). Imports no other package of the
+project; pure Python and numpy, never Streamlit.
+"""
 
 from perudo_math.bid import FACES, ORDINARY_FACES, PACO, Bid, face_name
 from perudo_math.game import (
@@ -36,7 +43,6 @@ from perudo_math.probability import (
     Odds,
     count_distribution,
     count_survival,
-    match_probability,
     odds,
     odds_table,
 )
@@ -80,7 +86,6 @@ __all__ = [
     "is_legal",
     "legal_quantities",
     "legal_raises",
-    "match_probability",
     "odds",
     "odds_table",
     "roll_for_first_opener",

@@ -23,7 +23,7 @@ class Bid:
 
     Face 1 is the paco. Bids compare in the plain order: by quantity, then by
     face with pacos lowest. Whether one bid is a legal raise over another
-    depends on the round and the rules: see :func:`perudo_math.check_raise`.
+    depends on the round and the rules: see :func:`perudo_math.check_bid`.
     """
 
     quantity: int

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
@@ -18,13 +17,6 @@ import numpy as np
 from perudo_math.bid import FACES, PACO, Bid
 from perudo_math.hand import Hand, as_hand
 from perudo_math.limits import MAX_TABLE_DICE
-
-
-def match_probability(face: int, *, palifico: bool = False) -> Fraction:
-    """The chance that one unknown die counts toward a bid on ``face``."""
-    if face not in FACES:
-        raise ValueError(f"a die shows 1 (paco) to 6, not {face!r}")
-    return Fraction(1, 6) if palifico or face == PACO else Fraction(1, 3)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

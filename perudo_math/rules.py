@@ -1,4 +1,4 @@
-"""Rule settings, as named in RULES.md, with their defaults and their own description.
+"""Rule settings, as named in docs/RULES.md, with their defaults and their own description.
 
 :data:`SETTINGS` describes every setting as data (its kind, choices or range, default and
 what it depends on): the settings page, the URL and the command lines derive from it.
@@ -35,7 +35,7 @@ class PalificoRule(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every table setting of RULES.md. The defaults are the seeds' rules."""
+    """Every table setting of docs/RULES.md. The defaults are the seeds' rules."""
 
     starting_dice: int = 5
     raise_rule: RaiseRule = RaiseRule.SAME_FACE

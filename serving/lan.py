@@ -2,20 +2,16 @@
 
 ``make serve`` binds the app to every interface and must tell a phone where to find it: the
 address of this computer on the Wi-Fi, such as ``192.168.1.23``. Finding it sends nothing on
-the network (no UDP "connect" to a public address, no DNS query): the addresses are read from
-the local interfaces, in this order of sources, the first that answers wins:
+the network (no UDP "connect" to a public address, no DNS query): :func:`psutil.net_if_addrs`
+lists each interface's addresses as the system holds them (``getifaddrs`` on Linux, macOS and
+the BSDs, ``GetAdaptersAddresses`` on Windows) and :func:`psutil.net_if_stats` says which
+interfaces are up.
 
-1. Linux: each interface of :func:`socket.if_nameindex` asked for its IPv4 address with the
-   ``SIOCGIFADDR`` ioctl (a local system call on an unconnected socket);
-2. the output of ``ip -4 -o addr show`` (Linux without the ioctl);
-3. the output of ``ifconfig`` (macOS, the BSDs);
-4. last resort, :func:`socket.gethostbyname_ex` of the host name, which may consult the
-   system resolver (``/etc/hosts``, mDNS): only reached where none of the above works.
-
-Loopback, link-local (169.254/16), multicast and unspecified addresses are dropped. Private
-ranges come first (192.168/16, then 10/8, then 172.16/12, then 100.64/10 as used by VPN
-meshes), and virtual interfaces (Docker bridges, VPN tunnels, VM host networks) come after
-physical ones. ``make serve ADDRESS=…`` overrides the choice.
+Interfaces that are down are skipped. Loopback, link-local (169.254/16), multicast and
+unspecified addresses are dropped. Private ranges come first (192.168/16, then 10/8, then
+172.16/12, then 100.64/10 as used by VPN meshes), and virtual interfaces (Docker bridges, VPN
+tunnels, VM host networks) come after physical ones. ``make serve ADDRESS=…`` overrides the
+choice.
 """
 
 from __future__ import annotations
@@ -23,21 +19,15 @@ from __future__ import annotations
 import ipaddress
 import os
 import re
-import shutil
 import socket
-import struct
-import subprocess
-import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Protocol
 from urllib.parse import urlsplit
 
 PUBLIC_URL_ENV = "PERUDO_COACH_PUBLIC_URL"
 """The environment variable that tells the app the address a phone should open."""
 DEFAULT_PORT = 8501
-
-SIOCGIFADDR = 0x8915
-"""Linux ioctl: get the IPv4 address of an interface (``<linux/sockios.h>``)."""
 
 _PRIVATE_RANGES: tuple[ipaddress.IPv4Network, ...] = tuple(
     ipaddress.IPv4Network(net)
@@ -56,7 +46,7 @@ _HOSTNAME = re.compile(r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-
 
 @dataclass(frozen=True)
 class Interface:
-    """One IPv4 address of one network interface (``name`` may be empty when unknown)."""
+    """One IPv4 address of one network interface."""
 
     name: str
     address: str
@@ -65,89 +55,56 @@ class Interface:
 # --- Reading the interfaces ------------------------------------------------------------------
 
 
-def ioctl_interfaces() -> list[Interface]:
-    """Linux: the IPv4 address of each interface, by ``SIOCGIFADDR``; empty elsewhere.
+class InterfaceAddress(Protocol):
+    """What is read of one entry of :func:`psutil.net_if_addrs` (a ``snicaddr``)."""
 
-    The socket is only a handle for the ioctl: it is never bound, connected or written to.
+    @property
+    def family(self) -> int: ...
+
+    @property
+    def address(self) -> str: ...
+
+
+class InterfaceStats(Protocol):
+    """What is read of one entry of :func:`psutil.net_if_stats` (a ``snicstats``)."""
+
+    @property
+    def isup(self) -> bool: ...
+
+
+def ipv4_interfaces(
+    addresses: Mapping[str, Iterable[InterfaceAddress]],
+    stats: Mapping[str, InterfaceStats],
+) -> list[Interface]:
+    """The IPv4 addresses of the interfaces that are up, in the order the system lists them.
+
+    ``addresses`` and ``stats`` are shaped like :func:`psutil.net_if_addrs` and
+    :func:`psutil.net_if_stats`. An interface missing from ``stats`` counts as up: psutil
+    leaves out the ones it cannot query, and aliases such as ``eth0:1`` have no stats of their
+    own.
     """
-    if not sys.platform.startswith("linux"):
-        return []
-    try:
-        import fcntl  # POSIX only
-    except ImportError:  # pragma: no cover - not on Linux
-        return []
-    found: list[Interface] = []
-    try:
-        names = [name for _, name in socket.if_nameindex()]
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as handle:
-            for name in names:
-                request = struct.pack("256s", name.encode()[:15])
-                try:
-                    reply = fcntl.ioctl(handle.fileno(), SIOCGIFADDR, request)
-                except OSError:  # no IPv4 address on this interface
-                    continue
-                found.append(Interface(name, socket.inet_ntoa(reply[20:24])))
-    except OSError:
-        return []
-    return found
-
-
-def parse_ip_addr(text: str) -> list[Interface]:
-    """The addresses in the output of ``ip -4 -o addr show`` (one line per address)."""
-    found = []
-    for line in text.splitlines():
-        match = re.match(r"^\d+:\s+(\S+?)(?:@\S+)?\s+inet\s+(\d+\.\d+\.\d+\.\d+)", line)
-        if match:
-            found.append(Interface(match.group(1), match.group(2)))
-    return found
-
-
-def parse_ifconfig(text: str) -> list[Interface]:
-    """The IPv4 addresses in the output of ``ifconfig`` (BSD/macOS and Linux net-tools)."""
-    found = []
-    name = ""
-    for line in text.splitlines():
-        header = re.match(r"^([^\s:]+):?\s", line)
-        if header and not line[0].isspace():
-            name = header.group(1)
-        match = re.search(r"\binet (?:addr:)?(\d+\.\d+\.\d+\.\d+)", line)
-        if match:
-            found.append(Interface(name, match.group(1)))
-    return found
-
-
-def _command_output(command: list[str]) -> str:
-    if shutil.which(command[0]) is None:
-        return ""
-    try:
-        result = subprocess.run(command, capture_output=True, text=True, timeout=5, check=False)
-    except (OSError, subprocess.SubprocessError):
-        return ""
-    return result.stdout if result.returncode == 0 else ""
-
-
-def hostname_interfaces() -> list[Interface]:
-    """The addresses the system resolver gives for this host's name (may read /etc/hosts, mDNS)."""
-    try:
-        _, _, addresses = socket.gethostbyname_ex(socket.gethostname())
-    except OSError:
-        return []
-    return [Interface("", address) for address in addresses]
+    return [
+        Interface(name, entry.address)
+        for name, entries in addresses.items()
+        if name not in stats or stats[name].isup
+        for entry in entries
+        if entry.family == socket.AF_INET
+    ]
 
 
 def interface_addresses() -> list[Interface]:
-    """This computer's IPv4 addresses, from the first local source that gives any."""
-    sources: list[Callable[[], list[Interface]]] = [
-        ioctl_interfaces,
-        lambda: parse_ip_addr(_command_output(["ip", "-4", "-o", "addr", "show"])),
-        lambda: parse_ifconfig(_command_output(["ifconfig"])),
-        hostname_interfaces,
-    ]
-    for source in sources:
-        found = source()
-        if found:
-            return found
-    return []
+    """This computer's IPv4 addresses on the interfaces that are up; empty if unreadable."""
+    import psutil  # only when looking: the app imports this module on every page, never looks
+
+    try:
+        addresses = psutil.net_if_addrs()
+    except OSError:
+        return []
+    try:
+        stats = psutil.net_if_stats()
+    except OSError:  # then every interface counts as up
+        stats = {}
+    return ipv4_interfaces(addresses, stats)
 
 
 # --- Choosing one ----------------------------------------------------------------------------

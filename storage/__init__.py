@@ -1,1 +1,4 @@
-"""What the app keeps between visits: practice progress (``progress``), in embedded SQLite."""
+"""What the app keeps between visits: practice progress (``progress``), in embedded SQLite.
+
+Stores what ``practice`` grades and rates (drills, ratings); never Streamlit.
+"""

@@ -9,7 +9,7 @@ from itertools import product
 
 
 def die_matches(die: int, face: int, palifico: bool) -> bool:
-    """Whether one die counts toward a bid on ``face``, straight from RULES.md."""
+    """Whether one die counts toward a bid on ``face``, straight from docs/RULES.md."""
     if face == 1 or palifico:
         return die == face
     return die in (face, 1)

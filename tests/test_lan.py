@@ -1,131 +1,132 @@
-"""serving/lan.py: the LAN address from faked interface lists and from this machine, sending
+"""serving/lan.py: the LAN address from faked psutil readings and from this machine, sending
 nothing; URL building; and the QR codes, decoded back with zxing-cpp."""
 
 from __future__ import annotations
 
 import io
+import shutil
 import socket
+import subprocess
 import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import NamedTuple, NoReturn
 
 import numpy as np
+import psutil
 import pytest
 import segno
 import zxingcpp
 from PIL import Image
 
 from serving import lan
-from serving.lan import Interface, build_url, choose_lan_address, is_loopback, is_wildcard
+from serving.lan import Interface, build_url, is_loopback, is_wildcard
 from views.phone_link import qr_png
 
-# --- Choosing among interfaces ----------------------------------------------------------------
+ROOT = Path(__file__).resolve().parents[1]
+
+# --- Choosing among interfaces, from faked psutil readings ------------------------------------
+
+
+class Snic(NamedTuple):
+    """The fields of psutil's ``snicaddr`` (one address of one interface)."""
+
+    family: int
+    address: str
+    netmask: str | None = None
+    broadcast: str | None = None
+    ptp: str | None = None
+
+
+class Stats(NamedTuple):
+    """The field of psutil's ``snicstats`` that is read: whether the interface is up."""
+
+    isup: bool
+
+
+def v4(address: str) -> Snic:
+    return Snic(socket.AF_INET, address)
+
+
+def fake_psutil(monkeypatch: pytest.MonkeyPatch, addresses: dict[str, list[Snic]],
+                down: Iterable[str] = ()) -> None:
+    """``psutil.net_if_addrs`` gives ``addresses``; ``net_if_stats`` says every one is up but
+    ``down``."""
+    stats = {name: Stats(isup=name not in set(down)) for name in addresses}
+    monkeypatch.setattr(psutil, "net_if_addrs", lambda: addresses)
+    monkeypatch.setattr(psutil, "net_if_stats", lambda: stats)
 
 
 @pytest.mark.parametrize(
     ("interfaces", "expected"),
     [
-        ([("lo", "127.0.0.1"), ("wlan0", "192.168.1.23")], "192.168.1.23"),
-        ([("lo", "127.0.0.1"), ("docker0", "172.17.0.1"), ("wlp2s0", "192.168.1.23")],
+        ({"lo": ["127.0.0.1"], "wlan0": ["192.168.1.23"]}, "192.168.1.23"),
+        ({"lo": ["127.0.0.1"], "docker0": ["172.17.0.1"], "wlp2s0": ["192.168.1.23"]},
          "192.168.1.23"),
-        ([("docker0", "172.17.0.1"), ("eth0", "172.20.4.9")], "172.20.4.9"),
-        ([("eth0", "10.0.0.5"), ("wlan0", "192.168.0.7")], "192.168.0.7"),
-        ([("eth0", "172.16.3.3"), ("eth1", "10.1.1.1")], "10.1.1.1"),
-        ([("tailscale0", "100.101.2.3"), ("en0", "10.2.0.40")], "10.2.0.40"),
-        ([("en0", "100.101.2.3")], "100.101.2.3"),
-        ([("br-1a2b", "192.168.49.1"), ("enp3s0", "10.0.0.2")], "10.0.0.2"),
-        ([("eth0", "203.0.113.8"), ("wlan0", "192.168.1.50")], "192.168.1.50"),
-        ([("eth0", "203.0.113.8")], "203.0.113.8"),
-        ([("lo", "127.0.0.1"), ("eth0", "169.254.10.20")], None),
-        ([("lo", "127.0.0.1"), ("lo", "127.0.1.1")], None),
-        ([("x", "0.0.0.0"), ("y", "224.0.0.251"), ("z", "255.255.255.255")], None),
-        ([("eth0", "not-an-address"), ("eth1", "fe80::1")], None),
-        ([], None),
-        ([("", "192.168.1.4"), ("", "192.168.1.9")], "192.168.1.4"),
+        ({"docker0": ["172.17.0.1"], "eth0": ["172.20.4.9"]}, "172.20.4.9"),
+        ({"eth0": ["10.0.0.5"], "wlan0": ["192.168.0.7"]}, "192.168.0.7"),
+        ({"eth0": ["172.16.3.3"], "eth1": ["10.1.1.1"]}, "10.1.1.1"),
+        ({"tailscale0": ["100.101.2.3"], "en0": ["10.2.0.40"]}, "10.2.0.40"),
+        ({"en0": ["100.101.2.3"]}, "100.101.2.3"),
+        ({"br-1a2b": ["192.168.49.1"], "enp3s0": ["10.0.0.2"]}, "10.0.0.2"),
+        ({"utun3": ["100.90.1.2"], "en0": ["192.168.1.31"]}, "192.168.1.31"),
+        ({"veth12ab": ["172.18.0.1"], "enp0s31f6": ["10.0.0.12"]}, "10.0.0.12"),
+        ({"eth0": ["203.0.113.8"], "wlan0": ["192.168.1.50"]}, "192.168.1.50"),
+        ({"eth0": ["203.0.113.8"]}, "203.0.113.8"),
+        ({"lo": ["127.0.0.1"], "eth0": ["169.254.10.20"]}, None),
+        ({"lo": ["127.0.0.1", "127.0.1.1"]}, None),
+        ({"x": ["0.0.0.0"], "y": ["224.0.0.251"], "z": ["255.255.255.255"]}, None),
+        ({"eth0": ["192.168.1.4", "192.168.1.9"]}, "192.168.1.4"),
+        ({"eth0": ["192.168.1.9"], "eth0:1": ["192.168.1.4"]}, "192.168.1.9"),
+        ({}, None),
     ],
 )
-def test_choose_lan_address(interfaces: list[tuple[str, str]], expected: str | None) -> None:
-    assert choose_lan_address(Interface(name, address) for name, address in interfaces) \
-        == expected
+def test_the_ranking(monkeypatch: pytest.MonkeyPatch, interfaces: dict[str, list[str]],
+                     expected: str | None) -> None:
+    fake_psutil(monkeypatch, {name: [v4(a) for a in found] for name, found in interfaces.items()})
+    assert lan.lan_address() == expected
 
 
-def test_a_virtual_interface_is_used_when_it_is_the_only_one() -> None:
-    assert choose_lan_address([Interface("lo", "127.0.0.1"), Interface("docker0", "172.17.0.1")]) \
-        == "172.17.0.1"
+def test_a_virtual_interface_is_used_when_it_is_the_only_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake_psutil(monkeypatch, {"lo": [v4("127.0.0.1")], "docker0": [v4("172.17.0.1")]})
+    assert lan.lan_address() == "172.17.0.1"
 
 
-IP_ADDR_OUTPUT = """\
-1: lo    inet 127.0.0.1/8 scope host lo\\       valid_lft forever preferred_lft forever
-2: enp0s31f6    inet 10.0.0.12/24 brd 10.0.0.255 scope global dynamic enp0s31f6\\  valid_lft 1
-3: wlp2s0    inet 192.168.1.23/24 brd 192.168.1.255 scope global dynamic noprefixroute wlp2s0
-5: veth12ab@if4    inet 172.18.0.1/16 brd 172.18.255.255 scope global veth12ab
-"""
-
-IFCONFIG_MACOS = """\
-lo0: flags=8049<UP,LOOPBACK,RUNNING,MULTICAST> mtu 16384
-\toptions=1203<RXCSUM,TXCSUM,TXSTATUS,SW_TIMESTAMP>
-\tinet 127.0.0.1 netmask 0xff000000
-\tinet6 ::1 prefixlen 128
-en0: flags=8863<UP,BROADCAST,SMART,RUNNING,SIMPLEX,MULTICAST> mtu 1500
-\tether 3c:22:fb:00:00:01
-\tinet6 fe80::1c2a:abcd:1234:5678%en0 prefixlen 64 secured scopeid 0x6
-\tinet 192.168.1.31 netmask 0xffffff00 broadcast 192.168.1.255
-utun3: flags=8051<UP,POINTOPOINT,RUNNING,MULTICAST> mtu 1380
-\tinet 100.90.1.2 --> 100.90.1.2 netmask 0xffffffff
-"""
-
-IFCONFIG_NET_TOOLS = """\
-eth0: flags=4163<UP,BROADCAST,RUNNING,MULTICAST>  mtu 1500
-        inet 10.4.5.6  netmask 255.255.255.0  broadcast 10.4.5.255
-        ether 02:42:ac:11:00:02  txqueuelen 0  (Ethernet)
-
-lo        Link encap:Local Loopback
-          inet addr:127.0.0.1  Mask:255.0.0.0
-"""
-
-
-def test_parse_ip_addr() -> None:
-    assert lan.parse_ip_addr(IP_ADDR_OUTPUT) == [
-        Interface("lo", "127.0.0.1"),
-        Interface("enp0s31f6", "10.0.0.12"),
-        Interface("wlp2s0", "192.168.1.23"),
-        Interface("veth12ab", "172.18.0.1"),
-    ]
-    assert choose_lan_address(lan.parse_ip_addr(IP_ADDR_OUTPUT)) == "192.168.1.23"
-
-
-def test_parse_ifconfig_macos_and_net_tools() -> None:
-    assert lan.parse_ifconfig(IFCONFIG_MACOS) == [
-        Interface("lo0", "127.0.0.1"),
-        Interface("en0", "192.168.1.31"),
-        Interface("utun3", "100.90.1.2"),
-    ]
-    assert choose_lan_address(lan.parse_ifconfig(IFCONFIG_MACOS)) == "192.168.1.31"
-    assert lan.parse_ifconfig(IFCONFIG_NET_TOOLS) == [
-        Interface("eth0", "10.4.5.6"), Interface("lo", "127.0.0.1")
-    ]
-
-
-def test_the_sources_are_tried_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    commands: list[list[str]] = []
-
-    def fake_output(command: list[str]) -> str:
-        commands.append(command)
-        return IP_ADDR_OUTPUT if command[0] == "ip" else ""
-
-    monkeypatch.setattr(lan, "ioctl_interfaces", list)
-    monkeypatch.setattr(lan, "_command_output", fake_output)
-    monkeypatch.setattr(lan, "hostname_interfaces", lambda: pytest.fail("resolver consulted"))
+def test_only_ipv4_addresses_are_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_psutil(monkeypatch, {
+        "eth0": [Snic(socket.AF_INET6, "fe80::1%eth0"), Snic(socket.AF_INET6, "fd00::2"),
+                 Snic(getattr(socket, "AF_PACKET", -1), "02:fc:00:00:00:01")],
+        "wlan0": [Snic(socket.AF_INET6, "2001:db8::5"), v4("192.168.1.23")],
+    })
+    assert lan.interface_addresses() == [Interface("wlan0", "192.168.1.23")]
     assert lan.lan_address() == "192.168.1.23"
-    assert commands == [["ip", "-4", "-o", "addr", "show"]]
 
 
-def test_the_resolver_is_the_last_resort(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lan, "ioctl_interfaces", list)
-    monkeypatch.setattr(lan, "_command_output", lambda command: "")
-    monkeypatch.setattr(socket, "gethostname", lambda: "box")
-    monkeypatch.setattr(socket, "gethostbyname_ex",
-                        lambda name: (name, [], ["127.0.1.1", "192.168.5.5"]))
-    assert lan.lan_address() == "192.168.5.5"
-    monkeypatch.setattr(socket, "gethostbyname_ex", lambda name: (_ for _ in ()).throw(OSError))
+def test_an_interface_that_is_down_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_psutil(monkeypatch, {"wlan0": [v4("192.168.1.23")], "eth0": [v4("10.0.0.2")]},
+                down={"wlan0"})
+    assert lan.lan_address() == "10.0.0.2"
+    fake_psutil(monkeypatch, {"wlan0": [v4("192.168.1.23")]}, down={"wlan0"})
+    assert lan.lan_address() is None
+
+
+def test_an_interface_without_stats_counts_as_up() -> None:
+    """psutil gives no stats for aliases such as ``eth0:1`` or interfaces it cannot query."""
+    found = lan.ipv4_interfaces({"eth0": [v4("10.0.0.2")], "eth0:1": [v4("192.168.1.4")]},
+                                {"eth0": Stats(isup=False)})
+    assert found == [Interface("eth0:1", "192.168.1.4")]
+
+
+def test_unreadable_interfaces_give_no_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> NoReturn:
+        raise PermissionError("not allowed here")
+
+    fake_psutil(monkeypatch, {"wlan0": [v4("192.168.1.23")]})
+    monkeypatch.setattr(psutil, "net_if_stats", refuse)
+    assert lan.lan_address() == "192.168.1.23"
+    monkeypatch.setattr(psutil, "net_if_addrs", refuse)
     assert lan.lan_address() is None
 
 
@@ -134,7 +135,7 @@ def test_the_resolver_is_the_last_resort(monkeypatch: pytest.MonkeyPatch) -> Non
 
 @pytest.fixture
 def no_traffic(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Any attempt to connect, send or resolve a name fails the test."""
+    """Any attempt to connect, send or resolve a name from Python fails the test."""
 
     def forbidden(*args: object, **kwargs: object) -> None:
         pytest.fail(f"network use: {args!r}")
@@ -152,7 +153,9 @@ def test_this_machine_without_the_network() -> None:
     assert found, "no interface address found on this machine"
     assert all(lan._ipv4(interface.address) for interface in found)
     if sys.platform.startswith("linux"):
-        assert Interface("lo", "127.0.0.1") in lan.ioctl_interfaces()
+        assert Interface("lo", "127.0.0.1") in found
+        system_names = {name for _, name in socket.if_nameindex()}
+        assert {interface.name.split(":")[0] for interface in found} <= system_names
     address = lan.lan_address()
     if address is not None:  # None on a machine with loopback only
         assert not is_loopback(address)
@@ -160,13 +163,23 @@ def test_this_machine_without_the_network() -> None:
         assert build_url(address, 8501) == f"http://{address}:8501"
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux ioctl")
-def test_the_ioctl_agrees_with_ip_addr() -> None:
-    listed = lan.parse_ip_addr(lan._command_output(["ip", "-4", "-o", "addr", "show"]))
-    if not listed:
-        pytest.skip("no `ip` command")
-    assert {i.address for i in lan.ioctl_interfaces()} <= {i.address for i in listed}
-    assert choose_lan_address(lan.ioctl_interfaces()) == choose_lan_address(listed)
+@pytest.mark.skipif(shutil.which("strace") is None, reason="needs strace")
+def test_psutil_talks_to_the_kernel_only(tmp_path: Path) -> None:
+    """Below Python (psutil is C): every socket the look-up connects, binds or sends on is a
+    netlink socket, that is the kernel's own interface list."""
+    trace = tmp_path / "trace.txt"
+    result = subprocess.run(
+        ["strace", "-f", "-qq", "-e", "trace=connect,bind,sendto,sendmsg,sendmmsg",
+         "-o", str(trace), sys.executable, "-c",
+         "from serving.lan import lan_address; print(lan_address())"],
+        capture_output=True, text=True, timeout=60, check=False, cwd=ROOT,
+    )
+    if result.returncode != 0 and "ptrace" in result.stderr:
+        pytest.skip(f"strace cannot trace here: {result.stderr.strip()}")
+    assert result.returncode == 0, result.stderr
+    calls = [line for line in trace.read_text().splitlines() if "(" in line]
+    assert calls, "psutil read nothing through netlink: has its implementation changed?"
+    assert [call for call in calls if "AF_NETLINK" not in call] == []
 
 
 # --- URLs ------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Legality of openings and raises: RULES.md's worked facts and table, checked exhaustively."""
+"""Legality of openings and raises: docs/RULES.md's worked facts and table, checked exhaustively."""
 
 from __future__ import annotations
 
@@ -76,7 +76,7 @@ def test_a_bid_above_the_table_is_legal():
 
 def reference_is_legal(bid: Bid, previous: Bid | None, palifico: bool, rules: Rules,
                        bidder_dice: int | None) -> bool:
-    """RULES.md's tables, written out case by case."""
+    """docs/RULES.md's tables, written out case by case."""
     q, f, q2, f2 = (None, None, bid.quantity, bid.face) if previous is None else (
         previous.quantity, previous.face, bid.quantity, bid.face)
     if previous is None:

@@ -1,4 +1,4 @@
-"""Exact odds against brute-force enumeration, published values and RULES.md."""
+"""Exact odds against brute-force enumeration, published values and docs/RULES.md."""
 
 from __future__ import annotations
 

@@ -25,6 +25,7 @@ import numpy as np
 import pytest
 import zxingcpp
 
+from serving.lan import lan_address
 from tests.servers import free_port, running_server
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -146,6 +147,22 @@ def test_the_script_prints_the_address_and_a_qr_code() -> None:
     assert len(block) >= 10
     assert decode_block(block) == ["http://192.168.1.23:8501"]
     assert "--browser.serverAddress 192.168.1.23" in result.stdout
+
+
+def test_the_script_prints_the_address_it_finds() -> None:
+    """The real script as plain `make serve` runs it: the address comes from this machine's
+    interfaces (serving.lan, through psutil), and its QR code decodes to it."""
+    found = lan_address()
+    if found is None:
+        pytest.skip("this machine has no address a phone could reach")
+    url = f"http://{found}:8501"
+    result = subprocess.run(
+        [sys.executable, str(SERVE), "--host", "0.0.0.0", "--port", "8501", "--dry-run"],
+        capture_output=True, text=True, timeout=60, check=True, cwd=ROOT,
+    )
+    assert f"Perudo Coach on your network: {url}" in result.stdout
+    assert decode_block(qr_block(result.stdout)) == [url]
+    assert f"--browser.serverAddress {found}" in result.stdout
 
 
 def test_a_bad_address_exits_with_status_2() -> None:

@@ -35,7 +35,7 @@ from perudo_math import (
 from views.i18n import current_language, format_percent, t, tn, translate
 
 MAX_HAND_DICE = 10
-"""A cup never holds more than the largest starting count (RULES.md: 1 to 10)."""
+"""A cup never holds more than the largest starting count (docs/RULES.md: 1 to 10)."""
 
 FACE_GLYPHS: dict[int, str] = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 """Die faces as players see them (the paco is the one-pip face, written P in bids).

@@ -1,5 +1,6 @@
 """Heads-up endgames: a generic CFR+/LP solver (``cfr``) over small games (``games``), and the
-shipped equilibrium tables the coach plays from (``tables``)."""
+shipped equilibrium tables the coach plays from (``tables``, read from ``data/``);
+``python -m coach solve`` (``cli``)."""
 
 from coach.solver.tables import (
     CoachTablesBot,

@@ -8,7 +8,7 @@ history) and the public tree is the tree of bid histories.
 
 Two families of rounds are defined here:
 
-* :class:`PerudoRound`: our rules (RULES.md), read through :mod:`perudo_math` so that the
+* :class:`PerudoRound`: our rules (docs/RULES.md), read through :mod:`perudo_math` so that the
   rules stay data: legal raises come from :func:`perudo_math.legal_quantities`, counting
   from :meth:`perudo_math.Hand.count`, normal and palifico rounds, the paco conversions,
   the same-face raise rule and calza under ``calza_heads_up``. Bids above the dice on the

@@ -224,7 +224,7 @@ def test_calza_when_the_count_is_likely_exact(app: AppTest) -> None:
 
 
 def test_heads_up_calza_follows_the_rules_in_the_url(app: AppTest) -> None:
-    """Two players left: calza is off by default (RULES.md) and on with calza2=1."""
+    """Two players left: calza is off by default (docs/RULES.md) and on with calza2=1."""
     app.run()
     tap(app, [5, 5, 1])
     set_inputs(app, dice=6, players=2, quantity=4, face=5)

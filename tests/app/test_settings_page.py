@@ -1,4 +1,4 @@
-"""The Settings page through AppTest: every rule of RULES.md, written to the URL, used by the
+"""The Settings page through AppTest: every rule of docs/RULES.md, written to the URL, used by the
 Odds & advice page, explained in both languages, and reset to the defaults."""
 
 from __future__ import annotations
