@@ -1,26 +1,27 @@
 """Reading the bids: beliefs about every hidden die after this round's bids.
 
-Each opponent's hand is a multiset of dice. Before any bid every hand has its
-multinomial prior; each bid a player makes on face f multiplies the weight of
-each possible hand by exp(strength × m), where m is how many of its dice would
-count toward f (exponential tilting: a bidder of fives likely holds fives or
-pacos). Hands of different players stay independent, so the distribution of
-the table's matching count is the exact convolution of per-player
-distributions. With no bids to read, or strength 0, the numbers are those of
-:func:`perudo_math.odds` exactly.
+Each opponent's hand starts with its multinomial prior; each bid a player makes on face f
+multiplies the weight of each possible hand by exp(strength × m), where m is how many of
+its dice would count toward f (exponential tilting: a bidder of fives likely holds fives or
+pacos). That tilt is a product over the player's dice, so the posterior keeps the dice
+independent, each with tilted face probabilities p_g ∝ exp(strength × bids that die g
+counts toward): a player's count toward any face is exactly binomial, whatever the number
+of dice. Hands of different players stay independent, so the table's matching count is the
+exact convolution of per-player distributions: linear work per seat, no enumeration.
+With no bids to read, or strength 0, the numbers are those of :func:`perudo_math.odds`
+exactly.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
-from itertools import combinations_with_replacement
-from math import factorial, log
+from functools import lru_cache
+from math import exp, lgamma, log, log1p
 
 import numpy as np
 
 from coach.engine.situation import Situation
-from perudo_math import PACO, Bid, count_distribution, odds, probability
+from perudo_math import FACES, PACO, Bid, count_distribution, odds, probability
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,53 +50,51 @@ class BidReading:
 PURE_ODDS = BidReading(strength=0.0)
 
 
-@cache
-def _hands(dice: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every multiset of ``dice`` dice as face counts (rows), and each one's prior log-weight."""
-    rows = []
-    for faces in combinations_with_replacement(range(1, 7), dice):
-        rows.append([faces.count(face) for face in range(1, 7)])
-    counts = np.array(rows, dtype=np.int64).reshape(-1, 6)
-    log_prior = np.array(
-        [log(factorial(dice)) - sum(log(factorial(int(c))) for c in row) - dice * log(6)
-         for row in counts]
-    )
-    return counts, log_prior
-
-
-@cache
-def _matches(dice: int, face: int, palifico: bool) -> np.ndarray:
-    """For every multiset of ``dice`` dice, how many count toward a bid on ``face``."""
-    counts, _ = _hands(dice)
-    matching = counts[:, face - 1].copy()
-    if face != PACO and not palifico:
-        matching += counts[:, PACO - 1]
-    return matching
+def _counts_toward(die: int, face: int, palifico: bool) -> bool:
+    """Whether a die showing ``die`` counts toward a bid on ``face``."""
+    return die == face or (die == PACO and face != PACO and not palifico)
 
 
 @lru_cache(maxsize=4096)
-def _hand_weights(dice: int, bids: tuple[Bid, ...], palifico: bool, strength: float) -> np.ndarray:
-    """Posterior probability of each multiset of a player's dice after their ``bids``."""
-    _, log_prior = _hands(dice)
-    log_weight = log_prior.copy()
-    for bid in bids:
-        log_weight += strength * _matches(dice, bid.face, palifico)
-    weight = np.exp(log_weight - log_weight.max())
-    return weight / weight.sum()
+def die_posterior(bids: tuple[Bid, ...], palifico: bool, strength: float) -> tuple[float, ...]:
+    """P(one of a bidder's dice shows each face 1..6) after their ``bids``."""
+    logs = [strength * sum(_counts_toward(die, bid.face, palifico) for bid in bids)
+            for die in FACES]
+    top = max(logs)
+    weights = [exp(value - top) for value in logs]
+    total = sum(weights)
+    return tuple(weight / total for weight in weights)
+
+
+@lru_cache(maxsize=4096)
+def _binomial(dice: int, q: float) -> np.ndarray:
+    """P(k of ``dice`` independent dice match), each with probability ``q``, k = 0 .. dice."""
+    k = np.arange(dice + 1)
+    if q <= 0.0 or q >= 1.0:
+        result = (k == (dice if q >= 1.0 else 0)).astype(float)
+    else:
+        log_choose = np.array([lgamma(dice + 1) - lgamma(j + 1) - lgamma(dice - j + 1)
+                               for j in range(dice + 1)])
+        result = np.exp(log_choose + k * log(q) + (dice - k) * log1p(-q))
+        result /= result.sum()
+    result.setflags(write=False)
+    return result
 
 
 def clear_caches() -> None:
-    """Forget every cached hand posterior and count distribution (for measuring cold calls)."""
-    _hand_weights.cache_clear()
-    _hands.cache_clear()
-    _matches.cache_clear()
+    """Forget every cached posterior and count distribution (for measuring cold calls)."""
+    die_posterior.cache_clear()
+    _binomial.cache_clear()
     probability.clear_caches()
 
 
-def _seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: bool,
-                       strength: float) -> np.ndarray:
-    weights = _hand_weights(dice, bids, palifico, strength)
-    return np.bincount(_matches(dice, face, palifico), weights=weights, minlength=dice + 1)
+def seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: bool,
+                      strength: float) -> np.ndarray:
+    """P(a player of ``dice`` dice who made ``bids`` holds k dice counting toward ``face``)."""
+    posterior = die_posterior(bids, palifico, strength)
+    q = sum(p for die, p in zip(FACES, posterior, strict=True)
+            if _counts_toward(die, face, palifico))
+    return _binomial(dice, q)
 
 
 def _plain(dice: int, face: int, palifico: bool) -> np.ndarray:
@@ -130,7 +129,7 @@ class TableBeliefs:
         """P(``seat`` holds k dice counting toward ``face``), k = 0 .. that seat's dice."""
         dice = self.situation.dice[seat]
         if seat in self._read:
-            return _seat_distribution(dice, self._read[seat], face, self.situation.palifico,
+            return seat_distribution(dice, self._read[seat], face, self.situation.palifico,
                                       self.reading.strength)
         return _plain(dice, face, self.situation.palifico)
 

@@ -151,7 +151,10 @@ def _weigh_raises(situation: Situation, beliefs: TableBeliefs,
                   settings: CoachSettings) -> list[Option]:
     options = []
     for face, span in candidate_raises(situation, settings.raise_depth).items():
-        quantities = np.arange(span.start, span.stop)
+        # Above the table every quantity is certainly false: one past it stands for them all,
+        # and keeps quantities of any size (a typed 10**30) inside numpy's integers.
+        ceiling = situation.table_dice + 1
+        quantities = np.array([min(quantity, ceiling) for quantity in span], dtype=np.int64)
         lose, challenge = _raise_risks(situation, beliefs, settings, face, quantities)
         tail = np.append(beliefs.tail(face), 0.0)
         exact = np.append(beliefs.distribution(face), 0.0)
