@@ -6,6 +6,7 @@ from perudo_math.game import (
     DAMAGED_CODE,
     BidMade,
     CalzaCalled,
+    DamagedGameCode,
     DudoCalled,
     Event,
     GameState,
@@ -32,6 +33,17 @@ from perudo_math.limits import (
     MIN_PLAYERS,
     MIN_STARTING_DICE,
 )
+from perudo_math.moves import (
+    CALL_KINDS,
+    CallKind,
+    IllegalMove,
+    MoveKind,
+    MoveRefusal,
+    RefusedMove,
+    call_refusal,
+    calza_refusal,
+    dudo_refusal,
+)
 from perudo_math.probability import (
     Odds,
     count_distribution,
@@ -41,8 +53,10 @@ from perudo_math.probability import (
     odds_table,
 )
 from perudo_math.rules import SETTINGS, PalificoRule, RaiseRule, Rules, Setting, SettingKind
+from perudo_math.settle import Settlement, settle_round
 
 __all__ = [
+    "CALL_KINDS",
     "CODE_PREFIX",
     "DAMAGED_CODE",
     "FACES",
@@ -57,24 +71,34 @@ __all__ = [
     "SETTINGS",
     "Bid",
     "BidMade",
+    "CallKind",
     "CalzaCalled",
+    "DamagedGameCode",
     "DudoCalled",
     "Event",
     "GameState",
     "Hand",
+    "IllegalMove",
+    "MoveKind",
+    "MoveRefusal",
     "Odds",
     "PalificoRule",
     "Player",
     "RaiseRule",
     "Refusal",
+    "RefusedMove",
     "RoundResult",
     "Rules",
     "Setting",
     "SettingKind",
+    "Settlement",
     "Verdict",
+    "call_refusal",
+    "calza_refusal",
     "check_bid",
     "count_distribution",
     "count_survival",
+    "dudo_refusal",
     "exceeds_table",
     "face_name",
     "is_legal",
@@ -84,5 +108,6 @@ __all__ = [
     "odds",
     "odds_table",
     "roll_for_first_opener",
+    "settle_round",
     "smallest_raises",
 ]
