@@ -1,4 +1,10 @@
-"""Exact rules and odds of Perudo (Dudo, Liar's Dice with pacos)."""
+"""Exact rules and odds of Perudo (Dudo, Liar's Dice with pacos): the one authority on them.
+
+One module per concept: ``bid`` and ``hand`` (what is said and held), ``rules`` (the table's
+settings), ``limits`` (every bound), ``legality`` (which bids may be made), ``moves`` (who may
+call, and every refused move as a code), ``settle`` (the outcome of a dudo or a calza),
+``game`` (:class:`GameState`, a whole game) and ``probability`` (the odds).
+"""
 
 from perudo_math.bid import FACES, ORDINARY_FACES, PACO, Bid, face_name
 from perudo_math.game import (

@@ -283,7 +283,10 @@ class GameState:
         return None
 
     def refusal(self, event: Event) -> RefusedMove | None:
-        """Why the move ``event`` records would be refused now, or ``None`` if it is legal."""
+        """Why the move ``event`` records would be refused now, or ``None`` if it is legal.
+
+        An event whose seat is ``None`` is the move of the player to act.
+        """
         match event:
             case BidMade(seat=seat, bid=bid):
                 return self.bid_refusal(bid, seat)
@@ -321,9 +324,14 @@ class GameState:
         return self.apply(CalzaCalled(self.turn if seat is None else seat, count))
 
     def apply(self, event: Event) -> GameState:
-        """The state after ``event``; :class:`~perudo_math.moves.IllegalMove` when refused."""
+        """The state after ``event``; :class:`~perudo_math.moves.IllegalMove` when refused.
+
+        An event whose seat is ``None`` is the move of the player to act.
+        """
         if refused := self.refusal(event):
             raise IllegalMove(refused)
+        if event.seat is None:
+            event = replace(event, seat=self.turn)
         if isinstance(event, BidMade):
             return replace(self, bids=(*self.bids, (event.seat, event.bid)),
                            history=(*self.history, event))

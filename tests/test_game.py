@@ -366,7 +366,8 @@ def test_moves_are_refused_with_precise_messages():
     with pytest.raises(IllegalMove, match="a lower face is not allowed") as refused:
         state.bid("5x3")
     assert refused.value.refusal.code is MoveRefusal.FACE_MUST_RISE
-    with pytest.raises(IllegalMove, match=exactly("count 16 is more than the 15 dice on the table")):
+    with pytest.raises(IllegalMove, match=exactly("count 16 is more than the 15 dice on the "
+                                                  "table")):
         state.dudo(16)
     with pytest.raises(IllegalMove, match="0 or more, not -1"):
         state.calza(-1)

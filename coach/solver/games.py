@@ -38,6 +38,7 @@ from perudo_math import (
     RaiseRule,
     Rules,
     calza_refusal,
+    dudo_refusal,
     legal_quantities,
     settle_round,
 )
@@ -122,7 +123,8 @@ class BidGame:
     def actions(self, last: int, mover: int) -> tuple[int, ...]:
         """Every action code at a node, in the tree's order: raises, then dudo, then calza."""
         codes = list(self.raises(last, mover))
-        if last != NO_BID:
+        last_bidder = None if last == NO_BID else 1 - mover
+        if dudo_refusal(self.rules, caller=mover, turn=mover, last_bidder=last_bidder) is None:
             codes.append(DUDO_CODE)
             if self.calza_gain(mover) is not None:
                 codes.append(CALZA_CODE)
@@ -197,7 +199,12 @@ class PerudoRound(BidGame):
         return Hand(hand).count(bid.face, palifico=self.palifico)
 
     def calza_gain(self, caller: int) -> float | None:
-        return heads_up_calza_gain(self.rules, self.dice, caller)
+        return self._calza_gains[caller]
+
+    @cached_property
+    def _calza_gains(self) -> tuple[float | None, float | None]:
+        return heads_up_calza_gain(self.rules, self.dice, 0), heads_up_calza_gain(
+            self.rules, self.dice, 1)
 
 
 def heads_up_calza_gain(rules: Rules, dice: tuple[int, int], caller: int) -> float | None:
