@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from perudo_math import Bid, check_bid
+from perudo_math import MAX_TABLE_DICE, Bid, check_bid
 from views import rules_view, url_state, widgets
 from views.i18n import t
 
-MAX_QUANTITY = 60  # above the largest table: a bid beyond it is legal, just surely false
+MAX_QUANTITY = MAX_TABLE_DICE  # the largest table; a bid beyond one's table is legal, just false
 
 rules = url_state.current_rules()
 

@@ -1,11 +1,12 @@
 """Game tracker: follow a real game at the table, move by move, with the whole game in the URL.
 
 Layout and wiring only: the state machine is ``perudo_math.GameState``, kept by
-``views.url_state`` (``set_game`` after every move, so a reload loses nothing); the texts and
-checks are ``views.tracker_view``. State keys (all ``tracker_``): ``rows``/``row_seq`` and
-``name_{row}`` (the set-up list), ``me``, ``opener``, ``errors``, ``face`` (the bid face),
-``offset`` (the quantity row), ``count_{move}``/``caller_{move}`` (a call), ``flash``
-(one-shot messages), ``confirm_new``, ``iam``.
+``views.url_state`` (``set_game`` after every move, so a reload loses nothing); it alone decides
+whether a move is allowed, and ``views.tracker_view`` words its refusals and the texts. State
+keys (all ``tracker_``): ``rows``/``row_seq`` and ``name_{row}`` (the set-up list), ``me``,
+``opener``, ``errors``, ``face`` (the bid face), ``offset`` (the quantity row),
+``count_{move}``/``caller_{move}`` (a call), ``flash`` (one-shot messages), ``confirm_new``,
+``iam``.
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from __future__ import annotations
 import streamlit as st
 
 from perudo_math import (
+    CALL_KINDS,
     FACES,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
     MIN_PLAYERS,
     Bid,
+    CallKind,
     GameState,
+    IllegalMove,
     exceeds_table,
 )
 from views import rules_view, url_state, widgets
@@ -172,11 +176,11 @@ def make_bid(face: int, quantity: int) -> None:
     if game is None or game.is_over:
         return
     bid = Bid(quantity, face)
-    verdict = view.check(game, bid)
-    if not verdict.legal:
-        flash("bid", "error", rules_view.refusal_text(verdict))
+    try:
+        game = game.bid(bid)
+    except IllegalMove as refused:
+        flash("bid", "error", view.refusal_text(game, refused.refusal))
         return
-    game = game.bid(bid)
     url_state.set_game(game)
     reset_entry(game)
     if exceeds_table(bid, game.table_dice):
@@ -184,22 +188,18 @@ def make_bid(face: int, quantity: int) -> None:
                                   dice=game.table_dice))
 
 
-def call(kind: view.CallKind) -> None:
+def call(kind: CallKind) -> None:
     game = url_state.current_game()
     if game is None:
         return
     move = len(game.history)
     count = state.get(f"tracker_count_{move}")
     caller = state.get(f"tracker_caller_{move}", game.turn)
-    refusal = view.call_refusal(game, kind, caller) or view.count_refusal(game, count)
-    if refusal:
-        flash("call", "error", refusal)
-        return
     action = game.dudo if kind == "dudo" else game.calza
     try:
         game = action(count, caller)
-    except ValueError:
-        flash("call", "error", t("tracker.refuse.generic"))
+    except IllegalMove as refused:
+        flash("call", "error", view.refusal_text(game, refused.refusal))
         return
     url_state.set_game(game)
     reset_entry(game)
@@ -264,7 +264,7 @@ def bid_entry(game: GameState) -> None:
     else:
         lowest = view.lowest_quantity(game, face)
         if lowest is None:
-            reason = rules_view.refusal_text(view.face_refusal(game, face))
+            reason = view.refusal_text(game, view.face_refusal(game, face))
             st.warning(reason, icon=":material/block:")
         else:
             offset = state.get("tracker_offset", 0)
@@ -278,7 +278,7 @@ def bid_entry(game: GameState) -> None:
                               args=(-view.QUANTITY_ROW,), help=t("tracker.bid.less"),
                               width="stretch")
                 for quantity in range(start, start + view.QUANTITY_ROW):
-                    legal = view.check(game, Bid(quantity, face)).legal
+                    legal = game.bid_refusal(Bid(quantity, face)) is None
                     st.button(str(quantity), key=f"tracker_q_{quantity}", on_click=make_bid,
                               args=(face, quantity), type="secondary" if legal else "tertiary",
                               width="stretch")
@@ -307,19 +307,18 @@ def call_entry(game: GameState) -> None:
             label_visibility="collapsed",
             width=130,
         )
-        problem = view.count_refusal(game, count)
-        refusals = {}
-        for kind in ("dudo", "calza"):
-            refusals[kind] = view.call_refusal(game, kind, caller)
+        problem = game.count_refusal(count)
+        refusals = {kind: game.call_refusal(kind, caller) for kind in CALL_KINDS}
+        for kind in CALL_KINDS:
             if kind == "calza" and not game.rules.calza:
                 continue
             st.button(t(f"tracker.call.{kind}"), key=f"tracker_{kind}", on_click=call,
                       args=(kind,), disabled=bool(refusals[kind] or problem), width="stretch")
     if problem:
-        st.error(problem, icon=":material/block:")
-    for kind, refusal in refusals.items():
-        if refusal and (kind == "dudo" or game.rules.calza):
-            st.caption(refusal)
+        st.error(view.refusal_text(game, problem), icon=":material/block:")
+    for kind, refused in refusals.items():
+        if refused and (kind == "dudo" or game.rules.calza):
+            st.caption(view.refusal_text(game, refused))
     show_flash("call")
 
 

@@ -13,7 +13,7 @@ from coach.engine.decide import CoachSettings, advise
 from coach.engine.situation import Situation
 from coach.play.arena import ArenaSpec, IllegalMove, ProgressBar, run_arena
 from coach.play.bots import BUILTIN_BOTS
-from perudo_math import Bid, Hand, Rules
+from perudo_math import MAX_PLAYERS, MIN_PLAYERS, Bid, Hand, Rules
 from perudo_math.cli import _bid, _count, _die, _OneLineParser
 
 
@@ -55,8 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
 def situation_from_args(args: argparse.Namespace) -> Situation:
     """Seat 0 is me; the history's bids were made in turn, the last by the seat before me."""
     hand = Hand(args.hand)
-    if not 2 <= args.players <= 10:
-        raise ValueError(f"a game has 2 to 10 players, not {args.players}")
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        raise ValueError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {args.players}")
     if args.dice < len(hand):
         raise ValueError(f"your hand has {len(hand)} dice but the table only {args.dice}: "
                          "the table count includes your own dice")

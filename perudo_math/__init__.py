@@ -1,10 +1,11 @@
-"""Exact rules and odds of Perudo (Dudo, Liar's Dice with pacos), the project's foundation.
+"""Exact rules and odds of Perudo (Dudo, Liar's Dice with pacos): the one authority on them.
 
-Bids (``bid``), hands (``hand``), the table's rule settings (``rules``) and bounds
-(``limits``), which bids are legal and why not (``legality``), exact odds (``probability``),
-and the game as an immutable state machine (``game``); ``python -m perudo_math`` (``cli``).
-The one authority for rule decisions (see docs/RULES.md). Imports no other package of the
-project; pure Python and numpy, never Streamlit.
+One module per concept: ``bid`` and ``hand`` (what is said and held), ``rules`` (the table's
+settings), ``limits`` (every bound), ``legality`` (which bids may be made), ``moves`` (who may
+call, and every refused move as a code), ``settle`` (the outcome of a dudo or a calza),
+``game`` (:class:`GameState`, a whole game), ``probability`` (the odds) and ``cli``
+(``python -m perudo_math``). See docs/RULES.md. Imports no other package of the project;
+pure Python and numpy, never Streamlit.
 """
 
 from perudo_math.bid import FACES, ORDINARY_FACES, PACO, Bid, face_name
@@ -13,6 +14,7 @@ from perudo_math.game import (
     DAMAGED_CODE,
     BidMade,
     CalzaCalled,
+    DamagedGameCode,
     DudoCalled,
     Event,
     GameState,
@@ -39,6 +41,17 @@ from perudo_math.limits import (
     MIN_PLAYERS,
     MIN_STARTING_DICE,
 )
+from perudo_math.moves import (
+    CALL_KINDS,
+    CallKind,
+    IllegalMove,
+    MoveKind,
+    MoveRefusal,
+    RefusedMove,
+    call_refusal,
+    calza_refusal,
+    dudo_refusal,
+)
 from perudo_math.probability import (
     Odds,
     count_distribution,
@@ -47,8 +60,10 @@ from perudo_math.probability import (
     odds_table,
 )
 from perudo_math.rules import SETTINGS, PalificoRule, RaiseRule, Rules, Setting, SettingKind
+from perudo_math.settle import Settlement, settle_round
 
 __all__ = [
+    "CALL_KINDS",
     "CODE_PREFIX",
     "DAMAGED_CODE",
     "FACES",
@@ -63,24 +78,34 @@ __all__ = [
     "SETTINGS",
     "Bid",
     "BidMade",
+    "CallKind",
     "CalzaCalled",
+    "DamagedGameCode",
     "DudoCalled",
     "Event",
     "GameState",
     "Hand",
+    "IllegalMove",
+    "MoveKind",
+    "MoveRefusal",
     "Odds",
     "PalificoRule",
     "Player",
     "RaiseRule",
     "Refusal",
+    "RefusedMove",
     "RoundResult",
     "Rules",
     "Setting",
     "SettingKind",
+    "Settlement",
     "Verdict",
+    "call_refusal",
+    "calza_refusal",
     "check_bid",
     "count_distribution",
     "count_survival",
+    "dudo_refusal",
     "exceeds_table",
     "face_name",
     "is_legal",
@@ -89,5 +114,6 @@ __all__ = [
     "odds",
     "odds_table",
     "roll_for_first_opener",
+    "settle_round",
     "smallest_raises",
 ]

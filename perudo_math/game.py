@@ -2,6 +2,9 @@
 
 Every transition returns a new :class:`GameState`; the history of events replays the game
 from its start, which gives undo and the compact game codes of :meth:`GameState.to_code`.
+A refused move raises :class:`~perudo_math.moves.IllegalMove`, whose refusal is data (a code
+and the seats it concerns); the ``*_refusal`` methods return the same value without raising.
+A round ends through :func:`~perudo_math.settle.settle_round`.
 """
 
 from __future__ import annotations
@@ -13,19 +16,48 @@ import re
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
 
 from perudo_math.bid import Bid
-from perudo_math.legality import check_bid
+from perudo_math.legality import check_bid, smallest_raises
 from perudo_math.limits import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
+from perudo_math.moves import (
+    CallKind,
+    IllegalMove,
+    MoveKind,
+    MoveRefusal,
+    RefusedMove,
+    call_refusal,
+)
 from perudo_math.rules import PalificoRule, Rules
+from perudo_math.settle import settle_round
 
 CODE_PREFIX = "g1."
 DAMAGED_CODE = "this game link is damaged or not from Perudo Coach"
+"""The message of a :class:`DamagedGameCode` (followed by the first illegal move, if any)."""
 
 _DEFAULT_RULES = Rules()
 _MAX_PAYLOAD_BYTES = 1 << 20
 _CALL_PATTERN = re.compile(r"([dc])([0-9]{1,4})@([0-9]{1,2})")
+
+
+class DamagedGameCode(ValueError):
+    """A game code :meth:`GameState.to_code` did not write, or one that replays an illegal move.
+
+    ``move_number`` (from 1) and ``move`` name the first move that could not be replayed, or
+    are ``None`` when the code itself is damaged; ``refusal`` says why the game refused
+    that move (``None`` when it could not even be read).
+    """
+
+    def __init__(self, move_number: int | None = None, move: str | None = None,
+                 cause: ValueError | None = None) -> None:
+        message = DAMAGED_CODE
+        if move_number is not None:
+            message = f"{DAMAGED_CODE}: move {move_number} ({move}) is illegal: {cause}"
+        super().__init__(message)
+        self.move_number = move_number
+        self.move = move
+        self.refusal: RefusedMove | None = (
+            cause.refusal if isinstance(cause, IllegalMove) else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +117,7 @@ class RoundResult:
     below the starting dice. ``next_opener`` is ``None`` when the game is over.
     """
 
-    kind: Literal["dudo", "calza"]
+    kind: CallKind
     bid: Bid
     bidder: int
     caller: int
@@ -193,92 +225,117 @@ class GameState:
         """The name of the player at ``seat``."""
         return self.players[seat].name
 
+    def smallest_raises(self) -> dict[int, Bid]:
+        """For each face with a legal bid for the player to act, the smallest one."""
+        if self.turn is None:
+            return {}
+        return smallest_raises(self.last_bid, palifico=self.palifico, rules=self.rules,
+                               bidder_dice=self.players[self.turn].dice)
+
     # Why a move would be refused.
 
-    def bid_refusal(self, bid: Bid, seat: int | None = None) -> str | None:
+    def bid_refusal(self, bid: Bid, seat: int | None = None) -> RefusedMove | None:
         """Why ``seat`` (default: the turn) may not bid ``bid`` now, or ``None`` if it may."""
+        if not isinstance(bid, Bid):
+            raise ValueError(f"a bid is written like 5x4 or 3xP, not {bid!r}")
         seat = self.turn if seat is None else seat
-        refusal = self._seat_refusal(seat)
-        if refusal is None and seat != self.turn:
-            refusal = self._not_your_turn(seat)
-        if refusal is None:
-            verdict = check_bid(bid, self.last_bid, palifico=self.palifico, rules=self.rules,
-                                bidder_dice=self.players[seat].dice)
-            refusal = None if verdict.legal else verdict.reason
-        return refusal
+        if refused := self._seat_refusal(seat, "bid"):
+            return refused
+        if seat != self.turn:
+            return self._refused(MoveRefusal.NOT_YOUR_TURN, "bid", seat)
+        verdict = check_bid(bid, self.last_bid, palifico=self.palifico, rules=self.rules,
+                            bidder_dice=self.players[seat].dice)
+        if verdict.legal:
+            return None
+        assert verdict.refusal is not None
+        return RefusedMove(MoveRefusal.of_bid(verdict.refusal), "bid", seat, self.turn,
+                           verdict=verdict, names=self._names)
 
-    def dudo_refusal(self, seat: int | None = None) -> str | None:
+    def dudo_refusal(self, seat: int | None = None) -> RefusedMove | None:
         """Why ``seat`` (default: the turn) may not call dudo now, or ``None`` if it may."""
-        seat = self.turn if seat is None else seat
-        if refusal := self._seat_refusal(seat):
-            return refusal
-        if not self.bids:
-            return "no bid to challenge yet"
-        if seat == self.last_bidder:
-            return f"{self.name(seat)} made the last bid and cannot challenge it"
-        if seat != self.turn and not self.rules.salsa:
-            return self._not_your_turn(seat) + " (salsa is switched off)"
-        return None
+        return self.call_refusal("dudo", seat)
 
-    def calza_refusal(self, seat: int | None = None) -> str | None:
+    def calza_refusal(self, seat: int | None = None) -> RefusedMove | None:
         """Why ``seat`` (default: the turn) may not call calza now, or ``None`` if it may."""
-        if not self.is_over and not self.rules.calza:
-            return "calza is switched off in these rules"
-        seat = self.turn if seat is None else seat
-        if refusal := self._seat_refusal(seat):
-            return refusal
-        if not self.bids:
-            return "no bid to call calza on yet"
-        if seat == self.last_bidder:
-            return f"{self.name(seat)} made the last bid and cannot call calza on it"
-        if seat != self.turn and not self.rules.calza_out_of_turn:
-            return self._not_your_turn(seat) + " (calza out of turn is switched off)"
-        if len(self.active_seats) == 2 and not self.rules.calza_heads_up:
-            return "calza is not allowed when only two players are left"
-        return None
+        return self.call_refusal("calza", seat)
 
     def calza_allowed(self, seat: int | None = None) -> bool:
         """Whether ``seat`` (default: the turn) may call calza now."""
         return self.calza_refusal(seat) is None
 
+    def call_refusal(self, kind: CallKind, seat: int | None = None) -> RefusedMove | None:
+        """Why ``seat`` (default: the turn) may not call ``kind`` (dudo or calza) now."""
+        seat = self.turn if seat is None else seat
+        if refused := self._seat_refusal(seat, kind):
+            return refused
+        code = call_refusal(kind, self.rules, caller=seat, turn=self.turn,
+                            last_bidder=self.last_bidder, players_left=len(self.active_seats))
+        return None if code is None else self._refused(code, kind, seat)
+
+    def count_refusal(self, count: object, kind: CallKind = "dudo") -> RefusedMove | None:
+        """Why ``count`` cannot be the number of matching dice revealed after a call."""
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            whole = count if isinstance(count, int) and not isinstance(count, bool) else None
+            return RefusedMove(MoveRefusal.BAD_COUNT, kind, count=whole, names=self._names)
+        if count > self.table_dice:
+            return RefusedMove(MoveRefusal.COUNT_ABOVE_TABLE, kind, count=count,
+                               table_dice=self.table_dice, names=self._names)
+        return None
+
+    def refusal(self, event: Event) -> RefusedMove | None:
+        """Why the move ``event`` records would be refused now, or ``None`` if it is legal.
+
+        An event whose seat is ``None`` is the move of the player to act.
+        """
+        match event:
+            case BidMade(seat=seat, bid=bid):
+                return self.bid_refusal(bid, seat)
+            case DudoCalled(seat=seat, count=count):
+                return self.call_refusal("dudo", seat) or self.count_refusal(count, "dudo")
+            case CalzaCalled(seat=seat, count=count):
+                return self.call_refusal("calza", seat) or self.count_refusal(count, "calza")
+        raise ValueError(f"not a game event: {event!r}")
+
     # Moves.
 
     def bid(self, bid: Bid | str, seat: int | None = None) -> GameState:
-        """The state after ``seat`` (default: the turn) bids ``bid`` (a Bid or ``"5x4"``)."""
+        """The state after ``seat`` (default: the turn) bids ``bid`` (a Bid or ``"5x4"``).
+
+        Raises :class:`~perudo_math.moves.IllegalMove` when :meth:`bid_refusal` refuses it.
+        """
         if isinstance(bid, str):
             bid = Bid.parse(bid)
         if not isinstance(bid, Bid):
             raise ValueError(f"a bid is written like 5x4 or 3xP, not {bid!r}")
-        if refusal := self.bid_refusal(bid, seat):
-            raise ValueError(refusal)
-        seat = self.turn if seat is None else seat
-        return replace(self, bids=(*self.bids, (seat, bid)),
-                       history=(*self.history, BidMade(seat, bid)))
+        return self.apply(BidMade(self.turn if seat is None else seat, bid))
 
     def dudo(self, count: int, seat: int | None = None) -> GameState:
-        """The state after ``seat`` (default: the turn) challenges and ``count`` dice match."""
-        if refusal := self.dudo_refusal(seat):
-            raise ValueError(refusal)
-        self._check_count(count)
-        return self._end_round(DudoCalled(self.turn if seat is None else seat, count))
+        """The state after ``seat`` (default: the turn) challenges and ``count`` dice match.
+
+        Raises :class:`~perudo_math.moves.IllegalMove` when the call or the count is refused.
+        """
+        return self.apply(DudoCalled(self.turn if seat is None else seat, count))
 
     def calza(self, count: int, seat: int | None = None) -> GameState:
-        """The state after ``seat`` (default: the turn) calls calza and ``count`` dice match."""
-        if refusal := self.calza_refusal(seat):
-            raise ValueError(refusal)
-        self._check_count(count)
-        return self._end_round(CalzaCalled(self.turn if seat is None else seat, count))
+        """The state after ``seat`` (default: the turn) calls calza and ``count`` dice match.
+
+        Raises :class:`~perudo_math.moves.IllegalMove` when the call or the count is refused.
+        """
+        return self.apply(CalzaCalled(self.turn if seat is None else seat, count))
 
     def apply(self, event: Event) -> GameState:
-        """The state after ``event``, checked like the move it records."""
-        match event:
-            case BidMade(seat=seat, bid=bid):
-                return self.bid(bid, seat)
-            case DudoCalled(seat=seat, count=count):
-                return self.dudo(count, seat)
-            case CalzaCalled(seat=seat, count=count):
-                return self.calza(count, seat)
-        raise ValueError(f"not a game event: {event!r}")
+        """The state after ``event``; :class:`~perudo_math.moves.IllegalMove` when refused.
+
+        An event whose seat is ``None`` is the move of the player to act.
+        """
+        if refused := self.refusal(event):
+            raise IllegalMove(refused)
+        if event.seat is None:
+            event = replace(event, seat=self.turn)
+        if isinstance(event, BidMade):
+            return replace(self, bids=(*self.bids, (event.seat, event.bid)),
+                           history=(*self.history, event))
+        return self._end_round(event)
 
     def replay(self, events: Iterable[Event]) -> GameState:
         """The state after every event in turn."""
@@ -310,7 +367,11 @@ class GameState:
 
     @classmethod
     def from_code(cls, code: str) -> GameState:
-        """The game that :meth:`to_code` wrote, replayed move by move."""
+        """The game that :meth:`to_code` wrote, replayed move by move.
+
+        Raises :class:`DamagedGameCode` when the code was not written by :meth:`to_code` or
+        one of its moves is illegal.
+        """
         try:
             if not isinstance(code, str) or not code.strip().startswith(CODE_PREFIX):
                 raise ValueError("wrong prefix")
@@ -321,64 +382,54 @@ class GameState:
                 raise ValueError("wrong payload")
             state = cls.new(names, Rules.from_dict(rules_data), first_opener)
         except (ValueError, TypeError, KeyError, IndexError, zlib.error, RecursionError):
-            raise ValueError(DAMAGED_CODE) from None
+            raise DamagedGameCode() from None
         for number, move in enumerate(moves.split(), start=1):
             try:
                 state = _play_move(state, move)
             except ValueError as error:
-                message = f"{DAMAGED_CODE}: move {number} ({move}) is illegal: {error}"
-                raise ValueError(message) from None
+                raise DamagedGameCode(number, move, error) from None
         return state
 
     # Helpers.
 
-    def _seat_refusal(self, seat: int | None) -> str | None:
-        """Why ``seat`` may not act at all: the game is over, there is no such seat, or out."""
+    @property
+    def _names(self) -> tuple[str, ...]:
+        return tuple(player.name for player in self.players)
+
+    def _refused(self, code: MoveRefusal, move: MoveKind, seat: int) -> RefusedMove:
+        return RefusedMove(code, move, seat, self.turn, names=self._names)
+
+    def _seat_refusal(self, seat: object, move: MoveKind) -> RefusedMove | None:
+        """Why ``seat`` may not move at all: the game is over, there is no such seat, or out."""
         if (winner := self.winner) is not None:
-            return f"the game is over: {self.name(winner)} won"
-        refusal = _seat_number_refusal(seat, len(self.players))
-        if refusal is None and self.players[seat].dice == 0:
-            refusal = f"{self.name(seat)} is out of the game"
-        return refusal
-
-    def _not_your_turn(self, seat: int) -> str:
-        return f"it is {self.name(self.turn)}'s turn, not {self.name(seat)}'s"
-
-    def _check_count(self, count: int) -> None:
-        if isinstance(count, bool) or not isinstance(count, int):
-            raise ValueError(f"the count must be a whole number of dice, not {count!r}")
-        if count < 0:
-            raise ValueError(f"the count cannot be negative, not {count}")
-        if count > self.table_dice:
-            raise ValueError(f"count {count} is more than the {self.table_dice} dice on the table")
+            return RefusedMove(MoveRefusal.GAME_OVER, move, winner=winner, names=self._names)
+        if _seat_number_refusal(seat, len(self.players)):
+            number = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+            return RefusedMove(MoveRefusal.NO_SUCH_SEAT, move, number, self.turn,
+                               names=self._names)
+        assert isinstance(seat, int)
+        if self.players[seat].dice == 0:
+            return self._refused(MoveRefusal.PLAYER_OUT, move, seat)
+        return None
 
     def _end_round(self, call: DudoCalled | CalzaCalled) -> GameState:
         """Settle the last bid after ``call`` and set up the next round."""
         bidder, bid = self.bids[-1]
-        dice = [player.dice for player in self.players]
-        loser = gainer = calza_right = None
-        if isinstance(call, DudoCalled):
-            loser = call.seat if call.count >= bid.quantity else bidder
-        else:
-            calza_right = call.count == bid.quantity
-            if not calza_right:
-                loser = call.seat
-            elif dice[call.seat] < self.rules.starting_dice:
-                gainer = call.seat
-        if loser is not None:
-            dice[loser] -= 1
-        if gainer is not None:
-            dice[gainer] += 1
+        settled = settle_round(
+            bid, bidder=bidder, caller=call.seat, count=call.count, rules=self.rules,
+            kind="dudo" if isinstance(call, DudoCalled) else "calza",
+            dice=[player.dice for player in self.players],
+        )
+        dice, loser = settled.dice, settled.loser
         over = sum(1 for held in dice if held > 0) == 1
         starter = call.seat if loser is None else loser
         opener = None if over else starter if dice[starter] else _next_active(starter, dice)
         dropped = loser is not None and dice[loser] == 1
         palifico = opener is not None and self._palifico_next(opener, dice, dropped)
         result = RoundResult(
-            kind="dudo" if isinstance(call, DudoCalled) else "calza",
-            bid=bid, bidder=bidder, caller=call.seat, count=call.count, palifico=self.palifico,
-            loser=loser, gainer=gainer, calza_right=calza_right,
-            eliminated=loser if loser is not None and dice[loser] == 0 else None,
+            kind=settled.kind, bid=bid, bidder=bidder, caller=call.seat, count=call.count,
+            palifico=self.palifico, loser=loser, gainer=settled.gainer,
+            calza_right=settled.calza_right, eliminated=settled.eliminated,
             next_opener=opener, next_palifico=palifico,
         )
         players = tuple(replace(p, dice=held) for p, held in zip(self.players, dice, strict=True))
@@ -475,6 +526,7 @@ __all__ = [
     "DAMAGED_CODE",
     "BidMade",
     "CalzaCalled",
+    "DamagedGameCode",
     "DudoCalled",
     "Event",
     "GameState",

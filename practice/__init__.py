@@ -5,15 +5,18 @@ Builds on ``coach`` (scenarios are spots from bot games, graded by ``coach.advis
 """
 
 from practice.drills import DRILL_KINDS, generate_drill, grade_drill
+from practice.levels import LEVELS, check_level
 from practice.rating import Rating, next_level, rate_answer
 from practice.scenarios import THEMES, Grade, Scenario, generate, grade
 
 __all__ = [
     "DRILL_KINDS",
+    "LEVELS",
     "THEMES",
     "Grade",
     "Rating",
     "Scenario",
+    "check_level",
     "generate",
     "generate_drill",
     "grade",

@@ -11,17 +11,18 @@ import sys
 from collections.abc import Sequence
 
 from perudo_math.cli import _count, _OneLineParser
-from practice.scenarios import LEVELS, THEMES, ScenarioNotFound, generate, grade, parse_action
+from practice.levels import parse_level
+from practice.scenarios import THEMES, ScenarioNotFound, generate, grade, parse_action
 
 PROG = "python -m practice scenario"
 
 
 def _level(text: str) -> int:
     """A scenario level read from the command line: 1, 2 or 3."""
-    level = _count(text)
-    if level not in LEVELS:
-        raise argparse.ArgumentTypeError(f"a level is 1, 2 or 3, not {text!r}")
-    return level
+    try:
+        return parse_level(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -33,11 +33,10 @@ from perudo_math import (
     odds,
     smallest_raises,
 )
+from practice.levels import LEVELS, check_level
 
 DRILL_KINDS = ("smallest-raise", "legal-raise", "odds")
 """Every drill kind."""
-
-LEVELS = (1, 2, 3)
 
 ODDS_TOLERANCE = 0.10
 """An odds estimate within this absolute error of the exact probability counts as right."""
@@ -181,8 +180,7 @@ def generate_drill(seed: int, kind: str | None = None, level: int | None = None)
     level = picker.choice(LEVELS) if level is None else level
     if kind not in DRILL_KINDS:
         raise ValueError(f"unknown drill {kind!r}: use one of {', '.join(DRILL_KINDS)}")
-    if isinstance(level, bool) or level not in LEVELS:
-        raise ValueError(f"a level is 1, 2 or 3, not {level!r}")
+    check_level(level)
     rng = random.Random(f"perudo-coach/drill/{seed}/{kind}/{level}")
     match kind:
         case "smallest-raise":

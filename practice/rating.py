@@ -13,6 +13,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from practice.levels import check_level
+
 SCALE = 173.7178
 """Glicko-2's factor between the Glicko scale (1500-centred) and its own (0-centred)."""
 
@@ -140,9 +142,7 @@ def new_volatility(phi: float, sigma: float, variance: float, improvement: float
 def rate_answer(player: Rating, level: int, correct: bool,
                 tau: float = DEFAULT_TAU) -> Rating:
     """The learner's rating after one answer to a scenario (or drill) of ``level``."""
-    if level not in LEVEL_RATINGS:
-        raise ValueError(f"a level is 1, 2 or 3, not {level!r}")
-    return update(player, [(LEVEL_RATINGS[level], 1.0 if correct else 0.0)], tau)
+    return update(player, [(LEVEL_RATINGS[check_level(level)], 1.0 if correct else 0.0)], tau)
 
 
 def next_level(player: Rating) -> int:

@@ -15,6 +15,7 @@ import json
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from coach.engine.beliefs import PURE_ODDS, TableBeliefs
@@ -22,13 +23,11 @@ from coach.engine.decide import Advice, CoachSettings, Option, advise
 from coach.engine.situation import Action, Situation
 from coach.play.arena import iter_decisions
 from coach.play.bots import BotFactory, CoachBot, N3Bot, ProbabilityBot
-from perudo_math import Bid, GameState, Hand, Rules, roll_for_first_opener
+from perudo_math import Bid, GameState, Hand, Rules, roll_for_first_opener, settle_round
+from practice.levels import LEVELS, check_level
 
 THEMES = ("dudo-or-raise", "calza", "palifico", "paco-conversion", "reading-bids", "endgame")
 """Every scenario theme, in the order a page lists them."""
-
-LEVELS = (1, 2, 3)
-"""Scenario levels: 1 is a clear-cut spot, 3 a close call."""
 
 LEVEL_GAPS = {1: 0.30, 2: 0.10}
 """The smallest gap (in P(losing a die)) between the best action and the best action of
@@ -265,7 +264,7 @@ def generate(seed: int, theme: str | None = None, level: int | None = None,
         raise ValueError(f"a scenario seed is a whole number, not {seed!r}")
     picker = random.Random(f"perudo-coach/scenario/{seed}")
     theme = _checked_theme(rules, picker.choice(THEMES) if theme is None else theme)
-    level = _checked_level(picker.choice(LEVELS) if level is None else level)
+    level = check_level(picker.choice(LEVELS) if level is None else level)
     settings = json.dumps(rules.changed(), sort_keys=True)
     rng = random.Random(f"perudo-coach/scenario/{seed}/{theme}/{level}/{settings}")
     for _ in range(MAX_GAMES):
@@ -296,21 +295,19 @@ def grade(scenario: Scenario, action: Action | str) -> Grade:
 def reveal(scenario: Scenario, action: Action) -> Reveal:
     """What the lifted cups show after the learner's ``action``."""
     bid, count, me = scenario.last_bid, scenario.true_count, scenario.seat
-    dudo_loser = me if count >= bid.quantity else scenario.last_bidder
-    calza_right = count == bid.quantity
-    loser = gainer = raise_count = None
-    if action.kind == "dudo":
-        loser = dudo_loser
-    elif action.kind == "calza":
-        capped = scenario.seat_dice[me] >= scenario.rules.starting_dice
-        loser = None if calza_right else me
-        gainer = me if calza_right and not capped else None
+    settle = partial(settle_round, dice=scenario.seat_dice, rules=scenario.rules)
+    dudo = settle(bid, bidder=scenario.last_bidder, caller=me, kind="dudo", count=count)
+    calza = settle(bid, bidder=scenario.last_bidder, caller=me, kind="calza", count=count)
+    raise_count = None
+    if action.kind in ("dudo", "calza"):
+        settled = dudo if action.kind == "dudo" else calza
     else:
         assert action.bid is not None
         raise_count = true_count(scenario.hidden, action.bid, scenario.palifico)
-        responder = scenario.situation().next_seat()
-        loser = responder if raise_count >= action.bid.quantity else me
-    return Reveal(bid, count, dudo_loser, calza_right, loser, gainer, raise_count)
+        settled = settle(action.bid, bidder=me, caller=scenario.situation().next_seat(),
+                         kind="dudo", count=raise_count)
+    return Reveal(bid, count, dudo.loser, calza.calza_right, settled.loser, settled.gainer,
+                  raise_count)
 
 
 # --- the simulated games -----------------------------------------------------------------
@@ -441,15 +438,8 @@ def _checked_theme(rules: Rules, theme: str) -> str:
     return theme
 
 
-def _checked_level(level: int) -> int:
-    if isinstance(level, bool) or level not in LEVELS:
-        raise ValueError(f"a level is 1, 2 or 3, not {level!r}")
-    return level
-
-
 __all__ = [
     "CORRECT_REGRET",
-    "LEVELS",
     "THEMES",
     "Grade",
     "Reveal",

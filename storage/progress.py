@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import quote
 
 from practice.drills import Drill, DrillGrade, OddsDrill
+from practice.levels import check_level
 from practice.rating import Rating, next_level, rate_answer
 
 if TYPE_CHECKING:
@@ -139,8 +140,8 @@ class Answer:
             raise ValueError(f"an answer's kind is scenario or drill, not {self.kind!r}")
         if not isinstance(self.theme, str) or not self.theme or self.theme == OVERALL:
             raise ValueError(f"not a theme name: {self.theme!r}")
-        if self.level is not None and self.level not in (1, 2, 3):
-            raise ValueError(f"a level is 1, 2 or 3, not {self.level!r}")
+        if self.level is not None:
+            check_level(self.level)
         for name in ("regret", "estimate", "truth", "timestamp"):
             value = getattr(self, name)
             if value is not None and not math.isfinite(value):

@@ -13,11 +13,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from perudo_math import Bid, Hand, PalificoRule, RaiseRule, Rules, check_bid, legal_raises
+from perudo_math import (
+    Bid,
+    Hand,
+    IllegalMove,
+    MoveRefusal,
+    PalificoRule,
+    RaiseRule,
+    RefusedMove,
+    Rules,
+    check_bid,
+    legal_raises,
+)
 from perudo_math.game import (
     DAMAGED_CODE,
     BidMade,
     CalzaCalled,
+    DamagedGameCode,
     DudoCalled,
     GameState,
     Player,
@@ -251,9 +263,16 @@ def test_in_palifico_only_a_one_die_player_may_change_face_under_that_setting():
 def test_bid_refusal_explains_without_raising():
     state = new()
     assert state.bid_refusal(Bid(2, 3)) is None
-    assert state.bid_refusal(Bid(2, 1)) == check_bid(Bid(2, 1)).reason
-    assert state.bid_refusal(Bid(2, 3), BOB) == "it is Ann's turn, not Bob's"
-    assert state.bid_refusal(Bid(2, 3), 9) == "there is no seat 9: seats run from 0 to 2"
+    paco = state.bid_refusal(Bid(2, 1))
+    assert paco == RefusedMove(MoveRefusal.OPEN_ON_PACOS, "bid", ANN, ANN,
+                               verdict=check_bid(Bid(2, 1)), names=tuple(NAMES[:3]))
+    assert paco.reason == check_bid(Bid(2, 1)).reason
+    turn = state.bid_refusal(Bid(2, 3), BOB)
+    assert (turn.code, turn.seat, turn.turn) == (MoveRefusal.NOT_YOUR_TURN, BOB, ANN)
+    assert turn.reason == "it is Ann's turn, not Bob's"
+    seat = state.bid_refusal(Bid(2, 3), 9)
+    assert (seat.code, seat.seat) == (MoveRefusal.NO_SUCH_SEAT, 9)
+    assert seat.reason == "there is no seat 9: seats run from 0 to 2"
     assert state == new()
 
 
@@ -286,18 +305,26 @@ def test_calza_wrong_loses_a_die_and_never_touches_the_bidder(count):
 def test_calza_refusals():
     state = play(new(), "3x4")
     assert state.calza_allowed() and state.calza_refusal(BOB) is None
-    assert state.calza_refusal(CID) == (
-        "it is Bob's turn, not Cid's (calza out of turn is switched off)")
-    assert state.calza_refusal(ANN) == "Ann made the last bid and cannot call calza on it"
-    assert new().calza_refusal() == "no bid to call calza on yet"
-    assert play(new(calza=False), "3x4").calza_refusal() == "calza is switched off in these rules"
-    with pytest.raises(ValueError, match="it is Bob's turn, not Cid's"):
+    out_of_turn = state.calza_refusal(CID)
+    assert (out_of_turn.code, out_of_turn.move, out_of_turn.seat, out_of_turn.turn) == (
+        MoveRefusal.CALZA_OUT_OF_TURN_OFF, "calza", CID, BOB)
+    assert out_of_turn.reason == "it is Bob's turn, not Cid's (calza out of turn is switched off)"
+    own = state.calza_refusal(ANN)
+    assert (own.code, own.seat) == (MoveRefusal.OWN_BID, ANN)
+    assert own.reason == "Ann made the last bid and cannot call calza on it"
+    assert new().calza_refusal().code is MoveRefusal.NO_BID_YET
+    assert new().calza_refusal().reason == "no bid to call calza on yet"
+    off = play(new(calza=False), "3x4").calza_refusal()
+    assert (off.code, off.reason) == (MoveRefusal.CALZA_OFF, "calza is switched off in these rules")
+    with pytest.raises(IllegalMove, match="it is Bob's turn, not Cid's") as refused:
         state.calza(3, CID)
+    assert refused.value.refusal == out_of_turn
     loose = play(new(calza_out_of_turn=True), "3x4")
     assert loose.calza_allowed(CID) and not loose.calza_allowed(ANN)
     assert play(loose, "c3@2").opener == CID
     heads_up = play(new(2), "3x4")
-    assert heads_up.calza_refusal() == "calza is not allowed when only two players are left"
+    assert heads_up.calza_refusal().code is MoveRefusal.CALZA_HEADS_UP
+    assert heads_up.calza_refusal().reason == "calza is not allowed when only two players are left"
     assert not heads_up.calza_allowed()
     assert play(new(2, calza_heads_up=True), "3x4 c3").results[0].calza_right
 
@@ -307,12 +334,16 @@ def test_calza_refusals():
 
 def test_dudo_by_someone_other_than_the_next_player_needs_salsa():
     state = play(new(), "3x4")
-    assert state.dudo_refusal(CID) == "it is Bob's turn, not Cid's (salsa is switched off)"
-    with pytest.raises(ValueError, match="it is Bob's turn, not Cid's"):
+    refused = state.dudo_refusal(CID)
+    assert (refused.code, refused.move, refused.seat, refused.turn) == (
+        MoveRefusal.SALSA_OFF, "dudo", CID, BOB)
+    assert refused.reason == "it is Bob's turn, not Cid's (salsa is switched off)"
+    with pytest.raises(IllegalMove, match="it is Bob's turn, not Cid's"):
         state.dudo(2, CID)
     salsa = play(new(salsa=True), "3x4")
     assert salsa.dudo_refusal(CID) is None
-    assert salsa.dudo_refusal(ANN) == "Ann made the last bid and cannot challenge it"
+    assert salsa.dudo_refusal(ANN).code is MoveRefusal.OWN_BID
+    assert salsa.dudo_refusal(ANN).reason == "Ann made the last bid and cannot challenge it"
     state = salsa.dudo(2, CID)
     assert dice(state) == [4, 5, 5] and state.results[0].caller == CID
     state = salsa.dudo(3, CID)
@@ -321,22 +352,27 @@ def test_dudo_by_someone_other_than_the_next_player_needs_salsa():
 
 def test_moves_are_refused_with_precise_messages():
     state = new()
-    with pytest.raises(ValueError, match=exactly("no bid to challenge yet")):
+    with pytest.raises(IllegalMove, match=exactly("no bid to challenge yet")):
         state.dudo(0)
-    with pytest.raises(ValueError, match=exactly("it is Ann's turn, not Bob's")):
+    with pytest.raises(IllegalMove, match=exactly("it is Ann's turn, not Bob's")):
         state.bid(Bid(2, 3), BOB)
-    with pytest.raises(ValueError, match=exactly("there is no seat 5: seats run from 0 to 2")):
+    with pytest.raises(IllegalMove, match=exactly("there is no seat 5: seats run from 0 to 2")):
         state.bid(Bid(2, 3), 5)
+    with pytest.raises(IllegalMove, match="that is not a seat number: seats run from 0 to 2"):
+        state.dudo(0, "Bob")
     with pytest.raises(ValueError, match="5x4 or 3xP"):
         state.bid(23)
     state = play(state, "5x4")
-    with pytest.raises(ValueError, match="a lower face is not allowed"):
+    with pytest.raises(IllegalMove, match="a lower face is not allowed") as refused:
         state.bid("5x3")
-    with pytest.raises(ValueError, match=exactly("count 16 is more than the 15 dice on the table")):
+    assert refused.value.refusal.code is MoveRefusal.FACE_MUST_RISE
+    with pytest.raises(IllegalMove, match=exactly("count 16 is more than the 15 dice on the "
+                                                  "table")):
         state.dudo(16)
-    with pytest.raises(ValueError, match="cannot be negative"):
+    with pytest.raises(IllegalMove, match="0 or more, not -1"):
         state.calza(-1)
-    with pytest.raises(ValueError, match="whole number"):
+    with pytest.raises(IllegalMove, match=exactly("the count must be a whole number of dice, "
+                                                  "0 or more")):
         state.dudo(True)
     assert dice(state.dudo(15)) == [5, 4, 5]
     with pytest.raises(ValueError, match="nothing to undo"):
@@ -390,12 +426,23 @@ def test_code_round_trip_of_a_finished_game_and_its_format():
 def test_a_code_with_a_good_checksum_but_an_illegal_move_is_refused():
     assert GameState.from_code(forge([{}, ["Ann", "Bob"], 1, "2x3 3x3"])) == play(
         GameState.new(["Ann", "Bob"], first_opener=1), "2x3 3x3")
-    with pytest.raises(ValueError, match=r"move 2 \(2x2\) is illegal: after 2 × 3 a lower"):
+    with pytest.raises(DamagedGameCode, match=r"move 2 \(2x2\) is illegal: after 2 × 3 a lower"):
         GameState.from_code(forge([{}, ["Ann", "Bob"], 0, "2x3 2x2"]))
-    with pytest.raises(ValueError, match=r"move 2 \(d1@0\) is illegal: Ann made the last bid"):
+    with pytest.raises(DamagedGameCode, match=r"move 2 \(d1@0\) is illegal: Ann made the last"):
         GameState.from_code(forge([{}, ["Ann", "Bob"], 0, "2x3 d1@0"]))
-    with pytest.raises(ValueError, match=r"move 2 \(d11@1\) is illegal: count 11 is more"):
+    with pytest.raises(DamagedGameCode, match=r"move 2 \(d11@1\) is illegal: count 11 is more"):
         GameState.from_code(forge([{}, ["Ann", "Bob"], 0, "2x3 d11@1"]))
+    with pytest.raises(DamagedGameCode) as damaged:
+        GameState.from_code(forge([{}, ["Ann", "Bob"], 0, "2x3 3x3 c3@0"]))
+    assert (damaged.value.move_number, damaged.value.move) == (3, "c3@0")
+    assert damaged.value.refusal.code is MoveRefusal.CALZA_HEADS_UP
+    with pytest.raises(DamagedGameCode) as unreadable:
+        GameState.from_code(forge([{}, ["Ann", "Bob"], 0, "2x3 zz"]))
+    assert (unreadable.value.move_number, unreadable.value.refusal) == (2, None)
+    with pytest.raises(DamagedGameCode) as garbage:
+        GameState.from_code("g1.AAAA")
+    assert (garbage.value.move_number, garbage.value.move, garbage.value.refusal) == (
+        None, None, None)
 
 
 @pytest.mark.parametrize(
@@ -420,7 +467,7 @@ def test_a_code_with_a_good_checksum_but_an_illegal_move_is_refused():
     ],
 )
 def test_codes_with_a_good_checksum_but_a_bad_payload_are_refused(payload):
-    with pytest.raises(ValueError, match=exactly(DAMAGED_CODE)):
+    with pytest.raises(DamagedGameCode, match=exactly(DAMAGED_CODE)):
         GameState.from_code(forge(payload))
 
 
@@ -430,7 +477,7 @@ def test_codes_with_a_good_checksum_but_a_bad_payload_are_refused(payload):
      "g1." + "[" * 100_000, None, b"g1.abc", 17],
 )
 def test_garbage_codes_are_refused(code):
-    with pytest.raises(ValueError, match=exactly(DAMAGED_CODE)):
+    with pytest.raises(DamagedGameCode, match=exactly(DAMAGED_CODE)):
         GameState.from_code(code)
 
 
@@ -441,7 +488,7 @@ def test_unfinished_streams_and_trailing_bytes_are_refused_even_with_a_good_chec
     finished = unfinished + compressor.flush()
     for deflated in (unfinished, finished + b"\x00"):
         blob = deflated + zlib.crc32(deflated).to_bytes(4, "little")
-        with pytest.raises(ValueError, match=exactly(DAMAGED_CODE)):
+        with pytest.raises(DamagedGameCode, match=exactly(DAMAGED_CODE)):
             GameState.from_code("g1." + base64.urlsafe_b64encode(blob).decode().rstrip("="))
     blob = finished + zlib.crc32(finished).to_bytes(4, "little")
     assert GameState.from_code("g1." + base64.urlsafe_b64encode(blob).decode().rstrip("="))
@@ -450,13 +497,13 @@ def test_unfinished_streams_and_trailing_bytes_are_refused_even_with_a_good_chec
 def test_codes_with_a_bad_deflate_stream_or_a_deep_nesting_are_refused():
     stored = b"\x00"  # raw deflate stream cut short
     blob = stored + zlib.crc32(stored).to_bytes(4, "little")
-    with pytest.raises(ValueError, match=exactly(DAMAGED_CODE)):
+    with pytest.raises(DamagedGameCode, match=exactly(DAMAGED_CODE)):
         GameState.from_code("g1." + base64.urlsafe_b64encode(blob).decode().rstrip("="))
     nested = "[" * 200_000 + "]" * 200_000
     compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
     deflated = compressor.compress(nested.encode()) + compressor.flush()
     blob = deflated + zlib.crc32(deflated).to_bytes(4, "little")
-    with pytest.raises(ValueError, match=exactly(DAMAGED_CODE)):
+    with pytest.raises(DamagedGameCode, match=exactly(DAMAGED_CODE)):
         GameState.from_code("g1." + base64.urlsafe_b64encode(blob).decode().rstrip("="))
 
 

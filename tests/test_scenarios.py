@@ -14,9 +14,9 @@ from coach.engine.beliefs import PURE_ODDS
 from coach.engine.decide import CoachSettings
 from perudo_math import PACO, Bid, Hand, Rules, legal_raises
 from practice.cli import main
+from practice.levels import LEVELS
 from practice.scenarios import (
     CORRECT_REGRET,
-    LEVELS,
     THEMES,
     Scenario,
     generate,

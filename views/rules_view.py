@@ -2,8 +2,8 @@
 
 Everything here is computed from ``perudo_math`` (a :class:`~perudo_math.Rules` object, the
 legality checker) and worded through the catalogs, so the cheat sheet follows the table's
-settings and the user's language. The tracker reuses :func:`verdict_text` to refuse an
-illegal bid with its reason.
+settings and the user's language. The tracker reuses :func:`refusal_text` to word a bid the
+game refused.
 """
 
 from __future__ import annotations

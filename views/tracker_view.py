@@ -5,10 +5,9 @@ every name goes through :func:`literal` first: a name such as ``**Bob**``, ``<b>
 ``[x](http://e.com)`` then shows exactly as typed. Selectbox options are plain text in
 Streamlit and take the raw name.
 
-Moves are checked here in the user's language before they reach
-:class:`perudo_math.GameState`, whose own refusals are English: :func:`call_refusal`
-mirrors ``dudo_refusal``/``calza_refusal`` and the bid refusals come from
-:func:`views.rules_view.refusal_text`.
+Whether a move is allowed is :class:`perudo_math.GameState`'s decision alone: its refusals are
+data (a :class:`~perudo_math.MoveRefusal` code and the seats, count or bid verdict it
+concerns) and :func:`refusal_text` words them in the user's language.
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ import re
 import string
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from perudo_math import (
     MAX_NAME_LENGTH,
@@ -27,15 +25,14 @@ from perudo_math import (
     Bid,
     BidMade,
     GameState,
+    MoveRefusal,
+    RefusedMove,
     RoundResult,
-    Verdict,
-    check_bid,
     roll_for_first_opener,
-    smallest_raises,
 )
 from views.i18n import t, tn
+from views.rules_view import refusal_text as bid_refusal_text
 
-CallKind = Literal["dudo", "calza"]
 QUANTITY_ROW = 5
 """How many candidate quantities the bid row offers at once: with the ‹ and › buttons, seven
 buttons share one line of a 390 px phone and two-digit quantities still read in full."""
@@ -171,73 +168,71 @@ def bids_line(game: GameState, bids: Sequence[tuple[int, Bid]]) -> str:
 # --- bidding ---------------------------------------------------------------------------------
 
 
-def check(game: GameState, bid: Bid) -> Verdict:
-    """Whether the player to act may bid ``bid`` now (the engine's own legality check)."""
-    return check_bid(bid, game.last_bid, palifico=game.palifico, rules=game.rules,
-                     bidder_dice=game.players[game.turn].dice)
-
-
 def lowest_quantity(game: GameState, face: int) -> int | None:
     """The smallest legal quantity on ``face`` for the player to act, ``None``: no legal bid."""
-    raises = smallest_raises(game.last_bid, palifico=game.palifico, rules=game.rules,
-                             bidder_dice=game.players[game.turn].dice)
-    return raises[face].quantity if face in raises else None
+    smallest = game.smallest_raises().get(face)
+    return None if smallest is None else smallest.quantity
 
 
-def face_refusal(game: GameState, face: int) -> Verdict:
-    """The verdict on the smallest bid one could try on a face that has no legal bid."""
+def face_refusal(game: GameState, face: int) -> RefusedMove:
+    """Why the smallest bid one could try on a face that has no legal bid is refused."""
     probe = game.last_bid.quantity + 1 if game.last_bid is not None else 1
-    return check(game, Bid(probe, face))
+    refused = game.bid_refusal(Bid(probe, face))
+    assert refused is not None, f"face {face} has a legal bid"
+    return refused
+
+
+# --- refused moves ---------------------------------------------------------------------------
+
+_REFUSAL_KEYS: dict[MoveRefusal, str] = {
+    MoveRefusal.GAME_OVER: "tracker.refuse.over",
+    MoveRefusal.NO_SUCH_SEAT: "tracker.refuse.no_seat",
+    MoveRefusal.PLAYER_OUT: "tracker.refuse.out",
+    MoveRefusal.NOT_YOUR_TURN: "tracker.refuse.not_turn.bid",
+    MoveRefusal.NO_BID_YET: "tracker.refuse.no_bid",
+    MoveRefusal.SALSA_OFF: "tracker.refuse.not_turn.dudo",
+    MoveRefusal.CALZA_OFF: "tracker.refuse.calza_off",
+    MoveRefusal.CALZA_OUT_OF_TURN_OFF: "tracker.refuse.not_turn.calza",
+    MoveRefusal.CALZA_HEADS_UP: "tracker.refuse.heads_up",
+    MoveRefusal.BAD_COUNT: "tracker.refuse.count_missing",
+    MoveRefusal.COUNT_ABOVE_TABLE: "tracker.refuse.count_high",
+}
+"""The catalog key of each refusal that is not about the bid itself (those are worded by
+:func:`views.rules_view.refusal_text`) nor about one's own bid (one key per call)."""
+
+_NAMES_THE_TURN = frozenset(
+    {MoveRefusal.NOT_YOUR_TURN, MoveRefusal.SALSA_OFF, MoveRefusal.CALZA_OUT_OF_TURN_OFF})
+"""The refusals whose text names the player whose turn it is, not the one who tried."""
+
+
+def refusal_text(game: GameState, refused: RefusedMove) -> str:
+    """A move the engine refused, in the user's language (names as literal markdown)."""
+    if refused.verdict is not None:
+        return bid_refusal_text(refused.verdict)
+    if refused.code is MoveRefusal.OWN_BID:
+        return t(f"tracker.refuse.own_bid.{refused.move}", name=name_of(game, refused.seat))
+    params: dict[str, object] = {}
+    if refused.code in _NAMES_THE_TURN:
+        params["name"] = name_of(game, refused.turn)
+    elif refused.code is MoveRefusal.PLAYER_OUT:
+        params["name"] = name_of(game, refused.seat)
+    elif refused.code is MoveRefusal.COUNT_ABOVE_TABLE:
+        params["count"] = refused.count
+        params["table"] = tn("common.dice_on_table", refused.table_dice)
+    return t(_REFUSAL_KEYS[refused.code], **params)
 
 
 # --- dudo and calza --------------------------------------------------------------------------
 
 
-def call_refusal(game: GameState, kind: CallKind, seat: int | None) -> str | None:
-    """Why ``seat`` may not call ``kind`` now, in words; ``None`` when the engine accepts it.
-
-    Mirrors ``GameState.dudo_refusal`` and ``calza_refusal`` check by check.
-    """
-    if kind == "calza" and not game.is_over and not game.rules.calza:
-        return t("tracker.refuse.calza_off")
-    if game.is_over:
-        return t("tracker.refuse.over")
-    if seat is None or not 0 <= seat < len(game.players):
-        return t("tracker.refuse.no_seat")
-    if game.players[seat].dice == 0:
-        return t("tracker.refuse.out", name=name_of(game, seat))
-    if not game.bids:
-        return t("tracker.refuse.no_bid")
-    if seat == game.last_bidder:
-        return t(f"tracker.refuse.own_bid.{kind}", name=name_of(game, seat))
-    if seat != game.turn:
-        allowed = game.rules.salsa if kind == "dudo" else game.rules.calza_out_of_turn
-        if not allowed:
-            return t(f"tracker.refuse.not_turn.{kind}", name=name_of(game, game.turn))
-    if kind == "calza" and len(game.active_seats) == 2 and not game.rules.calza_heads_up:
-        return t("tracker.refuse.heads_up")
-    return None
-
-
-def count_refusal(game: GameState, count: object) -> str | None:
-    """Why ``count`` cannot be the number of matching dice revealed, or ``None``."""
-    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        return t("tracker.refuse.count_missing")
-    if count > game.table_dice:
-        return t("tracker.refuse.count_high", count=count,
-                 table=tn("common.dice_on_table", game.table_dice))
-    return None
-
-
 def callers(game: GameState) -> list[int]:
-    """The seats the tracker offers as caller: the turn first, then anyone a setting allows."""
+    """The seats the tracker offers as caller: the turn first, then anyone the engine lets
+    call dudo or calza out of turn."""
     if game.turn is None:
         return []
-    seats = [game.turn]
-    if game.rules.salsa or (game.rules.calza and game.rules.calza_out_of_turn):
-        seats += [seat for seat in game.active_seats
-                  if seat not in (game.turn, game.last_bidder)]
-    return seats
+    others = [seat for seat in game.active_seats if seat != game.turn
+              and (game.dudo_refusal(seat) is None or game.calza_refusal(seat) is None)]
+    return [game.turn, *others]
 
 
 def count_label(game: GameState) -> str:
@@ -314,11 +309,8 @@ __all__ = [
     "QUANTITY_ROW",
     "LoggedRound",
     "bids_line",
-    "call_refusal",
     "callers",
-    "check",
     "count_label",
-    "count_refusal",
     "face_refusal",
     "finished_rounds",
     "literal",
@@ -328,6 +320,7 @@ __all__ = [
     "name_problems",
     "pips",
     "players_table",
+    "refusal_text",
     "result_text",
     "roll_opener",
     "round_header",

@@ -9,7 +9,14 @@ import numpy as np
 
 from coach.engine.beliefs import BidReading, TableBeliefs
 from coach.engine.situation import CALZA, DUDO, Action, Situation
-from perudo_math import PACO, Bid, count_survival, legal_quantities, smallest_raises
+from perudo_math import (
+    PACO,
+    Bid,
+    count_survival,
+    legal_quantities,
+    settle_round,
+    smallest_raises,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,12 +122,21 @@ def advise(situation: Situation, settings: CoachSettings = CoachSettings()) -> A
         p_exact = beliefs.exactly(last)
         options.append(Option(DUDO, lose=p_true, gain=0.0, p_true=p_true, p_exact=p_exact))
         if situation.may_calza():
-            capped = situation.dice[situation.me] >= situation.rules.starting_dice
-            options.append(Option(CALZA, lose=1.0 - p_exact, gain=0.0 if capped else p_exact,
+            gain = p_exact if _right_calza_regains(situation) else 0.0
+            options.append(Option(CALZA, lose=1.0 - p_exact, gain=gain,
                                   p_true=p_true, p_exact=p_exact))
     raises = _weigh_raises(situation, beliefs, settings)
     ranked = _rank(options, raises, settings)
     return Advice(tuple(ranked), _reason(situation, ranked[0], beliefs), beliefs.reads_bids)
+
+
+def _right_calza_regains(situation: Situation) -> bool:
+    """Whether a right calza on the bid on the table would win me a die back (not at the cap)."""
+    last, bidder = situation.last_bid, situation.last_bidder
+    assert last is not None and bidder is not None
+    right = settle_round(last, bidder=bidder, caller=situation.me, kind="calza",
+                         count=last.quantity, dice=situation.dice, rules=situation.rules)
+    return right.gainer == situation.me
 
 
 def candidate_raises(situation: Situation, depth: int) -> dict[int, range]:

@@ -6,7 +6,16 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from perudo_math import Bid, Hand, Rules, check_bid
+from perudo_math import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Bid,
+    Hand,
+    Rules,
+    calza_refusal,
+    check_bid,
+    dudo_refusal,
+)
 
 ActionKind = Literal["raise", "dudo", "calza"]
 
@@ -54,8 +63,9 @@ class Situation:
     palifico: bool = False
 
     def __post_init__(self) -> None:
-        if not 2 <= len(self.dice) <= 10:
-            raise ValueError(f"a table seats 2 to 10 players, not {len(self.dice)}")
+        if not MIN_PLAYERS <= len(self.dice) <= MAX_PLAYERS:
+            raise ValueError(f"a table seats {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                             f"not {len(self.dice)}")
         if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in self.dice):
             raise ValueError("dice counts must be whole numbers, 0 or more")
         if not 0 <= self.me < len(self.dice):
@@ -105,12 +115,15 @@ class Situation:
         raise AssertionError("no other player has dice")
 
     def may_dudo(self) -> bool:
-        return self.last_bidder is not None and self.last_bidder != self.me
+        """Whether I may call dudo now (the rules' own decision, asked of perudo_math)."""
+        return dudo_refusal(self.rules, caller=self.me, turn=self.me,
+                            last_bidder=self.last_bidder) is None
 
     def may_calza(self) -> bool:
-        if not self.rules.calza or not self.may_dudo():
-            return False
-        return self.rules.calza_heads_up or not self.heads_up
+        """Whether I may call calza now (the rules' own decision, asked of perudo_math)."""
+        return calza_refusal(self.rules, caller=self.me, turn=self.me,
+                             last_bidder=self.last_bidder,
+                             players_left=len(self.active_seats)) is None
 
     def is_legal(self, action: Action) -> bool:
         """Whether I may take ``action`` now."""

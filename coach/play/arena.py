@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from coach.engine.situation import Action, Situation
 from coach.play.bots import Bot, BotFactory, load_bot
-from perudo_math import GameState, Hand, Rules, roll_for_first_opener
+from perudo_math import MAX_PLAYERS, MIN_PLAYERS, GameState, Hand, Rules, roll_for_first_opener
 
 
 class IllegalMove(ValueError):
@@ -123,8 +123,9 @@ class ArenaSpec:
     rules: Rules = field(default_factory=Rules)
 
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= 10:
-            raise ValueError(f"a game needs 2 to 10 players, not {self.players}")
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                             f"not {self.players}")
         if self.games < 1:
             raise ValueError(f"play at least one game, not {self.games}")
 

@@ -32,7 +32,16 @@ from functools import cached_property
 import numpy as np
 import scipy.sparse as sp
 
-from perudo_math import Bid, Hand, RaiseRule, Rules, legal_quantities
+from perudo_math import (
+    Bid,
+    Hand,
+    RaiseRule,
+    Rules,
+    calza_refusal,
+    dudo_refusal,
+    legal_quantities,
+    settle_round,
+)
 
 DUDO_CODE = -1
 """The action code of a dudo (a "liar" call) in :attr:`GameTree.action`."""
@@ -83,6 +92,8 @@ class BidGame:
     dice: tuple[int, int]
     bids: tuple[Bid, ...]
     name: str
+    rules: Rules = Rules()
+    """The settings a call is settled under (:func:`perudo_math.settle_round`)."""
 
     def raises(self, last: int, mover: int) -> tuple[int, ...]:
         """The bid indices ``mover`` may bid after bid index ``last`` (``NO_BID``: opening)."""
@@ -112,7 +123,8 @@ class BidGame:
     def actions(self, last: int, mover: int) -> tuple[int, ...]:
         """Every action code at a node, in the tree's order: raises, then dudo, then calza."""
         codes = list(self.raises(last, mover))
-        if last != NO_BID:
+        last_bidder = None if last == NO_BID else 1 - mover
+        if dudo_refusal(self.rules, caller=mover, turn=mover, last_bidder=last_bidder) is None:
             codes.append(DUDO_CODE)
             if self.calza_gain(mover) is not None:
                 codes.append(CALZA_CODE)
@@ -187,9 +199,24 @@ class PerudoRound(BidGame):
         return Hand(hand).count(bid.face, palifico=self.palifico)
 
     def calza_gain(self, caller: int) -> float | None:
-        if not (self.rules.calza and self.rules.calza_heads_up):
-            return None
-        return 1.0 if self.dice[caller] < self.rules.starting_dice else 0.0
+        return self._calza_gains[caller]
+
+    @cached_property
+    def _calza_gains(self) -> tuple[float | None, float | None]:
+        return heads_up_calza_gain(self.rules, self.dice, 0), heads_up_calza_gain(
+            self.rules, self.dice, 1)
+
+
+def heads_up_calza_gain(rules: Rules, dice: tuple[int, int], caller: int) -> float | None:
+    """What a right calza earns ``caller`` (0 or 1 die) in a heads-up round with ``dice``, or
+    ``None`` when the rules forbid calza there: both as :mod:`perudo_math` decides them."""
+    other = 1 - caller
+    if calza_refusal(rules, caller=caller, turn=caller, last_bidder=other, players_left=2):
+        return None
+    bid = Bid(1, 2)  # any bid: a calza is right when the count equals its quantity
+    right = settle_round(bid, bidder=other, caller=caller, kind="calza", count=bid.quantity,
+                         dice=dice, rules=rules)
+    return 1.0 if right.gainer == caller else 0.0
 
 
 def round_rules_key(rules: Rules, dice: tuple[int, int]) -> dict[str, object]:
@@ -199,14 +226,15 @@ def round_rules_key(rules: Rules, dice: tuple[int, int]) -> dict[str, object]:
     is known whether the round is palifico; the starting dice matter only through a right
     calza's gain.
     """
-    calza = rules.calza and rules.calza_heads_up
+    gains = [heads_up_calza_gain(rules, dice, caller) for caller in (0, 1)]
+    calza = gains[0] is not None
     key: dict[str, object] = {
         "raise_rule": str(RaiseRule(rules.raise_rule)),
         "palifico_one_die_may_change_face": rules.palifico_one_die_may_change_face,
         "calza_heads_up": calza,
     }
     if calza:
-        key["calza_gains"] = [int(n < rules.starting_dice) for n in dice]
+        key["calza_gains"] = [int(gain) for gain in gains]
     return key
 
 
@@ -388,12 +416,16 @@ class _UtilityCache:
         return self.cache[key]
 
     def _compute(self, bid: int, kind: int, caller: int) -> np.ndarray:
-        quantity = self.game.bids[bid].quantity
         total = self.counts[0][bid][:, None] + self.counts[1][bid][None, :]
-        if kind == DUDO_CODE:
-            caller_view = np.where(total >= quantity, -1.0, 1.0)
-        else:
-            gain = self.game.calza_gain(caller)
-            assert gain is not None
-            caller_view = np.where(total == quantity, gain, -1.0)
+        by_count = np.array([self._caller_payoff(bid, kind, caller, count)
+                             for count in range(self.game.total_dice + 1)])
+        caller_view = by_count[total]
         return caller_view if caller == 0 else -caller_view
+
+    def _caller_payoff(self, bid: int, kind: int, caller: int, count: int) -> float:
+        """The caller's dice won minus lost when ``count`` dice match, as perudo_math settles."""
+        settled = settle_round(self.game.bids[bid], bidder=1 - caller, caller=caller,
+                               kind="dudo" if kind == DUDO_CODE else "calza", count=count,
+                               dice=self.game.dice, rules=self.game.rules)
+        won = settled.loser == 1 - caller or settled.gainer == caller
+        return float(won) - float(settled.loser == caller)

@@ -16,7 +16,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 from streamlit.util import calc_hash
 
-from perudo_math import Bid, GameState, Rules, legal_raises
+from perudo_math import Bid, GameState, MoveRefusal, Rules, legal_raises
 from views import tracker_view as view
 
 TRACKER = "app_pages/tracker.py"
@@ -363,8 +363,8 @@ def test_a_count_above_the_table_is_refused(three: AppTest) -> None:
     assert errors(three) == ["A count of 16 is impossible: 15 dice on the table."]
     assert three.button(key="tracker_dudo").disabled
     assert three.button(key="tracker_calza").disabled
-    assert view.count_refusal(game(three), 16) == errors(three)[0]
-    assert view.count_refusal(game(three), 15) is None
+    assert view.refusal_text(game(three), game(three).count_refusal(16)) == errors(three)[0]
+    assert game(three).count_refusal(15) is None
 
 
 def test_calza_right_gains_a_die_and_wrong_loses_one(three: AppTest) -> None:
@@ -428,28 +428,66 @@ def test_out_of_turn_calls_the_rules_forbid_are_refused(app: AppTest) -> None:
     assert has(app, "Calza by Cid on 3 × 5: 3 counted — right")
 
 
-def test_call_refusals_agree_with_the_engine() -> None:
-    """The words the page shows and the engine's decisions agree, on many random spots."""
+def random_spot(rng: random.Random) -> GameState:
+    """A game a few moves in, under random rule settings, with 2 to 4 players."""
+    rules = Rules(starting_dice=rng.randint(1, 3), salsa=rng.random() < 0.5,
+                  calza=rng.random() < 0.7, calza_out_of_turn=rng.random() < 0.5,
+                  calza_heads_up=rng.random() < 0.5)
+    state = GameState.new(["A", "B", "C", "D"][: rng.randint(2, 4)], rules)
+    for _ in range(rng.randint(0, 12)):
+        if state.is_over:
+            break
+        options = legal_raises(state.last_bid, state.table_dice, palifico=state.palifico,
+                               rules=rules, bidder_dice=state.players[state.turn].dice)
+        if state.bids and (not options or rng.random() < 0.3):
+            state = state.dudo(rng.randint(0, state.table_dice))
+        else:
+            state = state.bid(rng.choice(options))
+    return state
+
+
+def test_the_callers_offered_are_the_seats_the_engine_lets_call() -> None:
     rng = random.Random(4)
     for _ in range(300):
-        rules = Rules(starting_dice=rng.randint(1, 3), salsa=rng.random() < 0.5,
-                      calza=rng.random() < 0.7, calza_out_of_turn=rng.random() < 0.5,
-                      calza_heads_up=rng.random() < 0.5)
-        state = GameState.new(["A", "B", "C", "D"][: rng.randint(2, 4)], rules)
-        for _ in range(rng.randint(0, 12)):
-            if state.is_over:
-                break
-            options = legal_raises(state.last_bid, state.table_dice, palifico=state.palifico,
-                                   rules=rules, bidder_dice=state.players[state.turn].dice)
-            if state.bids and (not options or rng.random() < 0.3):
-                state = state.dudo(rng.randint(0, state.table_dice))
-            else:
-                state = state.bid(rng.choice(options))
-        for seat in range(len(state.players)):
-            assert (view.call_refusal(state, "dudo", seat) is None) == (
-                state.dudo_refusal(seat) is None)
-            assert (view.call_refusal(state, "calza", seat) is None) == (
-                state.calza_refusal(seat) is None)
+        state = random_spot(rng)
+        if state.is_over:
+            assert view.callers(state) == []
+            continue
+        allowed = [seat for seat in state.active_seats if seat != state.turn
+                   and (state.dudo_refusal(seat) is None or state.calza_refusal(seat) is None)]
+        assert view.callers(state) == [state.turn, *allowed]
+        rules = state.rules
+        if allowed:
+            assert rules.salsa or (rules.calza and rules.calza_out_of_turn)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_refusal_the_engine_gives_is_worded(lang: str, monkeypatch) -> None:
+    """Random spots, every seat, every move: the page words each refusal in both languages,
+    with the player it names."""
+    monkeypatch.setattr("views.i18n.current_language", lambda: lang)
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(200):
+        state = random_spot(rng)
+        refusals = [state.count_refusal(count) for count in (-1, None, state.table_dice + 1)]
+        for seat in (*range(len(state.players)), len(state.players)):
+            refusals += [state.call_refusal(kind, seat) for kind in ("dudo", "calza")]
+            refusals += [state.bid_refusal(Bid(quantity, face), seat)
+                         for quantity, face in ((1, 1), (1, 2), (9, 6))]
+        for refused in filter(None, refusals):
+            text = view.refusal_text(state, refused)
+            assert text and "{" not in text, refused
+            named = refused.turn if refused.code in TURN_CODES else refused.seat
+            if refused.code in TURN_CODES or refused.code in SEAT_CODES:
+                assert state.name(named) in text, (refused, text)
+            seen.add(refused.code)
+    assert seen == set(MoveRefusal) - {MoveRefusal.NOT_HIGHER}
+
+
+TURN_CODES = {MoveRefusal.NOT_YOUR_TURN, MoveRefusal.SALSA_OFF,
+              MoveRefusal.CALZA_OUT_OF_TURN_OFF}
+SEAT_CODES = {MoveRefusal.PLAYER_OUT, MoveRefusal.OWN_BID}
 
 
 # --- undo, the log, a whole game -------------------------------------------------------------

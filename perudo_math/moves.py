@@ -1,0 +1,201 @@
+"""Which moves may be made: who may call dudo or calza, and why a move is refused, as data.
+
+A refused move is a :class:`RefusedMove`: a :class:`MoveRefusal` code and the seats, bid
+verdict or count it concerns. The app words the code in the player's language;
+:attr:`RefusedMove.reason` words it in English for the library and the command lines.
+:class:`perudo_math.GameState` raises :class:`IllegalMove`, which carries the refusal.
+
+:func:`dudo_refusal` and :func:`calza_refusal` are the one place that decides whether a
+player may call: the game, the coach and the solver all ask them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Literal
+
+from perudo_math.legality import Refusal, Verdict
+from perudo_math.rules import Rules
+
+MoveKind = Literal["bid", "dudo", "calza"]
+CallKind = Literal["dudo", "calza"]
+CALL_KINDS: tuple[CallKind, ...] = ("dudo", "calza")
+
+
+class MoveRefusal(StrEnum):
+    """Why a move is refused: the seat, the turn, the rules of calling, the count, or the bid.
+
+    The bid codes are :class:`~perudo_math.legality.Refusal`'s, with the same values.
+    """
+
+    GAME_OVER = "game-over"
+    """The game has a winner: nobody moves any more."""
+    NO_SUCH_SEAT = "no-such-seat"
+    """The seat is not a seat of this table."""
+    PLAYER_OUT = "player-out"
+    """The seat has lost all its dice."""
+    NOT_YOUR_TURN = "not-your-turn"
+    """Only the player whose turn it is may bid."""
+    NO_BID_YET = "no-bid-yet"
+    """Dudo and calza are calls on a bid: there is none yet this round."""
+    OWN_BID = "own-bid"
+    """Nobody calls dudo or calza on their own bid."""
+    SALSA_OFF = "salsa-off"
+    """Dudo out of turn needs the salsa setting."""
+    CALZA_OFF = "calza-off"
+    """Calza is switched off at this table."""
+    CALZA_OUT_OF_TURN_OFF = "calza-out-of-turn-off"
+    """Calza out of turn needs the calza-out-of-turn setting."""
+    CALZA_HEADS_UP = "calza-heads-up"
+    """With two players left, calza needs the calza-heads-up setting."""
+    BAD_COUNT = "bad-count"
+    """The revealed count is not a whole number of dice, 0 or more."""
+    COUNT_ABOVE_TABLE = "count-above-table"
+    """The revealed count is more than the dice on the table."""
+    OPEN_ON_PACOS = Refusal.OPEN_ON_PACOS.value
+    QUANTITY_TOO_LOW = Refusal.QUANTITY_TOO_LOW.value
+    FACE_MUST_RISE = Refusal.FACE_MUST_RISE.value
+    QUANTITY_MUST_STAY = Refusal.QUANTITY_MUST_STAY.value
+    PACOS_TOO_FEW = Refusal.PACOS_TOO_FEW.value
+    ORDINARY_TOO_FEW = Refusal.ORDINARY_TOO_FEW.value
+    PALIFICO_FACE_FROZEN = Refusal.PALIFICO_FACE_FROZEN.value
+    NOT_HIGHER = Refusal.NOT_HIGHER.value
+
+    @classmethod
+    def of_bid(cls, refusal: Refusal) -> MoveRefusal:
+        """The move code of a bid refused by :func:`~perudo_math.check_bid`."""
+        return cls(refusal.value)
+
+
+@dataclass(frozen=True, slots=True)
+class RefusedMove:
+    """A move refused, with what the refusal concerns.
+
+    ``seat`` is the seat that tried to move (``None`` when it was no seat number at all);
+    ``turn`` the seat whose turn it is (for the turn codes); ``winner`` the winner (for
+    ``GAME_OVER``); ``verdict`` the legality verdict of a refused bid (bid, previous bid,
+    smallest fix); ``count`` and ``table_dice`` the refused count and the dice on the table.
+    ``names`` are the players' names in seat order, for :attr:`reason` only.
+    """
+
+    code: MoveRefusal
+    move: MoveKind
+    seat: int | None = None
+    turn: int | None = None
+    winner: int | None = None
+    verdict: Verdict | None = None
+    count: int | None = None
+    table_dice: int | None = None
+    names: tuple[str, ...] = field(default=(), repr=False)
+
+    @property
+    def reason(self) -> str:
+        """The refusal in plain English, for the library and the command lines."""
+        seat, turn = self._name(self.seat), self._name(self.turn)
+        match self.code:
+            case MoveRefusal.GAME_OVER:
+                return f"the game is over: {self._name(self.winner)} won"
+            case MoveRefusal.NO_SUCH_SEAT:
+                seats = f": seats run from 0 to {len(self.names) - 1}" if self.names else ""
+                if self.seat is None:
+                    return f"that is not a seat number{seats}"
+                return f"there is no seat {self.seat}{seats}"
+            case MoveRefusal.PLAYER_OUT:
+                return f"{seat} is out of the game"
+            case MoveRefusal.NOT_YOUR_TURN:
+                return f"it is {turn}'s turn, not {seat}'s"
+            case MoveRefusal.NO_BID_YET:
+                return ("no bid to challenge yet" if self.move == "dudo"
+                        else "no bid to call calza on yet")
+            case MoveRefusal.OWN_BID:
+                call = "challenge it" if self.move == "dudo" else "call calza on it"
+                return f"{seat} made the last bid and cannot {call}"
+            case MoveRefusal.SALSA_OFF:
+                return f"it is {turn}'s turn, not {seat}'s (salsa is switched off)"
+            case MoveRefusal.CALZA_OFF:
+                return "calza is switched off in these rules"
+            case MoveRefusal.CALZA_OUT_OF_TURN_OFF:
+                return f"it is {turn}'s turn, not {seat}'s (calza out of turn is switched off)"
+            case MoveRefusal.CALZA_HEADS_UP:
+                return "calza is not allowed when only two players are left"
+            case MoveRefusal.BAD_COUNT:
+                shown = "" if self.count is None else f", not {self.count}"
+                return f"the count must be a whole number of dice, 0 or more{shown}"
+            case MoveRefusal.COUNT_ABOVE_TABLE:
+                return (f"count {self.count} is more than the {self.table_dice} dice "
+                        f"on the table")
+        assert self.verdict is not None, self.code
+        return self.verdict.reason
+
+    def _name(self, seat: int | None) -> str:
+        if seat is not None and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return f"seat {seat}"
+
+
+class IllegalMove(ValueError):
+    """A move the rules or the game refuse; :attr:`refusal` says why, as data."""
+
+    def __init__(self, refusal: RefusedMove) -> None:
+        super().__init__(refusal.reason)
+        self.refusal = refusal
+
+
+def dudo_refusal(rules: Rules, *, caller: int, turn: int,
+                 last_bidder: int | None) -> MoveRefusal | None:
+    """Why ``caller``, holding dice, may not call dudo now; ``None`` when they may.
+
+    ``turn`` is the seat to act and ``last_bidder`` the seat of the bid on the table
+    (``None`` before the opening bid).
+    """
+    if last_bidder is None:
+        return MoveRefusal.NO_BID_YET
+    if caller == last_bidder:
+        return MoveRefusal.OWN_BID
+    if caller != turn and not rules.salsa:
+        return MoveRefusal.SALSA_OFF
+    return None
+
+
+def calza_refusal(rules: Rules, *, caller: int, turn: int, last_bidder: int | None,
+                  players_left: int) -> MoveRefusal | None:
+    """Why ``caller``, holding dice, may not call calza now; ``None`` when they may.
+
+    ``players_left`` counts the players still holding dice (calza heads-up is a setting).
+    """
+    if not rules.calza:
+        return MoveRefusal.CALZA_OFF
+    if last_bidder is None:
+        return MoveRefusal.NO_BID_YET
+    if caller == last_bidder:
+        return MoveRefusal.OWN_BID
+    if caller != turn and not rules.calza_out_of_turn:
+        return MoveRefusal.CALZA_OUT_OF_TURN_OFF
+    if players_left == 2 and not rules.calza_heads_up:
+        return MoveRefusal.CALZA_HEADS_UP
+    return None
+
+
+def call_refusal(kind: CallKind, rules: Rules, *, caller: int, turn: int,
+                 last_bidder: int | None, players_left: int) -> MoveRefusal | None:
+    """:func:`dudo_refusal` or :func:`calza_refusal`, by ``kind``."""
+    if kind == "dudo":
+        return dudo_refusal(rules, caller=caller, turn=turn, last_bidder=last_bidder)
+    if kind == "calza":
+        return calza_refusal(rules, caller=caller, turn=turn, last_bidder=last_bidder,
+                             players_left=players_left)
+    raise ValueError(f"a call is dudo or calza, not {kind!r}")
+
+
+__all__ = [
+    "CALL_KINDS",
+    "CallKind",
+    "IllegalMove",
+    "MoveKind",
+    "MoveRefusal",
+    "RefusedMove",
+    "call_refusal",
+    "calza_refusal",
+    "dudo_refusal",
+]

@@ -1,0 +1,95 @@
+"""How a called bid is settled: who loses a die, who wins one back, whether a calza was right.
+
+:func:`settle_round` is the one place that knows the outcome of a dudo or a calza, the cap
+included (a right calza wins a die back only below the starting dice): the game, the coach,
+practice and the solver all ask it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from perudo_math.bid import Bid
+from perudo_math.moves import CALL_KINDS, CallKind
+from perudo_math.rules import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The outcome of a call on ``bid`` (made by ``bidder``) by ``caller``.
+
+    ``count`` is the true count of dice matching the bid. ``loser`` loses a die, ``gainer``
+    wins one back (a right calza below the starting dice); at most one of them is set, and
+    neither after a right calza at the cap. ``calza_right`` is ``None`` after a dudo.
+    ``dice`` holds every seat's dice once the round is settled.
+    """
+
+    kind: CallKind
+    bid: Bid
+    bidder: int
+    caller: int
+    count: int
+    loser: int | None
+    gainer: int | None
+    calza_right: bool | None
+    dice: tuple[int, ...]
+
+    @property
+    def eliminated(self) -> int | None:
+        """The loser, when that die was their last."""
+        return self.loser if self.loser is not None and self.dice[self.loser] == 0 else None
+
+
+def settle_round(bid: Bid, *, bidder: int, caller: int, kind: CallKind, count: int,
+                 dice: Sequence[int], rules: Rules) -> Settlement:
+    """Settle ``caller``'s ``kind`` call on ``bidder``'s ``bid`` when ``count`` dice match.
+
+    ``dice`` holds every seat's dice before the round is settled. A dudo costs the caller a
+    die when the bid is true (``count`` at least its quantity), else the bidder. A calza is
+    right when ``count`` equals the quantity: the caller then wins a die back if they hold
+    fewer than ``rules.starting_dice``; a wrong calza costs the caller a die. Whether the
+    call was allowed is :mod:`perudo_math.moves`' question, not this one.
+    """
+    held = _checked_dice(dice)
+    if not isinstance(bid, Bid):
+        raise ValueError(f"the bid must be a Bid, not {bid!r}")
+    if kind not in CALL_KINDS:
+        raise ValueError(f"a call is dudo or calza, not {kind!r}")
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError(f"the count must be a whole number of dice, 0 or more, not {count!r}")
+    for role, seat in (("bidder", bidder), ("caller", caller)):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(held):
+            raise ValueError(f"the {role} must be a seat from 0 to {len(held) - 1}, not {seat!r}")
+        if held[seat] == 0:
+            raise ValueError(f"the {role} at seat {seat} holds no dice")
+    if bidder == caller:
+        raise ValueError(f"seat {caller} cannot call on their own bid")
+    loser = gainer = calza_right = None
+    if kind == "dudo":
+        loser = caller if count >= bid.quantity else bidder
+    else:
+        calza_right = count == bid.quantity
+        if not calza_right:
+            loser = caller
+        elif held[caller] < rules.starting_dice:
+            gainer = caller
+    after = list(held)
+    if loser is not None:
+        after[loser] -= 1
+    if gainer is not None:
+        after[gainer] += 1
+    return Settlement(kind, bid, bidder, caller, count, loser, gainer, calza_right, tuple(after))
+
+
+def _checked_dice(dice: Sequence[int]) -> tuple[int, ...]:
+    held = tuple(dice)
+    if len(held) < 2:
+        raise ValueError(f"a round is played by at least two seats, not {len(held)}")
+    for count in held:
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ValueError(f"every seat holds a whole number of dice, not {count!r}")
+    return held
+
+
+__all__ = ["Settlement", "settle_round"]
