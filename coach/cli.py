@@ -78,7 +78,7 @@ def situation_from_args(args: argparse.Namespace) -> Situation:
     """The spot of ``--situation``, or of ``--hand`` and the options after it: then seat 0 is
     me, and the history's bids were made in turn, the last by the seat before me."""
     if args.situation is not None:
-        return _whole_situation(args)
+        return _situation_alone(args)
     missing = [f"--{name}" for name in ("dice", "players") if getattr(args, name) is None]
     if missing:
         raise ValueError(f"the following arguments are required with --hand: "
@@ -97,7 +97,7 @@ def situation_from_args(args: argparse.Namespace) -> Situation:
     return Situation(arguments.rules_from_arguments(args), dice, 0, hand, history, args.palifico)
 
 
-def _whole_situation(args: argparse.Namespace) -> Situation:
+def _situation_alone(args: argparse.Namespace) -> Situation:
     """``--situation``'s spot, refusing the options that would say it again."""
     given = [f"--{name.replace('_', '-')}" for name in SPOT_OPTIONS
              if getattr(args, name) not in (None, False)]

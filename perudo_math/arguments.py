@@ -145,9 +145,9 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
     """One option per rule setting of :data:`SETTINGS`, in a group of their own."""
     group = parser.add_argument_group(
         "rule settings",
-        "The table's rules (see RULES.md); a setting left out keeps its default. "
-        "--palifico-rule is the rule saying which rounds are palifico, not to be confused "
-        "with --palifico, which says the round being played is one.",
+        "The table's rules; a setting left out keeps its default. --palifico-rule says "
+        "which rounds are palifico; --palifico, on the commands that have it, says the round "
+        "being played is one.",
     )
     for setting in SETTINGS:
         options = rule_options(setting)
@@ -202,9 +202,10 @@ class Subcommands(Protocol):
 
 
 def add_command(commands: Subcommands, name: str,
-                run: Callable[[argparse.Namespace], object], help: str) -> argparse.ArgumentParser:
+                run: Callable[[argparse.Namespace], object],
+                summary: str) -> argparse.ArgumentParser:
     """A subcommand ``name`` whose JSON result ``run(args)`` gives (see :func:`run_command`)."""
-    command = commands.add_parser(name, help=help, description=help)
+    command = commands.add_parser(name, help=summary, description=summary)
     command.set_defaults(run=run, prog=command.prog)
     return command
 

@@ -168,7 +168,7 @@ def test_every_rule_setting_is_an_option_of_every_command_taking_rules(capsys, m
     help_text = " ".join(out.split())
     for setting in SETTINGS:
         assert arguments.rule_options(setting)[0] in help_text
-    assert "--palifico-rule is the rule saying which rounds are palifico" in help_text
+    assert "--palifico-rule says which rounds are palifico; --palifico" in help_text
 
 
 def test_the_coach_lists_solve_among_its_commands(capsys):
