@@ -21,6 +21,9 @@ class ActionKind(StrEnum):
     """Claim the last bid is exactly right."""
 
 
+_KIND_BY_WORD = {kind.value: kind for kind in ActionKind}
+
+
 class InvalidActionError(ValueError):
     """An action that cannot be read or built: an unknown kind, a raise without a bid..."""
 
@@ -38,16 +41,18 @@ class Action:
     bid: Bid | None = None
 
     def __post_init__(self) -> None:
-        try:
-            kind = ActionKind(self.kind)
-        except ValueError:
-            raise InvalidActionError(
-                f"an action is raise, dudo or calza, not {self.kind!r}") from None
-        object.__setattr__(self, "kind", kind)
-        if kind is ActionKind.RAISE and not isinstance(self.bid, Bid):
-            raise InvalidActionError(f"a raise needs a bid, not {self.bid!r}")
-        if kind is not ActionKind.RAISE and self.bid is not None:
-            raise InvalidActionError(f"{kind} takes no bid, not {self.bid!r}")
+        kind = self.kind
+        if kind.__class__ is not ActionKind:  # bots build many actions: keep the check cheap
+            kind = _KIND_BY_WORD.get(kind) if isinstance(kind, str) else None
+            if kind is None:
+                raise InvalidActionError(
+                    f"an action is raise, dudo or calza, not {_sample(self.kind)}")
+            object.__setattr__(self, "kind", kind)
+        if kind is ActionKind.RAISE:
+            if not isinstance(self.bid, Bid):
+                raise InvalidActionError(f"a raise needs a bid, not {_sample(self.bid)}")
+        elif self.bid is not None:
+            raise InvalidActionError(f"{kind} takes no bid, not {_sample(self.bid)}")
 
     @classmethod
     def raise_to(cls, bid: Bid | str) -> Action:
