@@ -4,69 +4,109 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import sys
 from collections.abc import Sequence
 
 from coach.engine.beliefs import PURE_ODDS, BidReading
 from coach.engine.decide import CoachSettings, advise
 from coach.engine.situation import Situation
-from coach.play.arena import ArenaSpec, IllegalMove, ProgressBar, run_arena
+from coach.play.arena import ArenaSpec, ProgressBar, run_arena
 from coach.play.bots import BUILTIN_BOTS
-from perudo_math import MAX_PLAYERS, MIN_PLAYERS, Bid, Hand, Rules
-from perudo_math.cli import _bid, _count, _die, _OneLineParser
+from perudo_math import Bid, Hand, arguments
+from perudo_math.limits import MAX_PLAYERS, MIN_PLAYERS
+from perudo_math.rules import SETTING_BY_NAME
+
+SPOT_OPTIONS = ("dice", "bid", "palifico", "players", "seat_dice", "history")
+"""The options that describe the spot piece by piece, which ``--situation`` replaces."""
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _OneLineParser(prog="python -m coach", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_OneLineParser,
+    parser = arguments.OneLineParser(prog="python -m coach", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True,
                                      metavar="{advise,arena,solve}")
+    players = arguments.whole_number(MIN_PLAYERS, MAX_PLAYERS)
 
-    advise_cmd = commands.add_parser("advise", help="what to do now, with every option's risk")
-    advise_cmd.add_argument("--hand", nargs="+", type=_die, required=True, metavar="DIE")
-    advise_cmd.add_argument("--dice", type=_count, required=True,
+    advise_cmd = arguments.add_command(commands, "advise", run_advise,
+                                       "what to do now, with every option's risk")
+    spot = advise_cmd.add_mutually_exclusive_group(required=True)
+    spot.add_argument("--hand", nargs="+", type=arguments.die_face, metavar="DIE",
+                      help="your dice, 1 (paco) to 6; --dice and --players are then needed")
+    spot.add_argument("--situation", type=arguments.parsed_by(Situation.from_json),
+                      metavar="JSON",
+                      help="the whole spot as compact JSON, as Situation.to_json writes it "
+                           '(e.g. {"dice":[2,3],"me":0,"hand":[1,5],"bids":[[1,"2x5"]]}), '
+                           "instead of --hand and the options after it")
+    advise_cmd.add_argument("--dice", type=arguments.whole_number(),
                             help="all dice on the table, yours included")
-    advise_cmd.add_argument("--bid", type=_bid, help="the current bid; none: you open")
-    advise_cmd.add_argument("--palifico", action="store_true")
-    advise_cmd.add_argument("--players", type=_count, required=True,
+    advise_cmd.add_argument("--bid", type=arguments.bid, help="the current bid; none: you open")
+    advise_cmd.add_argument("--palifico", action="store_true",
+                            help="the round is a palifico round (not a rule setting: see "
+                                 "--palifico-rule)")
+    advise_cmd.add_argument("--players", type=players,
                             help="players still in the game, you included")
-    advise_cmd.add_argument("--seat-dice", nargs="+", type=_count, metavar="N",
+    advise_cmd.add_argument("--seat-dice", nargs="+", type=arguments.whole_number(minimum=0),
+                            metavar="N",
                             help="dice of each player from you clockwise (default: even split)")
-    advise_cmd.add_argument("--history", default="",
+    advise_cmd.add_argument("--history",
                             help="this round's bids in order, like 3x4,4x5 (the last one was "
                                  "made by the player before you)")
     advise_cmd.add_argument("--pure-odds", action="store_true",
                             help="ignore what the bids say about the bidders' dice")
-    advise_cmd.add_argument("--bluff", type=float, default=None,
+    advise_cmd.add_argument("--bluff", type=arguments.probability, default=None,
                             help="how often the others bluff, 0 to 1 (default 0.6)")
+    arguments.add_rule_options(advise_cmd)
 
-    arena_cmd = commands.add_parser("arena", help="whole games between bots")
-    arena_cmd.add_argument("--players", type=_count, default=5)
-    arena_cmd.add_argument("--games", type=_count, default=1000)
-    arena_cmd.add_argument("--seed", type=_count, default=0)
+    arena_cmd = arguments.add_command(commands, "arena", run_match, "whole games between bots")
+    arena_cmd.add_argument("--players", type=players, default=5)
+    arena_cmd.add_argument("--games", type=arguments.whole_number(), default=1000)
+    arena_cmd.add_argument("--seed", type=arguments.whole_number(), default=0)
     arena_cmd.add_argument("--hero", default="coach",
                            help=f"one of {', '.join(BUILTIN_BOTS)} or module:attribute")
     arena_cmd.add_argument("--opponents", default="probability")
-    arena_cmd.add_argument("--jobs", type=_count, default=1, help="worker processes")
+    arena_cmd.add_argument("--jobs", type=arguments.whole_number(minimum=1), default=1,
+                           help="worker processes")
     arena_cmd.add_argument("--quiet", action="store_true", help="no progress bar")
+    arguments.add_rule_options(arena_cmd)
+
+    # Listed for --help only: main() hands "solve" to its own module before parsing.
+    commands.add_parser("solve", add_help=False,
+                        help="solve a heads-up round exactly (python -m coach solve --help)")
     return parser
 
 
 def situation_from_args(args: argparse.Namespace) -> Situation:
-    """Seat 0 is me; the history's bids were made in turn, the last by the seat before me."""
+    """The spot of ``--situation``, or of ``--hand`` and the options after it: then seat 0 is
+    me, and the history's bids were made in turn, the last by the seat before me."""
+    if args.situation is not None:
+        return _situation_alone(args)
+    missing = [f"--{name}" for name in ("dice", "players") if getattr(args, name) is None]
+    if missing:
+        raise ValueError(f"the following arguments are required with --hand: "
+                         f"{', '.join(missing)}")
     hand = Hand(args.hand)
-    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-        raise ValueError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {args.players}")
     if args.dice < len(hand):
         raise ValueError(f"your hand has {len(hand)} dice but the table only {args.dice}: "
                          "the table count includes your own dice")
     dice = _seat_dice(args, len(hand))
-    bids = [Bid.parse(text) for text in args.history.replace(" ", "").split(",") if text]
+    spoken = (args.history or "").replace(" ", "").split(",")
+    bids = [Bid.parse(text) for text in spoken if text]
     if args.bid is not None and (not bids or bids[-1] != args.bid):
         bids.append(args.bid)
     seats = len(dice)
     history = tuple(((seats - len(bids) + index) % seats, bid) for index, bid in enumerate(bids))
-    return Situation(Rules(), dice, 0, hand, history, args.palifico)
+    return Situation(arguments.rules_from_arguments(args), dice, 0, hand, history, args.palifico)
+
+
+def _situation_alone(args: argparse.Namespace) -> Situation:
+    """``--situation``'s spot, refusing the options that would say it again."""
+    given = [f"--{name.replace('_', '-')}" for name in SPOT_OPTIONS
+             if getattr(args, name) not in (None, False)]
+    given += [arguments.rule_options(SETTING_BY_NAME[name])[0]
+              for name in arguments.given_rule_options(args)]
+    if given:
+        raise ValueError(f"--situation already holds the whole spot, its rules included: "
+                         f"drop {given[0]}")
+    return args.situation
 
 
 def _seat_dice(args: argparse.Namespace, mine: int) -> tuple[int, ...]:
@@ -96,9 +136,8 @@ def run_advise(args: argparse.Namespace) -> dict[str, object]:
 
 
 def run_match(args: argparse.Namespace) -> dict[str, object]:
-    spec = ArenaSpec(args.hero, args.opponents, args.players, args.games, args.seed)
-    if args.jobs < 1:
-        raise ValueError(f"--jobs must be at least 1, not {args.jobs}")
+    spec = ArenaSpec(args.hero, args.opponents, args.players, args.games, args.seed,
+                     arguments.rules_from_arguments(args))
     progress = None if args.quiet else ProgressBar()
     results = run_arena(spec, jobs=args.jobs, progress=progress)
     return {"games": spec.games, "players": spec.players, "seed": spec.seed,
@@ -110,17 +149,9 @@ SUBCOMMAND_MODULES = {"solve": "coach.solver.cli"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments and arguments[0] in SUBCOMMAND_MODULES:
-        module = importlib.import_module(SUBCOMMAND_MODULES[arguments[0]])
-        return module.main(arguments[1:])
-    parser = build_parser()
-    args = parser.parse_args(arguments)
-    command = {"advise": run_advise, "arena": run_match}[args.command]
-    try:
-        payload = command(args)
-    except (ValueError, IllegalMove) as error:
-        print(f"{parser.prog} {args.command}: error: {error}", file=sys.stderr)
-        return 2
-    print(json.dumps(payload, ensure_ascii=False))
-    return 0
+    """``python -m coach …``: 0, or 2 after one line on stderr for bad input."""
+    arguments_given = list(sys.argv[1:] if argv is None else argv)
+    if arguments_given and arguments_given[0] in SUBCOMMAND_MODULES:
+        module = importlib.import_module(SUBCOMMAND_MODULES[arguments_given[0]])
+        return module.main(arguments_given[1:])
+    return arguments.run_command(build_parser(), arguments_given)  # IllegalMove is a ValueError

@@ -6,55 +6,46 @@ With ``--answer``, the learner's action is graded too: its regret and the lifted
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 
-from perudo_math.cli import _count, _OneLineParser
+from coach.engine.situation import Action
+from perudo_math import arguments
 from practice.levels import parse_level
-from practice.scenarios import THEMES, ScenarioNotFound, generate, grade, parse_action
+from practice.scenarios import THEMES, ScenarioNotFound, generate, grade
 
-PROG = "python -m practice scenario"
-
-
-def _level(text: str) -> int:
-    """A scenario level read from the command line: 1, 2 or 3."""
-    try:
-        return parse_level(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+PROG = "python -m practice"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``scenario`` subcommand's options."""
-    parser = _OneLineParser(prog=PROG, description=__doc__)
-    parser.add_argument("--seed", type=_count, default=0, help="the scenario's seed")
-    parser.add_argument("--theme", choices=THEMES, help="default: the seed picks one")
-    parser.add_argument("--level", type=_level, help="1 (clear-cut) to 3 (close call); "
-                                                     "default: the seed picks one")
-    parser.add_argument("--answer", help="grade this action: dudo, calza or a bid like 5x4")
+    """``python -m practice`` and its ``scenario`` subcommand."""
+    parser = arguments.OneLineParser(prog=PROG, description=__doc__.split("\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    scenario = arguments.add_command(commands, "scenario", run_scenario,
+                                     "a practice scenario from a seed, graded with --answer")
+    scenario.add_argument("--seed", type=arguments.whole_number(), default=0,
+                          help="the scenario's seed")
+    scenario.add_argument("--theme", choices=THEMES, help="default: the seed picks one")
+    scenario.add_argument("--level", type=arguments.parsed_by(parse_level),
+                          help="1 (clear-cut) to 3 (close call); default: the seed picks one")
+    scenario.add_argument("--answer", type=arguments.parsed_by(Action.parse),
+                          help="grade this action: dudo, calza or a bid like 5x4")
+    arguments.add_rule_options(scenario)
     return parser
 
 
+def run_scenario(args: argparse.Namespace) -> dict[str, object]:
+    """The scenario as JSON values, with the grade of ``--answer`` when given."""
+    scenario = generate(args.seed, args.theme, args.level, arguments.rules_from_arguments(args))
+    payload = scenario.to_dict()
+    if args.answer is not None:
+        payload["grade"] = grade(scenario, args.answer).to_dict()
+    return payload
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m practice scenario …``: print the scenario (and the grade of ``--answer``)
-    as JSON; 2 on bad input."""
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    if not arguments or arguments[0] != "scenario":
-        print("usage: python -m practice scenario [--seed N] [--theme T] [--level L] "
-              "[--answer A]", file=sys.stderr)
-        return 2
-    args = build_parser().parse_args(arguments[1:])
-    try:
-        scenario = generate(args.seed, args.theme, args.level)
-        payload = scenario.to_dict()
-        if args.answer is not None:
-            payload["grade"] = grade(scenario, parse_action(args.answer)).to_dict()
-    except (ValueError, ScenarioNotFound) as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
-        return 2
-    print(json.dumps(payload, ensure_ascii=False))
-    return 0
+    """``python -m practice scenario …``: 0, or 2 after one line on stderr for bad input."""
+    return arguments.run_command(build_parser(), argv, errors=(ValueError, ScenarioNotFound))
 
 
 if __name__ == "__main__":

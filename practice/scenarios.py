@@ -159,8 +159,8 @@ class Scenario:
             "last_bidder": self.last_bidder,
             "hidden": [list(hand) for hand in self.hidden],
             "true_count": self.true_count,
-            "best": action_to_dict(self.best),
-            "pure_odds_best": action_to_dict(self.pure_odds_best),
+            "best": self.best.to_dict(),
+            "pure_odds_best": self.pure_odds_best.to_dict(),
             "gap": round(self.gap, 6),
             "options": [option.to_dict() for option in self.options],
         }
@@ -209,7 +209,7 @@ class Grade:
 
     def to_dict(self) -> dict[str, Any]:
         """The grade as plain JSON values."""
-        return {"action": action_to_dict(self.action), "best": action_to_dict(self.best),
+        return {"action": self.action.to_dict(), "best": self.best.to_dict(),
                 "lose": self.lose, "gain": self.gain, "regret": self.regret,
                 "is_best": self.is_best, "correct": self.correct,
                 "reveal": self.reveal.to_dict()}
@@ -218,20 +218,9 @@ class Grade:
 # --- public helpers ---------------------------------------------------------------------
 
 
-def action_to_dict(action: Action) -> dict[str, str]:
-    """``{"action": "raise", "bid": "5x4"}``, ``{"action": "dudo"}`` or ``{"action": "calza"}``."""
-    data = {"action": action.kind}
-    if action.bid is not None:
-        data["bid"] = str(action.bid)
-    return data
-
-
 def parse_action(text: str) -> Action:
     """Read an action written ``dudo``, ``calza`` or a bid such as ``5x4``."""
-    word = text.strip().lower()
-    if word in ("dudo", "calza"):
-        return Action(word)
-    return Action.raise_to(text)
+    return Action.parse(text)
 
 
 def true_count(hidden: Sequence[Sequence[int]], bid: Bid, palifico: bool) -> int:
@@ -445,7 +434,6 @@ __all__ = [
     "Reveal",
     "Scenario",
     "ScenarioNotFound",
-    "action_to_dict",
     "generate",
     "grade",
     "level_for_gap",

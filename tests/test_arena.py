@@ -166,30 +166,6 @@ def test_arena_cli_as_a_user_runs_it():
     assert "10/10 games" in completed.stderr
 
 
-@pytest.mark.parametrize(
-    ("argv", "words"),
-    [(["advise", "--hand", "1", "9", "--dice", "8", "--players", "3"], "a die shows"),
-     (["advise", "--hand", "1", "2", "--dice", "1", "--players", "3"], "your hand has 2"),
-     (["advise", "--hand", "1", "2", "--dice", "3", "--players", "3"], "need at least 2 dice"),
-     (["advise", "--hand", "1", "2", "--dice", "8", "--players", "11"], "2 to 10 players"),
-     (["advise", "--hand", "1", "2", "--dice", "8", "--players", "3", "--history", "3x"],
-      "cannot read bid"),
-     (["advise", "--hand", "1", "2", "--dice", "8", "--players", "2", "--bluff", "2"],
-      "bluff level"),
-     (["arena", "--hero", "nobody"], "unknown bot"),
-     (["arena", "--players", "1"], "2 to 10 players"),
-     (["arena", "--games", "0"], "at least one game")],
-)
-def test_cli_bad_input_is_one_line_and_exit_2(capsys, argv, words):
-    try:
-        code = main(argv)
-    except SystemExit as exit_:
-        code = exit_.code
-    out, err = capsys.readouterr()
-    assert code == 2 and out == ""
-    assert err.count("\n") == 1 and words in err and "Traceback" not in err
-
-
 def test_the_readme_bot_plays_a_match(tmp_path, monkeypatch):
     readme = (__import__("pathlib").Path(__file__).parent.parent / "README.md").read_text()
     code = readme.split("```python\n# mybots.py\n", 1)[1].split("```", 1)[0]

@@ -275,16 +275,3 @@ def test_cli_grades_an_answer(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["grade"]["action"] == {"action": "dudo"}
     assert data["grade"]["regret"] >= 0.0
-
-
-@pytest.mark.parametrize("argv", [["--theme", "bluffing"], ["--level", "4"],
-                                  ["--seed", "x"], ["--seed", "7", "--answer", "99x9"]])
-def test_cli_refuses_bad_input_with_one_line(argv, capsys):
-    try:
-        code = main(argv)
-    except SystemExit as stop:
-        code = stop.code
-    assert code == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert len(captured.err.strip().splitlines()) == 1

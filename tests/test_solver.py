@@ -272,23 +272,6 @@ def test_cli_runs_cfr_for_a_number_of_iterations(capsys):
     assert 0 <= payload["exploitability"] < 1e-3
 
 
-@pytest.mark.parametrize("argv", [
-    ["--dice", "0", "1", "--game", "perudo"],
-    ["--dice", "3", "3", "--game", "perudo"],
-    ["--dice", "1", "1", "--game", "chess"],
-    ["--dice", "1", "one", "--game", "perudo"],
-    ["--dice", "1", "1", "--game", "perudo", "--iterations", "0"],
-    ["--dice", "1", "2", "--game", "perudo", "--method", "lp"],
-    ["--dice", "1", "1", "--game", "snyd-normal", "--calza-heads-up"],
-    ["--dice", "1", "1"],
-])
-def test_cli_bad_input_exits_2_with_one_line(argv, capsys):
-    assert main(argv) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert len(captured.err.strip().splitlines()) == 1
-
-
 def test_cli_runs_as_a_module():
     done = subprocess.run([sys.executable, "-m", "coach.solver.cli", "--dice", "1", "1",
                            "--game", "palifico", "--method", "lp"],

@@ -2,16 +2,25 @@
 
 from coach.engine.beliefs import PURE_ODDS, BidReading, TableBeliefs
 from coach.engine.decide import Advice, CoachSettings, Option, Reason, advise, candidate_raises
-from coach.engine.situation import CALZA, DUDO, Action, Situation
+from coach.engine.situation import (
+    CALZA,
+    DUDO,
+    Action,
+    ActionKind,
+    InvalidActionError,
+    Situation,
+)
 
 __all__ = [
     "CALZA",
     "DUDO",
     "PURE_ODDS",
     "Action",
+    "ActionKind",
     "Advice",
     "BidReading",
     "CoachSettings",
+    "InvalidActionError",
     "Option",
     "Reason",
     "Situation",

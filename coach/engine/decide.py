@@ -64,9 +64,7 @@ class Option:
         return self.lose - self.gain
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"action": self.action.kind}
-        if self.action.bid is not None:
-            data["bid"] = str(self.action.bid)
+        data: dict[str, Any] = self.action.to_dict()
         data.update(lose=self.lose, gain=self.gain, p_true=self.p_true, p_exact=self.p_exact)
         if self.action.kind == "raise":
             data["challenge"] = self.challenge
@@ -104,9 +102,7 @@ class Advice:
         return next((option for option in self.options if option.action == action), None)
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"action": self.action.kind}
-        if self.action.bid is not None:
-            data["bid"] = str(self.action.bid)
+        data: dict[str, Any] = self.action.to_dict()
         data["options"] = [option.to_dict() for option in self.options]
         data["reason"] = self.reason.to_dict()
         return data

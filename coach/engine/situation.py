@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from enum import StrEnum
+from typing import Any
 
 from perudo_math import (
     MAX_PLAYERS,
@@ -17,32 +18,113 @@ from perudo_math import (
     dudo_refusal,
 )
 
-ActionKind = Literal["raise", "dudo", "calza"]
+
+class ActionKind(StrEnum):
+    """What a move does."""
+
+    RAISE = "raise"
+    """Bid higher (or open the round)."""
+    DUDO = "dudo"
+    """Challenge the last bid."""
+    CALZA = "calza"
+    """Claim the last bid is exactly right."""
+
+
+_KIND_BY_WORD = {kind.value: kind for kind in ActionKind}
+
+
+class InvalidActionError(ValueError):
+    """An action that cannot be read or built: an unknown kind, a raise without a bid..."""
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A move: raise to ``bid`` (an opening when there is no bid yet), dudo or calza."""
+    """A move: raise to ``bid`` (an opening when there is no bid yet), dudo or calza.
+
+    Written as text, an action is ``dudo``, ``calza`` or its bid (``5x4``): :meth:`parse`
+    reads what ``str`` writes. As JSON it is ``{"action": "raise", "bid": "5x4"}`` or
+    ``{"action": "dudo"}``: :meth:`from_dict` reads what :meth:`to_dict` writes.
+    """
 
     kind: ActionKind
     bid: Bid | None = None
 
     def __post_init__(self) -> None:
-        if self.kind not in ("raise", "dudo", "calza"):
-            raise ValueError(f"an action is raise, dudo or calza, not {self.kind!r}")
-        if (self.kind == "raise") != (self.bid is not None):
-            raise ValueError("a raise needs a bid; dudo and calza take none")
+        kind = self.kind
+        if kind.__class__ is not ActionKind:  # bots build many actions: keep the check cheap
+            kind = _KIND_BY_WORD.get(kind) if isinstance(kind, str) else None
+            if kind is None:
+                raise InvalidActionError(
+                    f"an action is raise, dudo or calza, not {_sample(self.kind)}")
+            object.__setattr__(self, "kind", kind)
+        if kind is ActionKind.RAISE:
+            if not isinstance(self.bid, Bid):
+                raise InvalidActionError(f"a raise needs a bid, not {_sample(self.bid)}")
+        elif self.bid is not None:
+            raise InvalidActionError(f"{kind} takes no bid, not {_sample(self.bid)}")
 
     @classmethod
     def raise_to(cls, bid: Bid | str) -> Action:
-        return cls("raise", Bid.parse(bid) if isinstance(bid, str) else bid)
+        """A raise to ``bid`` (a :class:`Bid` or its text, ``5x4``)."""
+        if isinstance(bid, str):
+            try:
+                bid = Bid.parse(bid)
+            except ValueError as error:
+                raise InvalidActionError(str(error)) from None
+        return cls(ActionKind.RAISE, bid)
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read an action written ``dudo``, ``calza`` (any case) or a bid, ``5x4`` or ``3xP``."""
+        if not isinstance(text, str):
+            raise InvalidActionError(f"an action is written dudo, calza or like 5x4, not {text!r}")
+        word = text.strip().lower()
+        if word in (ActionKind.DUDO, ActionKind.CALZA):
+            return cls(ActionKind(word))
+        try:
+            bid = Bid.parse(text)
+        except ValueError as error:
+            raise InvalidActionError(
+                f"{_sample(text)} is not dudo, calza or a bid: {error}") from None
+        return cls(ActionKind.RAISE, bid)
 
     def __str__(self) -> str:
-        return str(self.bid) if self.kind == "raise" else self.kind
+        return str(self.bid) if self.bid is not None else self.kind.value
+
+    def to_dict(self) -> dict[str, str]:
+        """``{"action": "raise", "bid": "5x4"}``, ``{"action": "dudo"}`` or
+        ``{"action": "calza"}``: the one JSON form of an action."""
+        if self.bid is None:
+            return {"action": self.kind.value}
+        return {"action": self.kind.value, "bid": str(self.bid)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Action:
+        """Read the form :meth:`to_dict` writes, and nothing else."""
+        if not isinstance(data, dict):
+            raise InvalidActionError(f"an action is a JSON object, not {_sample(data)}")
+        unknown = sorted(str(key) for key in set(data) - {"action", "bid"})
+        if unknown:
+            raise InvalidActionError(f"an action has no field {unknown[0][:40]!r}")
+        if "action" not in data:
+            raise InvalidActionError("an action needs its kind: raise, dudo or calza")
+        kind = data["action"]
+        if not isinstance(kind, str):
+            raise InvalidActionError(f"an action is raise, dudo or calza, not {_sample(kind)}")
+        if "bid" not in data:
+            return cls(kind)
+        bid = data["bid"]
+        if not isinstance(bid, str):
+            raise InvalidActionError(f"a bid is written like 5x4, not {_sample(bid)}")
+        try:
+            parsed = Bid.parse(bid)
+        except ValueError as error:
+            raise InvalidActionError(str(error)) from None
+        return cls(kind, parsed)
 
 
-DUDO = Action("dudo")
-CALZA = Action("calza")
+DUDO = Action(ActionKind.DUDO)
+CALZA = Action(ActionKind.CALZA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,27 +230,76 @@ class Situation:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Situation:
+        """Read the form :meth:`to_dict` writes; ``rules``, ``bids`` and ``palifico`` may be
+        left out. Every field's type is checked: ValueError names the first one wrong."""
+        if not isinstance(data, dict):
+            raise ValueError(f"not a situation: expected a JSON object, not {_sample(data)}")
+        unknown = sorted(str(key) for key in set(data) - _SITUATION_FIELDS)
+        if unknown:
+            raise ValueError(f"not a situation: unknown field {unknown[0][:40]!r}")
+        missing = [name for name in ("dice", "me", "hand") if name not in data]
+        if missing:
+            raise ValueError(f"not a situation: {missing[0]!r} is missing")
+        palifico = data.get("palifico", False)
+        if not isinstance(palifico, bool):
+            raise ValueError(f"not a situation: palifico must be true or false, "
+                             f"not {_sample(palifico)}")
         try:
+            bids = tuple(_seat_and_bid(pair) for pair in _list_of(data.get("bids", []), "bids"))
             return cls(
                 rules=Rules.from_dict(data.get("rules", {})),
-                dice=tuple(data["dice"]),
-                me=data["me"],
-                hand=Hand(data["hand"]),
-                bids=tuple((seat, Bid.parse(bid)) for seat, bid in data.get("bids", [])),
-                palifico=bool(data.get("palifico", False)),
+                dice=tuple(_whole(n, "a seat's dice") for n in _list_of(data["dice"], "dice")),
+                me=_whole(data["me"], "me (your seat)"),
+                hand=Hand(_whole(face, "a die of the hand") for face in
+                          _list_of(data["hand"], "hand")),
+                bids=bids,
+                palifico=palifico,
             )
-        except (KeyError, TypeError) as error:
-            raise ValueError(f"not a situation: missing or malformed {error}") from None
+        except ValueError as error:
+            message = str(error)
+            raise ValueError(message if message.startswith("not a situation")
+                             else f"not a situation: {message}") from None
 
     def to_json(self) -> str:
+        """The situation as compact JSON, as :meth:`from_json` reads it."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> Situation:
+        """Read :meth:`to_json`'s form; ValueError for anything else, however malformed."""
+        if not isinstance(text, str):
+            raise ValueError(f"not a situation: expected JSON text, not {_sample(text)}")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise ValueError(f"not a situation: {error}") from None
-        if not isinstance(data, dict):
-            raise ValueError("not a situation: expected a JSON object")
+        except RecursionError:
+            raise ValueError("not a situation: the JSON is nested too deeply") from None
         return cls.from_dict(data)
+
+
+_SITUATION_FIELDS = frozenset({"rules", "dice", "me", "hand", "bids", "palifico"})
+
+
+def _sample(value: object) -> str:
+    """``value`` for an error message, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _list_of(value: object, name: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"{name} must be a list, not {_sample(value)}")
+    return value
+
+
+def _whole(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number, not {_sample(value)}")
+    return value
+
+
+def _seat_and_bid(pair: object) -> tuple[int, Bid]:
+    if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], str)):
+        raise ValueError(f"a bid is a [seat, \"5x4\"] pair, not {_sample(pair)}")
+    return _whole(pair[0], "a bidder's seat"), Bid.parse(pair[1])

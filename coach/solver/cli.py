@@ -11,14 +11,13 @@ status 2 and one line on stderr.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
 from coach.solver.cfr import solve_cfr, solve_lp
 from coach.solver.games import BidGame, LinearBidGame, PerudoRound, build_tree
-from perudo_math import Rules
+from perudo_math import arguments
+from perudo_math.rules import SETTING_BY_NAME
 
 PROG = "python -m coach solve"
 GAMES = ("snyd-normal", "snyd-joker", "perudo", "palifico")
@@ -29,66 +28,40 @@ MAX_LP_NODES = 20_000
 MAX_ITERATIONS = 1_000_000
 
 
-class _Parser(argparse.ArgumentParser):
-    """Errors are one line on stderr and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected a number above 0, not {text!r}")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description=__doc__.split("\n")[0])
-    parser.add_argument("--dice", nargs=2, type=_whole, required=True, metavar=("FIRST", "SECOND"),
+    parser = arguments.OneLineParser(prog=PROG, description=__doc__.split("\n")[0])
+    parser.set_defaults(run=run)
+    parser.add_argument("--dice", nargs=2, type=arguments.whole_number(minimum=1),
+                        required=True, metavar=("FIRST", "SECOND"),
                         help="the first player's (opener's) dice, then the other's")
     parser.add_argument("--game", choices=GAMES, required=True,
                         help="snyd's game (one linear bid order, with or without wild ones), "
-                             "or a round under our rules")
-    parser.add_argument("--iterations", type=_whole,
+                             "or a round under our rules (the rule settings below)")
+    parser.add_argument("--iterations", type=arguments.whole_number(1, MAX_ITERATIONS),
                         help="CFR+ iterations (default: until the exploitability is below "
                              "--target)")
-    parser.add_argument("--target", type=_positive_float, default=1e-4,
+    parser.add_argument("--target", type=arguments.positive_number, default=1e-4,
                         help="the exploitability to reach when --iterations is not given")
     parser.add_argument("--method", choices=("cfr", "lp"), default="cfr",
                         help="CFR+ or the exact sequence-form linear program (small games)")
-    parser.add_argument("--calza-heads-up", action="store_true",
-                        help="our rules with calza allowed heads-up")
+    arguments.add_rule_options(parser)
     return parser
 
 
 def game_from_args(args: argparse.Namespace) -> BidGame:
     """The game the arguments name; ValueError when out of range."""
     first, second = args.dice
-    if first < 1 or second < 1:
-        raise ValueError(f"each player needs at least one die, not {first} and {second}")
     limit = MAX_TOTAL_DICE[args.game]
     if first + second > limit:
         raise ValueError(f"{args.game} is solved with at most {limit} dice in all, "
                          f"not {first + second}")
-    if args.iterations is not None and not 1 <= args.iterations <= MAX_ITERATIONS:
-        raise ValueError(f"--iterations must be from 1 to {MAX_ITERATIONS}, "
-                         f"not {args.iterations}")
-    if args.calza_heads_up and args.game.startswith("snyd"):
-        raise ValueError("--calza-heads-up applies to our rules (perudo, palifico) only")
     if args.game.startswith("snyd"):
+        given = arguments.given_rule_options(args)
+        if given:
+            option = arguments.rule_options(SETTING_BY_NAME[next(iter(given))])[0]
+            raise ValueError(f"{option} applies to our rules (perudo, palifico) only")
         return LinearBidGame((first, second), jokers=args.game == "snyd-joker")
-    rules = Rules(calza_heads_up=args.calza_heads_up)
+    rules = arguments.rules_from_arguments(args)
     return PerudoRound((first, second), args.game == "palifico", rules)
 
 
@@ -110,18 +83,7 @@ def run(args: argparse.Namespace) -> dict[str, float]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``solve`` subcommand: 0 on success, 2 on bad input (one line on stderr)."""
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as stop:  # --help, or a usage error already reported on one line
-        return stop.code if isinstance(stop.code, int) else 2
-    try:
-        payload = run(args)
-    except ValueError as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
-        return 2
-    print(json.dumps(payload))
-    return 0
+    return arguments.run_command(build_parser(), argv)
 
 
 if __name__ == "__main__":

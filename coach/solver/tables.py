@@ -85,9 +85,7 @@ class MixedAdvice:
         """As JSON values: the table, each choice's action, bid and probability, the value."""
         choices = []
         for action, probability in self.choices:
-            item: dict[str, Any] = {"action": action.kind}
-            if action.bid is not None:
-                item["bid"] = str(action.bid)
+            item: dict[str, Any] = action.to_dict()
             item["probability"] = round(probability, 4)
             choices.append(item)
         value = None if self.value is None else round(self.value, 4)

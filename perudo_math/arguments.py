@@ -1,0 +1,249 @@
+"""What every command line of the project shares: the parser, the argument types, the rule
+options and the way a command runs.
+
+A bad argument, or a value the library refuses, ends the command with exit status 2 and one
+line on stderr, never a traceback. The rule options are built from :data:`SETTINGS`, so a new
+setting appears on every command line that takes the table's rules.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, Protocol, TypeVar
+
+from perudo_math.bid import PACO, Bid
+from perudo_math.rules import SETTING_BY_NAME, SETTINGS, Rules, Setting, SettingKind
+
+T = TypeVar("T")
+
+
+def one_line(message: object) -> str:
+    """``message`` as text on a single line."""
+    return " ".join(str(message).splitlines())
+
+
+def report_error(prog: str, error: object) -> int:
+    """Write ``prog: error: …`` as one line on stderr; the exit status of bad input, 2."""
+    print(f"{prog}: error: {one_line(error)}", file=sys.stderr)
+    return 2
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr and exit status 2.
+
+    Its subcommand parsers are of the same class (argparse's default ``parser_class``).
+    """
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
+
+
+# --- argument types ---------------------------------------------------------------------
+
+
+def parsed_by(parse: Callable[[str], T]) -> Callable[[str], T]:
+    """An argument type reading its text with ``parse``, whose ValueError is the message."""
+
+    def argument(text: str) -> T:
+        try:
+            return parse(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(one_line(error)) from None
+
+    return argument
+
+
+bid = parsed_by(Bid.parse)
+"""A bid written ``5x4``, ``3xP``, ``3x1`` or ``3×P``."""
+
+
+def die_face(text: str) -> int:
+    """A die's face, ``1`` to ``6``; ``P`` is the paco, 1."""
+    face = text.strip()
+    if face in ("P", "p"):
+        return PACO
+    if face not in ("1", "2", "3", "4", "5", "6"):
+        raise argparse.ArgumentTypeError(f"a die shows 1 (paco) to 6, not {text!r}")
+    return int(face)
+
+
+def whole_number(minimum: int | None = None, maximum: int | None = None) -> Callable[[str], int]:
+    """An argument type for a whole number, from ``minimum`` to ``maximum`` when given."""
+    if minimum is not None and maximum is not None:
+        wanted = f"a whole number from {minimum} to {maximum}"
+    elif minimum is not None:
+        wanted = f"a whole number of at least {minimum}"
+    elif maximum is not None:
+        wanted = f"a whole number of at most {maximum}"
+    else:
+        wanted = "a whole number"
+
+    def whole(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {wanted}, not {text!r}") from None
+        too_low = minimum is not None and value < minimum
+        if too_low or (maximum is not None and value > maximum):
+            raise argparse.ArgumentTypeError(f"expected {wanted}, not {text!r}")
+        return value
+
+    return whole
+
+
+def probability(text: str) -> float:
+    """A probability, from 0 to 1."""
+    value = _finite(text)
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"expected a probability from 0 to 1, not {text!r}")
+    return value
+
+
+def positive_number(text: str) -> float:
+    """A number above 0."""
+    value = _finite(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a number above 0, not {text!r}")
+    return value
+
+
+def _finite(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected a finite number, not {text!r}")
+    return value
+
+
+# --- rule options -----------------------------------------------------------------------
+
+RULE_OPTION_NAMES: dict[str, tuple[str, ...]] = {
+    "palifico": ("--palifico-rule",),
+    "palifico_one_die_may_change_face": ("--palifico-one-die-may-change-face",
+                                         "--one-die-may-change-face"),
+}
+"""Spellings other than ``--<setting-name>``. ``--palifico`` says the round being played is a
+palifico round on every command line, so the palifico setting (which rounds are palifico) is
+``--palifico-rule``; ``--one-die-may-change-face`` is the older, shorter name, still read."""
+
+RULE_DEST_PREFIX = "rule_"
+"""Rule settings land in the namespace as ``rule_<name>``, apart from the other options."""
+
+
+def rule_options(setting: Setting) -> tuple[str, ...]:
+    """The command-line options of ``setting``, the first one its main name."""
+    return RULE_OPTION_NAMES.get(setting.name, ("--" + setting.name.replace("_", "-"),))
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """One option per rule setting of :data:`SETTINGS`, in a group of their own."""
+    group = parser.add_argument_group(
+        "rule settings",
+        "The table's rules; a setting left out keeps its default. --palifico-rule says "
+        "which rounds are palifico; --palifico, on the commands that have it, says the round "
+        "being played is one.",
+    )
+    for setting in SETTINGS:
+        options = rule_options(setting)
+        words = options[0].removeprefix("--").replace("-", " ")
+        needs = "" if setting.requires is None else (
+            f"; only with {rule_options(SETTING_BY_NAME[setting.requires])[0]} on")
+        common: dict[str, Any] = {"dest": RULE_DEST_PREFIX + setting.name,
+                                  "default": argparse.SUPPRESS}
+        match setting.kind:
+            case SettingKind.SWITCH:
+                state = "on" if setting.default else "off"
+                group.add_argument(*options, action=argparse.BooleanOptionalAction,
+                                   help=f"{words} (default: {state}{needs})", **common)
+            case SettingKind.NUMBER:
+                group.add_argument(*options, metavar="N",
+                                   type=whole_number(setting.minimum, setting.maximum),
+                                   help=f"{words}, {setting.minimum} to {setting.maximum} "
+                                        f"(default: {setting.default}{needs})", **common)
+            case SettingKind.CHOICE:
+                group.add_argument(*options, choices=setting.choices,
+                                   help=f"{words} (default: {setting.default}{needs})",
+                                   **common)
+
+
+def given_rule_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The rule settings given on the command line, by setting name."""
+    given = vars(args)
+    return {setting.name: given[RULE_DEST_PREFIX + setting.name] for setting in SETTINGS
+            if RULE_DEST_PREFIX + setting.name in given}
+
+
+def rules_from_arguments(args: argparse.Namespace) -> Rules:
+    """The rules the options say, defaults elsewhere; ValueError for a switch turned on
+    while the switch it depends on is off."""
+    given = given_rule_options(args)
+    rules = Rules(**given)
+    for setting in SETTINGS:
+        if setting.requires is not None and given.get(setting.name) \
+                and not getattr(rules, setting.requires):
+            raise ValueError(f"{rule_options(setting)[0]} only applies with "
+                             f"{rule_options(SETTING_BY_NAME[setting.requires])[0]} on")
+    return rules
+
+
+# --- running a command ------------------------------------------------------------------
+
+
+class Subcommands(Protocol):
+    """What ``ArgumentParser.add_subparsers()`` returns, as far as :func:`add_command` uses it."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
+
+
+def add_command(commands: Subcommands, name: str,
+                run: Callable[[argparse.Namespace], object],
+                summary: str) -> argparse.ArgumentParser:
+    """A subcommand ``name`` whose JSON result ``run(args)`` gives (see :func:`run_command`)."""
+    command = commands.add_parser(name, help=summary, description=summary)
+    command.set_defaults(run=run, prog=command.prog)
+    return command
+
+
+def run_command(parser: argparse.ArgumentParser, argv: Sequence[str] | None,
+                errors: tuple[type[Exception], ...] = (ValueError,)) -> int:
+    """Parse ``argv``, run the command chosen (``args.run``) and print its result as one JSON
+    line. The exit status: 0, or 2 after one line on stderr when an argument is bad or the
+    command refuses it with one of ``errors``; ``--help`` gives 0."""
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, or a usage error already written on one line
+        return stop.code if isinstance(stop.code, int) else 2
+    try:
+        payload = args.run(args)
+    except errors as error:
+        return report_error(getattr(args, "prog", parser.prog), error)
+    print(json.dumps(payload, ensure_ascii=False))
+    return 0
+
+
+__all__ = [
+    "RULE_DEST_PREFIX",
+    "RULE_OPTION_NAMES",
+    "OneLineParser",
+    "Subcommands",
+    "add_command",
+    "add_rule_options",
+    "bid",
+    "die_face",
+    "given_rule_options",
+    "one_line",
+    "parsed_by",
+    "positive_number",
+    "probability",
+    "report_error",
+    "rule_options",
+    "rules_from_arguments",
+    "run_command",
+    "whole_number",
+]
