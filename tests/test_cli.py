@@ -109,7 +109,7 @@ BAD_INPUT = [
     (PRACTICE, [], "required: command"),
     (PRACTICE, ["quiz"], "invalid choice: 'quiz'"),
     (PRACTICE, ["scenario", "--theme", "bluffing"], "invalid choice: 'bluffing'"),
-    (PRACTICE, ["scenario", "--level", "4"], "from 1 to 3"),
+    (PRACTICE, ["scenario", "--level", "4"], "a level is 1, 2 or 3"),
     (PRACTICE, ["scenario", "--seed", "x"], "expected a whole number, not 'x'"),
     (PRACTICE, ["scenario", "--seed", "7", "--answer", "99x9"], "cannot read bid '99x9'"),
     (PRACTICE, ["scenario", "--seed", "7", "--answer", "bluff"], "not dudo, calza or a bid"),
