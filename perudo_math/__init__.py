@@ -34,8 +34,10 @@ from perudo_math.legality import (
     smallest_raises,
 )
 from perudo_math.limits import (
+    MAX_MOVES,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
+    MAX_ROUNDS,
     MAX_STARTING_DICE,
     MAX_TABLE_DICE,
     MIN_PLAYERS,
@@ -67,8 +69,10 @@ __all__ = [
     "CODE_PREFIX",
     "DAMAGED_CODE",
     "FACES",
+    "MAX_MOVES",
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
+    "MAX_ROUNDS",
     "MAX_STARTING_DICE",
     "MAX_TABLE_DICE",
     "MIN_PLAYERS",

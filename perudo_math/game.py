@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from perudo_math.bid import Bid
 from perudo_math.legality import check_bid, smallest_raises
-from perudo_math.limits import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
+from perudo_math.limits import MAX_MOVES, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS
 from perudo_math.moves import (
     CallKind,
     IllegalMove,
@@ -36,7 +36,9 @@ DAMAGED_CODE = "this game link is damaged or not from Perudo Coach"
 """The message of a :class:`DamagedGameCode` (followed by the first illegal move, if any)."""
 
 _DEFAULT_RULES = Rules()
-_MAX_PAYLOAD_BYTES = 1 << 20
+_MAX_PAYLOAD_BYTES = 64 * 1024
+"""Far above the longest game (MAX_MOVES moves of a few characters, ten names)."""
+_MAX_CODE_LENGTH = 4 * _MAX_PAYLOAD_BYTES
 _CALL_PATTERN = re.compile(r"([dc])([0-9]{1,4})@([0-9]{1,2})")
 
 
@@ -189,8 +191,13 @@ class GameState:
     @property
     def winner(self) -> int | None:
         """The seat of the last player holding dice, or ``None`` while the game goes on."""
-        active = self.active_seats
-        return active[0] if len(active) == 1 else None
+        found = None
+        for seat, player in enumerate(self.players):
+            if player.dice > 0:
+                if found is not None:
+                    return None  # a second player holds dice: asked every move, so stop early
+                found = seat
+        return found
 
     @property
     def is_over(self) -> bool:
@@ -328,21 +335,32 @@ class GameState:
 
         An event whose seat is ``None`` is the move of the player to act.
         """
-        if refused := self.refusal(event):
-            raise IllegalMove(refused)
-        if event.seat is None:
-            event = replace(event, seat=self.turn)
-        if isinstance(event, BidMade):
-            return replace(self, bids=(*self.bids, (event.seat, event.bid)),
-                           history=(*self.history, event))
-        return self._end_round(event)
+        return self.replay((event,))
 
     def replay(self, events: Iterable[Event]) -> GameState:
-        """The state after every event in turn."""
+        """The state after every event in turn, in time linear in the number of events.
+
+        Raises :class:`~perudo_math.moves.IllegalMove` at the first refused event; its
+        ``index`` attribute is that event's position in ``events``.
+        """
         state = self
-        for event in events:
-            state = state.apply(event)
-        return state
+        history, results = list(self.history), list(self.results)
+        for index, event in enumerate(events):
+            refused = state.refusal(event)
+            if refused is None and (len(history) >= MAX_MOVES or len(results) >= MAX_ROUNDS):
+                refused = RefusedMove(MoveRefusal.GAME_TOO_LONG, _move_kind(event),
+                                      event.seat, state.turn, names=state._names)
+            if refused is not None:
+                raise IllegalMove(refused, index)
+            if event.seat is None:
+                event = replace(event, seat=state.turn)
+            state, result = state._step(event)
+            history.append(event)
+            if result is not None:
+                results.append(result)
+        if state is self:
+            return self
+        return replace(state, history=tuple(history), results=tuple(results))
 
     def restart(self) -> GameState:
         """The same game as it stood before its first move."""
@@ -373,22 +391,34 @@ class GameState:
         one of its moves is illegal.
         """
         try:
-            if not isinstance(code, str) or not code.strip().startswith(CODE_PREFIX):
+            if not isinstance(code, str) or len(code) > _MAX_CODE_LENGTH:
+                raise ValueError("not a code of a game's size")
+            code = code.strip()
+            if not code.startswith(CODE_PREFIX):
                 raise ValueError("wrong prefix")
-            payload = json.loads(_unpack(code.strip()[len(CODE_PREFIX):]).decode("utf-8"))
+            payload = json.loads(_unpack(code[len(CODE_PREFIX):]).decode("utf-8"))
             rules_data, names, first_opener, moves = payload
             if not (isinstance(names, list) and type(first_opener) is int
                     and isinstance(moves, str)):
                 raise ValueError("wrong payload")
             state = cls.new(names, Rules.from_dict(rules_data), first_opener)
+            texts = moves.split()
+            calls = sum(1 for text in texts if text[0] in "dc")
+            if len(texts) > MAX_MOVES or calls > MAX_ROUNDS:
+                raise ValueError("longer than any game may be")
         except (ValueError, TypeError, KeyError, IndexError, zlib.error, RecursionError):
             raise DamagedGameCode() from None
-        for number, move in enumerate(moves.split(), start=1):
+        events = []
+        for number, text in enumerate(texts, start=1):
             try:
-                state = _play_move(state, move)
+                events.append(_read_move(text))
             except ValueError as error:
-                raise DamagedGameCode(number, move, error) from None
-        return state
+                raise DamagedGameCode(number, text, error) from None
+        try:
+            return state.replay(events)
+        except IllegalMove as error:
+            number = (error.index or 0) + 1
+            raise DamagedGameCode(number, texts[number - 1], error) from None
 
     # Helpers.
 
@@ -403,6 +433,9 @@ class GameState:
         """Why ``seat`` may not move at all: the game is over, there is no such seat, or out."""
         if (winner := self.winner) is not None:
             return RefusedMove(MoveRefusal.GAME_OVER, move, winner=winner, names=self._names)
+        if len(self.history) >= MAX_MOVES or len(self.results) >= MAX_ROUNDS:
+            return RefusedMove(MoveRefusal.GAME_TOO_LONG, move, turn=self.turn,
+                               names=self._names)
         if _seat_number_refusal(seat, len(self.players)):
             number = seat if isinstance(seat, int) and not isinstance(seat, bool) else None
             return RefusedMove(MoveRefusal.NO_SUCH_SEAT, move, number, self.turn,
@@ -412,7 +445,17 @@ class GameState:
             return self._refused(MoveRefusal.PLAYER_OUT, move, seat)
         return None
 
-    def _end_round(self, call: DudoCalled | CalzaCalled) -> GameState:
+    def _step(self, event: Event) -> tuple[GameState, RoundResult | None]:
+        """The state after the legal ``event``, and the round's result when it ends one.
+
+        The state returned keeps this state's ``history`` and ``results``: :meth:`replay`
+        adds to them once at the end, so that replaying stays linear.
+        """
+        if isinstance(event, BidMade):
+            return replace(self, bids=(*self.bids, (event.seat, event.bid))), None
+        return self._end_round(event)
+
+    def _end_round(self, call: DudoCalled | CalzaCalled) -> tuple[GameState, RoundResult]:
         """Settle the last bid after ``call`` and set up the next round."""
         bidder, bid = self.bids[-1]
         settled = settle_round(
@@ -433,16 +476,15 @@ class GameState:
             next_opener=opener, next_palifico=palifico,
         )
         players = tuple(replace(p, dice=held) for p, held in zip(self.players, dice, strict=True))
-        return replace(
+        state = replace(
             self,
             players=players,
             opener=opener,
             palifico=palifico,
             bids=(),
             had_palifico=self.had_palifico | {opener} if palifico else self.had_palifico,
-            results=(*self.results, result),
-            history=(*self.history, call),
         )
+        return state, result
 
     def _palifico_next(self, opener: int, dice: Sequence[int], dropped: bool) -> bool:
         """Whether the round opened by ``opener`` is palifico; ``dropped``: a 2 → 1 drop."""
@@ -489,14 +531,19 @@ def _move_text(event: Event) -> str:
     return f"{kind}{event.count}@{event.seat}"
 
 
-def _play_move(state: GameState, move: str) -> GameState:
-    """The state after one move read from a game code."""
+def _read_move(move: str) -> Event:
+    """One move read from a game code: a bid is the move of the player to act."""
     call = _CALL_PATTERN.fullmatch(move)
     if call is None:
-        return state.bid(Bid.parse(move))
+        return BidMade(None, Bid.parse(move))
     kind, count, seat = call.groups()
-    action = state.dudo if kind == "d" else state.calza
-    return action(int(count), int(seat))
+    return (DudoCalled if kind == "d" else CalzaCalled)(int(seat), int(count))
+
+
+def _move_kind(event: Event) -> MoveKind:
+    if isinstance(event, BidMade):
+        return "bid"
+    return "dudo" if isinstance(event, DudoCalled) else "calza"
 
 
 def _pack(data: bytes) -> str:

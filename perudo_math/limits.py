@@ -8,10 +8,18 @@ MAX_TABLE_DICE = MAX_PLAYERS * MAX_STARTING_DICE
 """The most dice a table can hold under any settings: ten players of ten dice."""
 MAX_NAME_LENGTH = 40
 """The longest player name, in characters."""
+MAX_ROUNDS = 300
+"""The most rounds a game may hold. The largest table (100 dice) is decided in 99 rounds
+plus one for each die won back by a calza: three times that is far above any real game."""
+MAX_MOVES = 3000
+"""The most moves (bids, dudos and calzas) a game may hold: ten a round over the longest
+game above. Game codes holding more are refused before anything is replayed."""
 
 __all__ = [
+    "MAX_MOVES",
     "MAX_NAME_LENGTH",
     "MAX_PLAYERS",
+    "MAX_ROUNDS",
     "MAX_STARTING_DICE",
     "MAX_TABLE_DICE",
     "MIN_PLAYERS",

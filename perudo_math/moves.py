@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Literal
 
 from perudo_math.legality import Refusal, Verdict
+from perudo_math.limits import MAX_MOVES, MAX_ROUNDS
 from perudo_math.rules import Rules
 
 MoveKind = Literal["bid", "dudo", "calza"]
@@ -53,6 +54,8 @@ class MoveRefusal(StrEnum):
     """The revealed count is not a whole number of dice, 0 or more."""
     COUNT_ABOVE_TABLE = "count-above-table"
     """The revealed count is more than the dice on the table."""
+    GAME_TOO_LONG = "game-too-long"
+    """The game holds the most moves or rounds a game may (``perudo_math.limits``)."""
     OPEN_ON_PACOS = Refusal.OPEN_ON_PACOS.value
     QUANTITY_TOO_LOW = Refusal.QUANTITY_TOO_LOW.value
     FACE_MUST_RISE = Refusal.FACE_MUST_RISE.value
@@ -125,6 +128,9 @@ class RefusedMove:
             case MoveRefusal.COUNT_ABOVE_TABLE:
                 return (f"count {self.count} is more than the {self.table_dice} dice "
                         f"on the table")
+            case MoveRefusal.GAME_TOO_LONG:
+                return (f"the game holds {MAX_MOVES} moves or {MAX_ROUNDS} rounds, the most "
+                        "a game may: start a new game")
         assert self.verdict is not None, self.code
         return self.verdict.reason
 
@@ -135,11 +141,15 @@ class RefusedMove:
 
 
 class IllegalMove(ValueError):
-    """A move the rules or the game refuse; :attr:`refusal` says why, as data."""
+    """A move the rules or the game refuse; :attr:`refusal` says why, as data.
 
-    def __init__(self, refusal: RefusedMove) -> None:
+    ``index`` is the refused move's position among the moves replayed together, if any.
+    """
+
+    def __init__(self, refusal: RefusedMove, index: int | None = None) -> None:
         super().__init__(refusal.reason)
         self.refusal = refusal
+        self.index = index
 
 
 def dudo_refusal(rules: Rules, *, caller: int, turn: int,

@@ -152,8 +152,10 @@ def test_every_code_is_covered_and_the_bid_codes_are_legalitys():
     covered = {case[2].code for case in CASES}
     covered |= {state.bid_refusal(Bid.parse(text)).code for state, text, _ in BID_CASES}
     covered |= {MoveRefusal.PALIFICO_FACE_FROZEN, MoveRefusal.NOT_HIGHER}  # the test above
+    covered |= {MoveRefusal.GAME_TOO_LONG}  # tests/test_game_limits.py
     assert covered == set(MoveRefusal)
-    assert set(MoveRefusal) - bid_codes == {case[2].code for case in CASES}
+    assert set(MoveRefusal) - bid_codes == {case[2].code for case in CASES} | {
+        MoveRefusal.GAME_TOO_LONG}
 
 
 # --- the one decision of who may call --------------------------------------------------------

@@ -19,8 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from perudo_math import (
+    MAX_MOVES,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
+    MAX_ROUNDS,
     MIN_PLAYERS,
     Bid,
     BidMade,
@@ -196,6 +198,7 @@ _REFUSAL_KEYS: dict[MoveRefusal, str] = {
     MoveRefusal.CALZA_HEADS_UP: "tracker.refuse.heads_up",
     MoveRefusal.BAD_COUNT: "tracker.refuse.count_missing",
     MoveRefusal.COUNT_ABOVE_TABLE: "tracker.refuse.count_high",
+    MoveRefusal.GAME_TOO_LONG: "tracker.refuse.game_too_long",
 }
 """The catalog key of each refusal that is not about the bid itself (those are worded by
 :func:`views.rules_view.refusal_text`) nor about one's own bid (one key per call)."""
@@ -219,6 +222,8 @@ def refusal_text(game: GameState, refused: RefusedMove) -> str:
     elif refused.code is MoveRefusal.COUNT_ABOVE_TABLE:
         params["count"] = refused.count
         params["table"] = tn("common.dice_on_table", refused.table_dice)
+    elif refused.code is MoveRefusal.GAME_TOO_LONG:
+        params.update(moves=MAX_MOVES, rounds=MAX_ROUNDS)
     return t(_REFUSAL_KEYS[refused.code], **params)
 
 

@@ -16,7 +16,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 from streamlit.util import calc_hash
 
-from perudo_math import Bid, GameState, MoveRefusal, Rules, legal_raises
+from perudo_math import MAX_MOVES, Bid, BidMade, GameState, MoveRefusal, Rules, legal_raises
 from views import tracker_view as view
 
 TRACKER = "app_pages/tracker.py"
@@ -482,6 +482,15 @@ def test_every_refusal_the_engine_gives_is_worded(lang: str, monkeypatch) -> Non
             if refused.code in TURN_CODES or refused.code in SEAT_CODES:
                 assert state.name(named) in text, (refused, text)
             seen.add(refused.code)
+    longest = GameState.new(["Ann", "Bob"]).replay(
+        [BidMade(None, Bid(quantity, 2)) for quantity in range(1, MAX_MOVES + 1)])
+    refused = longest.dudo_refusal()
+    assert refused.code is MoveRefusal.GAME_TOO_LONG
+    assert {longest.bid_refusal(Bid(MAX_MOVES + 1, 2)).code, longest.calza_refusal().code} == {
+        MoveRefusal.GAME_TOO_LONG}
+    text = view.refusal_text(longest, refused)
+    assert str(MAX_MOVES) in text and "{" not in text
+    seen.add(MoveRefusal.GAME_TOO_LONG)
     assert seen == set(MoveRefusal) - {MoveRefusal.NOT_HIGHER}
 
 
