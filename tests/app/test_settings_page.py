@@ -7,18 +7,18 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from perudo_math import GameState, PalificoRule, RaiseRule, Rules
+from perudo_math.rules import SETTINGS, SettingKind
 from views.i18n import catalog
-from views.url_state import RULE_PARAMS
 
-SETTINGS = "app_pages/settings.py"
+SETTINGS_PAGE = "app_pages/settings.py"
 ODDS = "app_pages/odds.py"
-SWITCHES = ("palifico_one_die_may_change_face", "salsa", "calza", "calza_out_of_turn",
-            "calza_heads_up")
+SWITCHES = tuple(setting.name for setting in SETTINGS if setting.kind is SettingKind.SWITCH)
+RULE_PARAMS = {setting.short for setting in SETTINGS}
 
 
 def open_settings(at: AppTest) -> AppTest:
     at.run()
-    return at.switch_page(SETTINGS).run()
+    return at.switch_page(SETTINGS_PAGE).run()
 
 
 def captions(at: AppTest) -> list[str]:
@@ -32,7 +32,7 @@ def assert_clean(at: AppTest) -> None:
 
 def rule_params(at: AppTest) -> dict[str, str]:
     return {name: value for name, value in at.query_params.items()
-            if name in RULE_PARAMS.values()}
+            if name in RULE_PARAMS}
 
 
 def test_every_setting_shows_its_default_and_a_one_line_explanation(app: AppTest) -> None:
@@ -128,7 +128,7 @@ def test_a_setting_changes_the_legality_note_of_the_odds_page(app: AppTest) -> N
     app.button(key="odds_add_4").click().run()
     note = "Smallest legal raises after 5 × 4: 3 × P · 6 × 4 · 5 × 5 · 5 × 6."
     assert note in captions(app)
-    app.switch_page(SETTINGS).run()
+    app.switch_page(SETTINGS_PAGE).run()
     app.segmented_control(key="settings_raise_rule").set_value("any-face").run()
     app.switch_page(ODDS).run()
     assert_clean(app)
@@ -147,7 +147,7 @@ def test_turning_calza_off_changes_the_advice(app: AppTest) -> None:
     app.number_input(key="odds_qty").set_value(4)
     app.segmented_control(key="odds_face").set_value(5).run()
     assert "## CALZA" in [m.value for m in app.markdown]
-    app.switch_page(SETTINGS).run()
+    app.switch_page(SETTINGS_PAGE).run()
     app.toggle(key="settings_calza").set_value(False).run()
     app.switch_page(ODDS).run()
     assert_clean(app)
