@@ -42,10 +42,9 @@ def _load(rules: Rules) -> None:
 def _save() -> None:
     """Runs when any setting changes: the widgets' values become the table's rules."""
     values = {setting.name: st.session_state[_key(setting)] for setting in SETTINGS}
-    for setting in SETTINGS:
-        if setting.kind is SettingKind.NUMBER:
-            values[setting.name] = int(values[setting.name])
-    url_state.set_rules(Rules.from_dict(values))
+    numbers = {setting.name: int(values[setting.name])
+               for setting in SETTINGS if setting.kind is SettingKind.NUMBER}
+    url_state.set_rules(Rules.from_dict(values | numbers))
 
 
 def _reset() -> None:

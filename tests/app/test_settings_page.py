@@ -8,12 +8,17 @@ from streamlit.testing.v1 import AppTest
 
 from perudo_math import GameState, PalificoRule, RaiseRule, Rules
 from perudo_math.rules import SETTINGS, SettingKind
-from views.i18n import catalog
+from views.i18n import LANGUAGES, catalog
 
 SETTINGS_PAGE = "app_pages/settings.py"
 ODDS = "app_pages/odds.py"
 SWITCHES = tuple(setting.name for setting in SETTINGS if setting.kind is SettingKind.SWITCH)
 RULE_PARAMS = {setting.short for setting in SETTINGS}
+WIDGETS_OF_KIND = {
+    SettingKind.NUMBER: {"NumberInput"},
+    SettingKind.CHOICE: {"ButtonGroup", "Radio"},  # a segmented control is a ButtonGroup
+    SettingKind.SWITCH: {"Toggle"},
+}
 
 
 def open_settings(at: AppTest) -> AppTest:
@@ -50,6 +55,48 @@ def test_every_setting_shows_its_default_and_a_one_line_explanation(app: AppTest
     assert "These are the default rules." in captions(app)
     assert app.button(key="settings_reset").disabled
     assert rule_params(app) == {}
+
+
+def test_the_page_is_drawn_from_settings(app: AppTest) -> None:
+    """Every entry of ``perudo_math.rules.SETTINGS`` has a widget of its kind, in its order,
+    with its label and explanation: a setting added there shows up here."""
+    open_settings(app)
+    assert_clean(app)
+    drawn = [(node.key.removeprefix("settings_"), type(node).__name__) for node in app.main
+             if (getattr(node, "key", None) or "").startswith("settings_")
+             and node.key != "settings_reset"]
+    assert [name for name, _ in drawn] == [setting.name for setting in SETTINGS]
+    english = catalog("en")
+    for setting, (_, widget) in zip(SETTINGS, drawn, strict=True):
+        assert widget in WIDGETS_OF_KIND[setting.kind], setting.name
+        element = app.main.get(
+            {"NumberInput": "number_input", "ButtonGroup": "button_group", "Radio": "radio",
+             "Toggle": "toggle"}[widget])
+        [shown] = [e for e in element if e.key == f"settings_{setting.name}"]
+        assert shown.label == english[f"settings.{setting.name}.label"]
+        assert english[f"settings.{setting.name}.help"] in captions(app)
+        if setting.kind is SettingKind.CHOICE:
+            assert list(shown.options) == [english[f"settings.{setting.name}.{choice}"]
+                                           for choice in setting.choices]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_setting_has_its_texts(lang: str) -> None:
+    texts = catalog(lang)
+    for setting in SETTINGS:
+        keys = [f"settings.{setting.name}.{part}" for part in ("label", "help", *setting.choices)]
+        assert all(key in texts for key in keys), setting.name
+
+
+def test_a_switch_is_disabled_while_the_one_it_requires_is_off(app: AppTest) -> None:
+    open_settings(app)
+    dependants = [setting for setting in SETTINGS if setting.requires is not None]
+    assert dependants  # calza out of turn and heads-up need calza
+    for setting in dependants:
+        assert not app.toggle(key=f"settings_{setting.name}").disabled
+        app.toggle(key=f"settings_{setting.requires}").set_value(False).run()
+        assert app.toggle(key=f"settings_{setting.name}").disabled
+        app.toggle(key=f"settings_{setting.requires}").set_value(True).run()
 
 
 @pytest.mark.parametrize(
