@@ -1,6 +1,7 @@
 """Perudo Coach: the entry script (``streamlit run streamlit_app.py``).
 
-It settles the language and the shared URL state, declares the pages, sets the page config
+It settles the language and the state every page shares, kept in the URL
+(``views.url_state``, the one owner of the URL), declares the pages, sets the page config
 and draws the sidebar, then runs the selected page. Page scripts live in ``app_pages/``: add
 one with an ``st.Page`` in the list below. The folder is deliberately not called ``pages/``:
 Streamlit still treats a folder of that name as a legacy multipage app, so the first deep
@@ -11,13 +12,11 @@ they belong to the pages.
 
 import streamlit as st
 
-from views import profile, url_state
-from views.i18n import language_switch, sync_language, t
+from views import url_state
+from views.i18n import language_switch, t
 from views.phone_link import home_screen_tags, phone_link
 
-sync_language()
-url_state.sync()
-profile.sync()
+url_state.sync()  # once per run: the language, rules, game, seat and profile, URL ⇄ session
 
 page = st.navigation(
     [

@@ -25,9 +25,11 @@ from practice.drills import (
     grade_drill,
 )
 from storage.progress import Answer
-from views import practice_view as view
-from views import profile, rules_view, widgets
+from views import drills_view as view
+from views import practice_common as common
+from views import profile, rules_view
 from views.i18n import format_percent, t
+from views.style import phone_page
 
 KIND_KEY = "drills_kind"
 SPOT_KEY = "drills_spot"
@@ -40,7 +42,7 @@ def new_drill() -> None:
     """A new drill of the chosen kind, at the level the learner's rating asks for."""
     state = st.session_state
     kind = state.get(KIND_KEY) or DRILL_KINDS[0]
-    state[SPOT_KEY] = (view.new_seed(), kind, profile.next_level(kind))
+    state[SPOT_KEY] = (common.new_seed(), kind, profile.next_level(kind))
     state.pop(ANSWER_KEY, None)
     state[ESTIMATE_KEY] = DEFAULT_ESTIMATE
 
@@ -67,7 +69,7 @@ def question(drill: Drill, spot: tuple[int, str, int], answered: bool) -> None:
     """The question and the taps that answer it (disabled once answered)."""
     with st.container(border=True, key="drills_question"):
         with st.container(horizontal=True, gap="small", key="drills_badges"):
-            st.badge(view.theme_label(drill.kind), icon=":material/fitness_center:")
+            st.badge(common.theme_label(drill.kind), icon=":material/fitness_center:")
             st.badge(t("practice.level", level=drill.level), color="gray")
             if isinstance(drill, LegalityDrill | OddsDrill) and drill.palifico:
                 st.badge(t("practice.round.palifico"), icon=":material/lock:", color="orange")
@@ -107,7 +109,7 @@ def result(drill: Drill, done: dict) -> None:
     """Right or wrong at once, with the explanation."""
     graded = done["grade"]
     with st.container(border=True, key="drills_result"):
-        icon = view.result_icon(graded.correct)
+        icon = common.result_icon(graded.correct)
         match drill:
             case SmallestRaiseDrill():
                 key = "drills.smallest.right" if graded.correct else "drills.smallest.wrong"
@@ -130,15 +132,11 @@ def result(drill: Drill, done: dict) -> None:
                     st.metric(t("drills.odds.exact"), format_percent(drill.answer), border=True)
                     st.metric(t("drills.odds.yours"), format_percent(graded.response),
                               border=True)
-                st.markdown(t("drills.odds.error", error=view.points(graded.error or 0.0)))
+                st.markdown(t("drills.odds.error", error=common.points(graded.error or 0.0)))
                 st.caption(view.odds_drill_outcome(drill))
 
 
 def page() -> None:
-    profile.sync()
-    for param in view.SCENARIO_PARAMS:
-        if param in st.query_params:
-            del st.query_params[param]
     state = st.session_state
     if state.get(KIND_KEY) not in DRILL_KINDS:
         state[KIND_KEY] = DRILL_KINDS[0]
@@ -147,7 +145,7 @@ def page() -> None:
     state.setdefault(ESTIMATE_KEY, DEFAULT_ESTIMATE)  # dropped by a page switch
     st.title(t("drills.title"), anchor=False)
     st.segmented_control(t("drills.kind"), DRILL_KINDS, key=KIND_KEY, required=True,
-                         format_func=view.theme_labeller(), on_change=new_drill, width="stretch",
+                         format_func=common.theme_labeller(), on_change=new_drill, width="stretch",
                          persist_state="session")
     profile.banner()
     spot = state[SPOT_KEY]
@@ -163,5 +161,5 @@ def page() -> None:
     st.caption(t("drills.intro"))
 
 
-with widgets.phone_page():
+with phone_page():
     page()

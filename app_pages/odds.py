@@ -2,8 +2,9 @@
 
 Built for a phone at a noisy table: the inputs are compact and the recommendation sits right
 under them, visible without scrolling; details (other moves, odds, charts) follow below.
-Layout and wiring only: the math is ``perudo_math`` and ``coach``, the widgets and caches
-``views.widgets``, the coach's words ``views.advice_view``, the texts ``views/locales``.
+Layout and wiring only: the math is ``perudo_math`` and ``coach`` (cached by
+``views.engine_cache``), the inputs ``views.inputs``, the charts ``views.charts``, the coach's
+words ``views.advice_view``, the texts ``views/locales``.
 
 State keys: ``odds_hand`` (tapped faces), ``odds_dice``, ``odds_players``, ``odds_round``,
 ``odds_open`` (no bid yet), ``odds_qty``, ``odds_face``, ``odds_read`` (read the bids). With
@@ -26,8 +27,18 @@ from perudo_math import (
     check_bid,
     exceeds_table,
 )
-from views import advice_view, url_state, widgets
+from views import advice_view, charts, url_state
+from views.engine_cache import (
+    Table,
+    cached_advice,
+    cached_odds,
+    cached_smallest_raises,
+    even_split,
+    rules_key,
+)
 from views.i18n import current_language, format_decimal, format_percent, t, tn
+from views.inputs import face_selector, hand_keypad, round_selector
+from views.style import phone_page
 
 DEFAULT_TABLE_DICE = 20
 DEFAULT_PLAYERS = 4
@@ -66,7 +77,7 @@ def manual_inputs() -> Inputs:
     )
     round_column, open_column = st.columns(2, vertical_alignment="bottom", wrap=False)
     with round_column:
-        palifico = widgets.round_selector(key="odds_round")
+        palifico = round_selector(key="odds_round")
     with open_column:
         opening = st.toggle(t("odds.bid.none"), key="odds_open", wrap=True,
                             persist_state="session")
@@ -76,7 +87,7 @@ def manual_inputs() -> Inputs:
             t("odds.bid.quantity"), min_value=1, max_value=MAX_TABLE_DICE,
             value=DEFAULT_QUANTITY, step=1, key="odds_qty", persist_state="session",
         )
-        face = widgets.face_selector(t("odds.bid.face"), key="odds_face", default=DEFAULT_FACE,
+        face = face_selector(t("odds.bid.face"), key="odds_face", default=DEFAULT_FACE,
                                      label_visibility="collapsed")
         bid = Bid(int(quantity), face)
     return Inputs(int(dice), int(players), palifico, bid)
@@ -106,7 +117,7 @@ def input_problem(hand: tuple[int, ...], inputs: Inputs) -> str | None:
     return None
 
 
-def advice_table(hand: tuple[int, ...], inputs: Inputs) -> widgets.Table | None:
+def advice_table(hand: tuple[int, ...], inputs: Inputs) -> Table | None:
     """The coach's cache key for these inputs, or ``None`` (and a hint) when it cannot advise."""
     game = inputs.game
     if game is not None:
@@ -121,19 +132,19 @@ def advice_table(hand: tuple[int, ...], inputs: Inputs) -> widgets.Table | None:
         if len(hand) != mine:
             st.info(tn("odds.tracker.hand_count", mine), icon=":material/casino:")
             return None
-        return widgets.Table.of(game.rules, [p.dice for p in game.players], inputs.me, hand,
+        return Table.of(game.rules, [p.dice for p in game.players], inputs.me, hand,
                                 game.bids, game.palifico)
     if not hand:
         st.info(t("odds.hint.empty_hand"), icon=":material/casino:")
         return None
-    dice = widgets.even_split(len(hand), inputs.dice, inputs.players)
+    dice = even_split(len(hand), inputs.dice, inputs.players)
     bids = () if inputs.bid is None else ((inputs.players - 1, inputs.bid),)
-    return widgets.Table.of(url_state.current_rules(), dice, 0, hand, bids, inputs.palifico)
+    return Table.of(url_state.current_rules(), dice, 0, hand, bids, inputs.palifico)
 
 
-def show_recommendation(card, table: widgets.Table, read_bids: bool):
+def show_recommendation(card, table: Table, read_bids: bool):
     """The big answer: the move, the chance it costs a die, and why."""
-    advice = widgets.cached_advice(table, read_bids)
+    advice = cached_advice(table, read_bids)
     situation = table.situation()
     with card:
         st.markdown(f"## {advice_view.headline(advice, situation)}", anchors=False)
@@ -157,12 +168,12 @@ def show_equilibrium(situation) -> None:
             st.caption(value)
 
 
-def show_moves(advice, situation, table: widgets.Table, read_bids: bool) -> None:
+def show_moves(advice, situation, table: Table, read_bids: bool) -> None:
     """The other moves worth weighing, and where every legal raise stands."""
     st.markdown(f"**{t('advice.table.heading')}**")
     st.markdown(advice_view.options_table(advice, situation))
     pick = advice.action.bid
-    spec = widgets.cached_raise_spec(table, read_bids, pick, current_language())
+    spec = charts.cached_raise_spec(table, read_bids, pick, current_language())
     if spec is not None:
         st.markdown(f"**{t('advice.chart.heading')}**")
         st.vega_lite_chart(spec, width="stretch", alt=t("advice.chart.alt"))
@@ -173,7 +184,7 @@ def show_moves(advice, situation, table: widgets.Table, read_bids: bool) -> None
 def show_odds(hand: tuple[int, ...], dice: int, bid: Bid, palifico: bool) -> None:
     """The odds of ``bid`` in words, numbers and a chart."""
     try:
-        result = widgets.cached_odds(bid.quantity, bid.face, hand, dice, palifico)
+        result = cached_odds(bid.quantity, bid.face, hand, dice, palifico)
     except ValueError:
         st.error(t("odds.error.invalid"))
         return
@@ -195,7 +206,7 @@ def show_odds(hand: tuple[int, ...], dice: int, bid: Bid, palifico: bool) -> Non
           expected=format_decimal(result.expected, 1), faces=t(f"face.plural.{bid.face}"))
     )
     st.caption(t("odds.result.detail", own=result.own_matches, unknown=result.unknown_dice))
-    spec = widgets.cached_distribution_spec(bid.quantity, bid.face, hand, dice, palifico,
+    spec = charts.cached_distribution_spec(bid.quantity, bid.face, hand, dice, palifico,
                                             current_language())
     st.vega_lite_chart(spec, width="stretch", alt=t("odds.chart.alt", bid=bid.pretty()))
     st.caption(t("odds.chart.caption", bid=bid.pretty()))
@@ -207,14 +218,14 @@ def legality_notes(inputs: Inputs, bid: Bid, rules_key: tuple, bidder_dice: int 
         Refusal.OPEN_ON_PACOS
     ):
         st.caption(t("odds.note.open_on_pacos"))
-    raises = widgets.cached_smallest_raises(bid.quantity, bid.face, inputs.palifico, rules_key,
+    raises = cached_smallest_raises(bid.quantity, bid.face, inputs.palifico, rules_key,
                                             bidder_dice)
     st.caption(advice_view.smallest_raises_text(bid, raises))
 
 
-with widgets.phone_page():
+with phone_page():
     st.title(t("odds.title"), anchor=False)
-    hand = widgets.hand_keypad("odds")
+    hand = hand_keypad("odds")
     game = tracked_game()
     inputs = manual_inputs() if game is None else tracked_inputs(game)
     problem = input_problem(hand, inputs)
@@ -243,8 +254,7 @@ with widgets.phone_page():
                 rules, mine = inputs.game.rules, inputs.game.players[inputs.me].dice
             else:
                 rules, mine = url_state.current_rules(), len(hand)
-            legality_notes(inputs, inputs.bid, tuple(sorted(rules.changed().items())),
-                           mine or None)
+            legality_notes(inputs, inputs.bid, rules_key(rules), mine or None)
         if advice is not None and table is not None:
             show_moves(advice, situation, table, read_bids)
         if shown_bid is not None:  # the order of the taps does not change the odds

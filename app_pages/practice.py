@@ -7,8 +7,8 @@ learner's rating on that theme. The learner calls dudo, calza (when allowed) or 
 bid on the table is true. Then the cups are lifted. Answers are saved to the profile in the
 URL (created on the first answer) when the progress file can be used.
 
-Layout and wiring only: scenarios and grades are ``coach``, words and charts
-``views.practice_view``, the profile and the store ``views.profile``.
+Layout and wiring only: scenarios and grades are ``practice``, words and charts
+``views.practice_view``, the profile ``views.profile``, the link ``views.url_state``.
 
 State keys: ``practice_spot`` (the scenario on screen), ``practice_answer`` (its graded
 answer), ``practice_refusal`` (the last illegal raise), ``practice_theme`` (the filter),
@@ -27,9 +27,12 @@ from perudo_math import Bid, check_bid
 from practice.scenarios import Scenario
 from practice.scenarios import grade as grade_move
 from storage.progress import Answer
+from views import practice_common as common
 from views import practice_view as view
-from views import profile, rules_view, url_state, widgets
+from views import profile, rules_view, url_state
 from views.i18n import t
+from views.inputs import face_selector
+from views.style import phone_page
 
 SPOT_KEY = "practice_spot"
 ANSWER_KEY = "practice_answer"
@@ -47,7 +50,7 @@ def themes() -> tuple[str, ...]:
 
 def next_spot() -> view.Spot:
     """A new seed; the filter's theme (or one the seed picks); the level from the rating."""
-    seed = view.new_seed()
+    seed = common.new_seed()
     chosen = st.session_state.get(THEME_KEY, view.ANY_THEME)
     available = themes()
     if chosen not in available:
@@ -69,14 +72,10 @@ def next_scenario() -> None:
 
 def first_spot() -> None:
     """On a fresh session: the scenario of the link, or a new one (with a notice if bad)."""
-    try:
-        spot = view.spot_from_params(st.query_params.to_dict())
-    except ValueError:
-        spot = None
-        st.session_state["practice_notice"] = "practice.notice.bad_link"
+    spot = view.spot_from_link()
     if spot is not None and spot.theme is not None and spot.theme not in themes():
         spot = None
-        st.session_state["practice_notice"] = "practice.notice.calza_off"
+        url_state.notify(view.CALZA_OFF_NOTICE)
     if spot is None:
         spot = next_spot()
     show_spot(spot)
@@ -135,7 +134,7 @@ def theme_filter() -> None:
     options = (view.ANY_THEME, *themes())
     if st.session_state.get(THEME_KEY) not in options:
         st.session_state[THEME_KEY] = view.ANY_THEME
-    st.selectbox(t("practice.filter"), options, key=THEME_KEY, format_func=view.theme_labeller(),
+    st.selectbox(t("practice.filter"), options, key=THEME_KEY, format_func=common.theme_labeller(),
                  on_change=next_scenario, persist_state="session")
 
 
@@ -162,7 +161,7 @@ def decision(scenario: Scenario, spot: view.Spot) -> None:
         t("practice.raise.quantity"), min_value=1,
         max_value=max(scenario.dice, int(st.session_state[QTY_KEY])), step=1, key=QTY_KEY)
     with face_column:
-        face = widgets.face_selector(t("practice.raise.face"), key=FACE_KEY, default=None)
+        face = face_selector(t("practice.raise.face"), key=FACE_KEY, default=None)
     chosen = Bid(int(quantity), int(face))
     st.button(t("practice.move.raise_to", bid=chosen.pretty()), key="practice_raise",
               icon=":material/trending_up:", on_click=answer, args=("raise", spot),
@@ -173,13 +172,11 @@ def decision(scenario: Scenario, spot: view.Spot) -> None:
 
 
 def page() -> None:
-    profile.sync()
     state = st.session_state
     if SPOT_KEY not in state:
         first_spot()
     st.title(t("practice.title"), anchor=False)
-    notice = state.pop("practice_notice", None)
-    if notice is not None:
+    for notice in url_state.pop_notices():
         st.warning(t(notice), icon=":material/warning:")
     theme_filter()
     status = profile.banner()
@@ -187,19 +184,14 @@ def page() -> None:
     scenario = current_scenario(spot)
     if scenario is None:
         theme = spot.theme or view.ANY_THEME
-        st.error(t("practice.error.not_found", theme=view.theme_label(theme)),
+        st.error(t("practice.error.not_found", theme=common.theme_label(theme)),
                  icon=":material/casino:")
     else:
         if view.spot_of(scenario) != spot:  # the seed picked the theme, or another level
             spot = view.spot_of(scenario)
             state[SPOT_KEY] = spot
         reset_inputs(scenario, spot)
-    for param, value in spot.params().items():
-        if st.query_params.get(param) != value:
-            st.query_params[param] = value
-    for param in view.SCENARIO_PARAMS:
-        if param not in spot.params() and param in st.query_params:
-            del st.query_params[param]
+    url_state.set_page_params(view.link_params(spot))
     done = state.get(ANSWER_KEY)
     answered = scenario is not None and done is not None and done["spot"] == spot
     if scenario is not None:
@@ -220,5 +212,5 @@ def page() -> None:
     st.caption(t("practice.intro"))
 
 
-with widgets.phone_page():
+with phone_page():
     page()

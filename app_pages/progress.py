@@ -12,9 +12,11 @@ from __future__ import annotations
 import streamlit as st
 
 from storage.progress import OVERALL, ProgressStore
-from views import practice_view as view
-from views import profile, widgets
+from views import palette, profile
+from views import progress_view as view
 from views.i18n import format_percent, t
+from views.practice_common import theme_label
+from views.style import phone_page
 
 RUN_LENGTH = 5  # answers per point of the time charts while they all fall on one day
 WEAKEST = 3  # how many themes the page calls the weakest
@@ -41,7 +43,7 @@ def time_charts(store: ProgressStore, token: str) -> None:
         st.altair_chart(
             view.accuracy_chart([point.label for point in regrets],
                                 [point.mean_regret or 0.0 for point in regrets],
-                                t("progress.regret"), color=view.MINE_COLOR,
+                                t("progress.regret"), color=palette.MINE,
                                 full_scale=False),
             width="stretch", alt=t("progress.regret.alt"))
         st.caption(t("progress.regret.help"))
@@ -65,10 +67,10 @@ def themes(store: ProgressStore, token: str) -> None:
     weak_names = {row.theme for row in weakest}
     stats = sorted(store.theme_stats(token),
                    key=lambda row: (row.accuracy, -(row.mean_regret or 0.0), row.theme))
-    rows = [(view.theme_label(row.theme), row.accuracy, row.answers, row.theme in weak_names)
+    rows = [(theme_label(row.theme), row.accuracy, row.answers, row.theme in weak_names)
             for row in stats]
     st.altair_chart(view.themes_chart(rows), width="stretch", alt=t("progress.themes.alt"))
-    lines = [t("progress.themes.item", theme=view.theme_label(row.theme),
+    lines = [t("progress.themes.item", theme=theme_label(row.theme),
                accuracy=format_percent(row.accuracy), answers=row.answers)
              for row in weakest]
     st.markdown("  \n".join(lines))
@@ -78,7 +80,7 @@ def ratings(store: ProgressStore, token: str) -> None:
     st.subheader(t("progress.ratings.heading"), anchor=False)
     by_theme = store.ratings(token)
     ordered = sorted(by_theme.items(), key=lambda item: (item[0] != OVERALL, item[0]))
-    rows = [(view.theme_label(theme), rating.rating, rating.deviation)
+    rows = [(theme_label(theme), rating.rating, rating.deviation)
             for theme, rating in ordered]
     if rows:
         st.altair_chart(view.ratings_chart(rows), width="stretch",
@@ -102,10 +104,6 @@ def summary(store: ProgressStore, token: str) -> int:
 
 
 def page() -> None:
-    profile.sync()
-    for param in view.SCENARIO_PARAMS:
-        if param in st.query_params:
-            del st.query_params[param]
     st.title(t("progress.title"), anchor=False)
     status = profile.banner()
     target = profile.active_store()
@@ -130,5 +128,5 @@ def page() -> None:
                      icon=":material/fitness_center:")
 
 
-with widgets.phone_page():
+with phone_page():
     page()

@@ -11,8 +11,9 @@ from __future__ import annotations
 import streamlit as st
 
 from perudo_math import MAX_TABLE_DICE, Bid, check_bid
-from views import rules_view, url_state, widgets
+from views import rules_view, url_state
 from views.i18n import t
+from views.inputs import face_selector, round_selector
 
 MAX_QUANTITY = MAX_TABLE_DICE  # the largest table; a bid beyond one's table is legal, just false
 
@@ -51,15 +52,15 @@ with checker_tab:
             t("rules.checker.previous.quantity"), min_value=1, max_value=MAX_QUANTITY, value=5,
             step=1, key="rules_prev_q", persist_state="session",
         )
-        previous_face = widgets.face_selector(t("rules.checker.previous.face"),
+        previous_face = face_selector(t("rules.checker.previous.face"),
                                               key="rules_prev_face")
         previous = Bid(int(previous_quantity), previous_face)
     quantity = st.number_input(
         t("rules.checker.new.quantity"), min_value=1, max_value=MAX_QUANTITY, value=6, step=1,
         key="rules_new_q", persist_state="session",
     )
-    face = widgets.face_selector(t("rules.checker.new.face"), key="rules_new_face")
-    palifico = widgets.round_selector(key="rules_round")
+    face = face_selector(t("rules.checker.new.face"), key="rules_new_face")
+    palifico = round_selector(key="rules_round")
     one_die = st.checkbox(t("rules.checker.one_die"), key="rules_one_die",
                           help=t("rules.checker.one_die.help"), persist_state="session")
 

@@ -25,7 +25,7 @@ from perudo_math import (
     IllegalMove,
     exceeds_table,
 )
-from views import rules_view, url_state, widgets
+from views import dice, rules_view, url_state
 from views import tracker_view as view
 from views.i18n import t, tn
 
@@ -256,7 +256,7 @@ def seat_changed() -> None:
 def bid_entry(game: GameState) -> None:
     if state.get("tracker_spot") != len(game.history):
         reset_entry(game)  # a reloaded or reopened game
-    face = st.segmented_control(t("tracker.bid.face"), FACES, format_func=widgets.face_label,
+    face = st.segmented_control(t("tracker.bid.face"), FACES, format_func=dice.face_label,
                                 key="tracker_face", on_change=face_changed, width="stretch",
                                 persist_state="session")
     if face is None:

@@ -6,11 +6,12 @@ Every user-facing string of the app comes from a catalog::
     t("odds.result.at_least", quantity=5) # str.format parameters
     tn("common.dice_on_table", 20)        # plural: key + ".one" / ".other", {count} given
 
-The current language is settled once per run by :func:`sync_language`, called by the entry
-script before any page runs. Priority: the ``lang`` query parameter (so a reload or a shared
-link keeps the choice), then the language switch's session state, then the browser's
-``st.context.locale`` (``fr*`` gives French, anything else English). The result is written
-back to both the switch state (``STATE_KEY``) and the URL (``?lang=``).
+The current language is settled once per run by :func:`settle_language`, which
+``views.url_state.sync`` calls from the entry script before any page runs. Priority: a choice
+just made on the language switch, then the link's ``lang`` parameter (so a reload or a shared
+link keeps the choice), then the switch's session state, then the browser's
+``st.context.locale`` (``fr*`` gives French, anything else English). The result goes to the
+switch state (``STATE_KEY``); ``views.url_state`` writes it to the URL.
 
 This module must stay light: the entry script imports it on every rerun (no numpy, no altair).
 """
@@ -27,10 +28,10 @@ import streamlit as st
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
-QUERY_PARAM = "lang"
-"""The URL query parameter that keeps the language across reloads."""
 STATE_KEY = "ui_lang"
 """The session-state key of the language switch widget."""
+_PICKED_KEY = "ui_lang_picked"
+"""Session state: the switch was just used, so its choice beats the link's ``lang``."""
 LOCALES_DIR = Path(__file__).with_name("locales")
 
 
@@ -77,28 +78,21 @@ def _known(value: object) -> str | None:
     return None
 
 
-def _resolve() -> str:
-    """URL first, then the switch state, then the browser locale; reads only."""
-    return (
-        _known(st.query_params.get(QUERY_PARAM))
-        or _known(st.session_state.get(STATE_KEY))
-        or language_from_locale(st.context.locale)
-    )
-
-
-def sync_language() -> str:
-    """Settle this run's language and write it to the switch state and the URL."""
-    lang = _resolve()
-    if st.session_state.get(STATE_KEY) != lang:
-        st.session_state[STATE_KEY] = lang
-    if st.query_params.get(QUERY_PARAM) != lang:
-        st.query_params[QUERY_PARAM] = lang
+def settle_language(link: str | None) -> str:
+    """This run's language, from the switch just used, ``link`` (the URL's ``lang``), the
+    switch's state or the browser's locale, in that order; kept in the switch state."""
+    state = st.session_state
+    switch = _known(state.get(STATE_KEY))
+    picked = switch if state.pop(_PICKED_KEY, False) else None
+    lang = picked or _known(link) or switch or language_from_locale(st.context.locale)
+    if state.get(STATE_KEY) != lang:
+        state[STATE_KEY] = lang
     return lang
 
 
 def current_language() -> str:
-    """The language of the current run (the switch state once :func:`sync_language` ran)."""
-    return _known(st.session_state.get(STATE_KEY)) or _resolve()
+    """The language of the current run (the switch state once :func:`settle_language` ran)."""
+    return _known(st.session_state.get(STATE_KEY)) or language_from_locale(st.context.locale)
 
 
 def t(key: str, /, **params: object) -> str:
@@ -142,7 +136,7 @@ def format_percent(probability: float, lang: str | None = None) -> str:
 
 
 def language_switch(container: object | None = None) -> str:
-    """The English/Français switch, bound to ``STATE_KEY``; call after :func:`sync_language`."""
+    """The English/Français switch, bound to ``STATE_KEY``; call after :func:`settle_language`."""
     target = container if container is not None else st.sidebar
     lang = current_language()
     target.segmented_control(  # type: ignore[attr-defined]
@@ -157,7 +151,5 @@ def language_switch(container: object | None = None) -> str:
 
 
 def _language_switched() -> None:
-    """Runs before the rerun: the URL must agree with the new choice, as it wins in ``_resolve``."""
-    lang = _known(st.session_state.get(STATE_KEY))
-    if lang is not None:
-        st.query_params[QUERY_PARAM] = lang
+    """Runs before the rerun: the new choice must beat the link's ``lang``, still the old one."""
+    st.session_state[_PICKED_KEY] = True

@@ -10,9 +10,9 @@ otherwise the spot says how to start ``make serve``.
 1.67 has no API for ``<head>`` tags (``st.set_page_config`` sets only the tab title and the
 favicon), so a small script run by ``st.html(..., unsafe_allow_javascript=True)`` adds them
 to the document head once: ``apple-touch-icon`` (iOS), a web app manifest (Android), the
-theme colour and the app's name. The files are served from ``static/`` by Streamlit's static
-file serving (``server.enableStaticServing`` in ``.streamlit/config.toml``) at
-``app/static/``.
+theme colour (:data:`views.palette.BRAND`) and the app's name. The files are served from
+``static/`` by Streamlit's static file serving (``server.enableStaticServing`` in
+``.streamlit/config.toml``) at ``app/static/``.
 
 segno (pure Python, no network) draws the QR codes; it is imported only when one is drawn.
 """
@@ -26,16 +26,13 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from serving.lan import is_loopback, public_url_from_env, valid_public_url
+from views import palette
 from views.i18n import t
 
-THEME_COLOR = "#b3261e"
-"""``theme.primaryColor`` of ``.streamlit/config.toml``: the phone's status bar colour."""
 STATIC_URL = "app/static/"
 """Where Streamlit serves ``static/``, relative to the app's root URL."""
 MANIFEST = "manifest.webmanifest"
 APPLE_TOUCH_ICON = "apple-touch-icon.png"
-QR_INK = "#1f1d1a"
-"""``theme.textColor``: dark modules on white, the contrast every camera app reads."""
 _TAG_ID_PREFIX = "perudo-coach-"
 _CLOUD_WRAPPER_SUFFIX = "/~/+"
 """Streamlit Community Cloud runs the app in an iframe whose address ends in this."""
@@ -46,7 +43,8 @@ def qr_png(url: str, scale: int = 6) -> bytes:
     import segno
 
     buffer = io.BytesIO()
-    segno.make_qr(url, error="m").save(buffer, kind="png", scale=scale, border=4, dark=QR_INK)
+    # Dark modules on white: the contrast every camera app reads.
+    segno.make_qr(url, error="m").save(buffer, kind="png", scale=scale, border=4, dark=palette.INK)
     return buffer.getvalue()
 
 
@@ -92,7 +90,7 @@ def home_screen_script(app_name: str) -> str:
         ("link", {"rel": "apple-touch-icon", "sizes": "180x180",
                   "href": static + APPLE_TOUCH_ICON}),
         ("link", {"rel": "manifest", "href": static + MANIFEST}),
-        ("meta", {"name": "theme-color", "content": THEME_COLOR}),
+        ("meta", {"name": "theme-color", "content": palette.BRAND}),
         ("meta", {"name": "apple-mobile-web-app-title", "content": app_name}),
         ("meta", {"name": "application-name", "content": app_name}),
         ("meta", {"name": "apple-mobile-web-app-capable", "content": "yes"}),

@@ -1,44 +1,27 @@
-"""The learner's profile: an unguessable token kept in the URL, and the progress store.
+"""The learner's profile on the practice pages: where the answers go, and the banner that says so.
 
 A profile is known only by its token (``?profile=<token>``): the link is the key, so the
 learner bookmarks the page to keep the progress. No page lists or names other profiles.
-The token is created on the first answer (or by "start saving my progress"), kept in the
-session and written back to the URL on every run of a practice page, so a page switch that
-drops query parameters loses nothing.
-
-The store is ``storage.progress.ProgressStore`` at ``$PERUDO_COACH_DB`` (its default
-otherwise), opened once per path with ``st.cache_resource``. A file from a newer version of
-the app or a damaged file is refused by the store and never written to: the pages say so in
-the user's language and practice goes on without saving. Ratings then live in the session
-(:data:`_RATINGS_KEY`) so the next level still follows the learner.
-
-This module stays light (streamlit and the catalogs only): the store, the ratings and numpy
-are imported when first needed, so the entry script may call :func:`sync` cheaply.
+The token is created on the first answer (or by "start saving my progress") and kept by
+``views.url_state`` in the session and the URL. The token format, the store and its
+failures are ``storage.profiles``; this module is the Streamlit side: the store opened once
+per path (``st.cache_resource``), the ratings kept in the session when nothing can be saved
+(:data:`_RATINGS_KEY`, so the next level still follows the learner), and the banner.
 """
 
 from __future__ import annotations
 
-import re
-import sqlite3
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 import streamlit as st
 
+from practice.rating import Rating, rate_answer
+from practice.rating import next_level as level_for
+from storage import profiles
+from storage.progress import Answer, ProgressStore
+from views import url_state
 from views.i18n import t, tn
 
-if TYPE_CHECKING:
-    from practice.rating import Rating
-    from storage.progress import Answer, ProgressStore
-
-PARAM = "profile"
-"""The URL query parameter that holds the profile token."""
-
-TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
-"""What a token looks like (``secrets.token_urlsafe(16)`` gives 22 such characters)."""
-
-_TOKEN_KEY = "profile_token"
-"""Session state: the token text from the URL or from a new profile, or ``None``."""
 _CREATED_KEY = "profile_created"
 """Session state: a profile was just created (the page says where the progress is kept)."""
 _RATINGS_KEY = "profile_ratings"
@@ -69,100 +52,43 @@ class Saved(StrEnum):
     NOT_SAVED = "not-saved"
 
 
-# --- the token in the URL -----------------------------------------------------------------
-
-
-def sync() -> None:
-    """Read the token from the URL on a fresh session; write it back on every run."""
-    state = st.session_state
-    if _TOKEN_KEY not in state:
-        text = st.query_params.get(PARAM)
-        state[_TOKEN_KEY] = text.strip() if isinstance(text, str) and text.strip() else None
-    _write_url()
-
-
-def token() -> str | None:
-    """The token in use (it may be unknown or malformed: see :func:`status`)."""
-    return st.session_state.get(_TOKEN_KEY)
-
-
-def is_well_formed(text: str | None) -> bool:
-    """Whether ``text`` looks like a profile token."""
-    return isinstance(text, str) and TOKEN_PATTERN.fullmatch(text) is not None
-
-
-def _set_token(value: str | None) -> None:
-    st.session_state[_TOKEN_KEY] = value
-    _write_url()
-
-
-def _write_url() -> None:
-    value = token()
-    params = st.query_params
-    if value is None:
-        if PARAM in params:
-            del params[PARAM]
-    elif params.get(PARAM) != value:
-        params[PARAM] = value
-
-
 # --- the store ----------------------------------------------------------------------------
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
 def _store_at(path: str) -> ProgressStore:
     """The store of ``path``, opened once per server (failures are not cached)."""
-    from storage.progress import ProgressStore
-
-    return ProgressStore(path)
+    return profiles.open_store(path)
 
 
-def open_store() -> tuple[ProgressStore | None, str | None]:
-    """The progress store, or ``None`` and the catalog key of the reason it cannot be used."""
-    from storage.progress import (
-        CorruptDatabaseError,
-        FutureVersionError,
-        ProgressStoreError,
-        database_path,
-    )
-
+def open_store() -> tuple[ProgressStore | None, profiles.StoreProblem | None]:
+    """The progress store, or ``None`` and the reason it cannot be used."""
     try:
-        return _store_at(str(database_path())), None
-    except FutureVersionError:
-        return None, "profile.error.future"
-    except CorruptDatabaseError:
-        return None, "profile.error.corrupt"
-    except (ProgressStoreError, OSError, sqlite3.Error):
-        return None, "profile.error.unavailable"
+        return _store_at(str(profiles.store_path())), None
+    except profiles.STORE_ERRORS as error:
+        return None, profiles.problem_of(error)
 
 
 def store_problem() -> str | None:
     """Why nothing can be saved, in the user's language, or ``None`` when saving works."""
     _, problem = open_store()
-    return None if problem is None else t(problem)
+    return None if problem is None else t(f"profile.error.{problem}")
 
 
 def status() -> Status:
     """Where answers go now."""
-    store, problem = open_store()
-    if store is None or problem is not None:
+    store, _ = open_store()
+    if store is None:
         return Status.UNAVAILABLE
-    value = token()
-    if value is None:
-        return Status.NONE
-    if not is_well_formed(value):
+    if url_state.token_refused():
         return Status.MALFORMED
+    token = url_state.current_token()
+    if token is None:
+        return Status.NONE
     try:
-        return Status.ACTIVE if store.has_profile(value) else Status.UNKNOWN
-    except _store_errors():  # the file was replaced or damaged while the app ran
+        return Status.ACTIVE if store.has_profile(token) else Status.UNKNOWN
+    except profiles.STORE_ERRORS:  # the file was replaced or damaged while the app ran
         return Status.UNAVAILABLE
-
-
-def _store_errors() -> tuple[type[Exception], ...]:
-    """What a store call raises when the file cannot be used (not a bug of ours)."""
-    from storage.progress import ProgressStoreError
-
-    return (ProgressStoreError, OSError, sqlite3.Error)
 
 
 def active_store() -> tuple[ProgressStore, str] | None:
@@ -170,9 +96,9 @@ def active_store() -> tuple[ProgressStore, str] | None:
     if status() is not Status.ACTIVE:
         return None
     store, _ = open_store()
-    value = token()
-    assert store is not None and value is not None
-    return store, value
+    token = url_state.current_token()
+    assert store is not None and token is not None
+    return store, token
 
 
 def start_new_profile() -> bool:
@@ -181,17 +107,17 @@ def start_new_profile() -> bool:
     if store is None:
         return False
     try:
-        value = store.create_profile()
-    except _store_errors():
+        token = store.create_profile()
+    except profiles.STORE_ERRORS:
         return False
-    _set_token(value)
+    url_state.set_token(token)
     st.session_state[_CREATED_KEY] = True
     return True
 
 
 def forget_link() -> None:
     """Drop the token from the session and the URL: go on without saving."""
-    _set_token(None)
+    url_state.set_token(None)
 
 
 # --- answers and levels -------------------------------------------------------------------
@@ -207,8 +133,6 @@ def record(answer: Answer) -> Saved:
     The session ratings move in every case, so the next level follows the learner even
     when nothing can be saved.
     """
-    from practice.rating import Rating, rate_answer
-
     if answer.level is not None:
         ratings = _session_ratings()
         themes = [answer.theme] + (["overall"] if answer.kind == "scenario" else [])
@@ -221,25 +145,22 @@ def record(answer: Answer) -> Saved:
     target = active_store()
     if target is None:
         return Saved.NOT_SAVED
-    store, value = target
+    store, token = target
     try:
-        store.record(value, answer)
-    except _store_errors():
+        store.record(token, answer)
+    except profiles.STORE_ERRORS:
         return Saved.NOT_SAVED
     return Saved.CREATED if created else Saved.SAVED
 
 
 def next_level(theme: str) -> int:
     """The level to offer next on ``theme``, from the saved rating or the session's."""
-    from practice.rating import Rating
-    from practice.rating import next_level as level_for
-
     target = active_store()
     if target is not None:
-        store, value = target
+        store, token = target
         try:
-            return store.next_level(value, theme)
-        except _store_errors():
+            return store.next_level(token, theme)
+        except profiles.STORE_ERRORS:
             pass
     return level_for(_session_ratings().get(theme, Rating()))
 
@@ -249,10 +170,10 @@ def answer_count() -> int | None:
     target = active_store()
     if target is None:
         return None
-    store, value = target
+    store, token = target
     try:
-        return sum(row.answers for row in store.theme_stats(value))
-    except _store_errors():
+        return sum(row.answers for row in store.theme_stats(token))
+    except profiles.STORE_ERRORS:
         return None
 
 
@@ -296,21 +217,16 @@ def banner(*, offer_start: bool = True) -> Status:
 
 
 __all__ = [
-    "PARAM",
-    "TOKEN_PATTERN",
     "Saved",
     "Status",
     "active_store",
     "answer_count",
     "banner",
     "forget_link",
-    "is_well_formed",
     "next_level",
     "open_store",
     "record",
     "start_new_profile",
     "status",
     "store_problem",
-    "sync",
-    "token",
 ]

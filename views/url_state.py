@@ -1,98 +1,231 @@
-"""The state every page shares, kept in the URL: the rule settings and the tracked game.
+"""The URL: the one module that reads and writes ``st.query_params``.
 
 A reload, a reconnect or a reopened tab finds everything in the URL; the session keeps a
-copy so that switching pages (which may drop query parameters) loses nothing. Bad values in
-a URL fall back to a fresh start, and the page shows a notice in the user's language.
+copy, because a page switch drops the query parameters, and :func:`sync` writes the shared
+ones back on every run. The shared parameters:
 
-URL parameters: ``game`` (a :meth:`perudo_math.GameState.to_code` string), ``me`` (the
-seat of the player holding this phone in that game) and one short parameter per rule
-setting that differs from its default (see :data:`RULE_PARAMS`).
+* ``lang``: the language (:func:`views.i18n.settle_language` weighs the link, the switch
+  and the browser's locale);
+* one short parameter per rule setting that differs from its default, as
+  :data:`perudo_math.rules.SETTINGS` names and writes them (``dice=3``, ``raise=any-face``,
+  ``salsa=1``);
+* ``game`` (a :meth:`perudo_math.GameState.to_code` string) and ``me`` (the seat of the
+  player holding this phone in that game);
+* ``profile``: the learner's profile token (see ``storage.profiles``).
+
+A page's own parameters (the practice page's ``seed``, ``theme`` and ``level``) are read
+with :func:`read` and written with :func:`set_page_params`; no page touches another's.
+
+Reading a link: one parse function per kind of value (:func:`whole_number`, :func:`choice`,
+:func:`seat`, :func:`game_code`, :func:`token`; the rule settings parse themselves) raises
+``ValueError`` on anything else, including Unicode digits (``²``), numbers thousands of
+digits long and oversized values. :func:`read` never raises: a refused value leaves the URL
+and its notice (a catalog key) waits in :func:`pop_notices` for the page to show.
+
+Widgets are not bound with ``bind="query-params"`` (Streamlit 1.67): a bound choice widget
+writes its translated label into the URL (``?lang=Français``, never ``?lang=fr``) and a
+bound switch writes ``true`` rather than ``1``, so every link shared so far would be refused;
+and a bound parameter leaves the URL at its default and cannot be written here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
 
 import streamlit as st
 
 from perudo_math.game import GameState
-from perudo_math.rules import Rules
+from perudo_math.rules import SETTINGS, Rules
+from storage.profiles import parse_token
+from views import i18n
 
+T = TypeVar("T")
+Parse = Callable[[str], T]
+
+LANG_PARAM = "lang"
 GAME_PARAM = "game"
 SEAT_PARAM = "me"
-RULE_PARAMS: dict[str, str] = {
-    "starting_dice": "dice",
-    "raise_rule": "raise",
-    "palifico": "palifico",
-    "palifico_one_die_may_change_face": "onedie",
-    "salsa": "salsa",
-    "calza": "calza",
-    "calza_out_of_turn": "calzaany",
-    "calza_heads_up": "calza2",
-}
+PROFILE_PARAM = "profile"
+
+MAX_CODE_LENGTH = 16_384
+"""The longest game code a link may carry: a game of more than 400 moves takes under 2,000
+characters, and a server refuses request lines much longer than this."""
+MAX_VALUE_LENGTH = MAX_CODE_LENGTH
+"""No parameter of the app is longer than a game code: a longer value is refused unread."""
+
+BAD_RULES_NOTICE = "notice.bad_rules_link"
+BAD_GAME_NOTICE = "notice.bad_game_link"
+BAD_SEAT_NOTICE = "notice.bad_seat_link"
+
 _RULES_KEY = "shared_rules"
 _GAME_KEY = "shared_game"
 _SEAT_KEY = "shared_seat"
+_TOKEN_KEY = "shared_token"
+_TOKEN_REFUSED_KEY = "shared_token_refused"
 _NOTICES_KEY = "shared_notices"
-_BOOLEAN_SETTINGS = {"palifico_one_die_may_change_face", "salsa", "calza", "calza_out_of_turn",
-                     "calza_heads_up"}
+
+
+# --- one parse function per kind of value ---------------------------------------------------
+
+
+def whole_number(low: int, high: int) -> Parse[int]:
+    """The parser of a whole number from ``low`` to ``high`` (``low`` ≥ 0), in ASCII digits."""
+    width = len(str(high))
+
+    def parse(text: str) -> int:
+        if not (text.isascii() and text.isdigit()) or len(text) > width:
+            raise ValueError(f"not a whole number from {low} to {high}: {text[:20]!r}")
+        number = int(text)
+        if not low <= number <= high:
+            raise ValueError(f"{number} is not from {low} to {high}")
+        return number
+
+    return parse
+
+
+def choice(options: Sequence[str]) -> Parse[str]:
+    """The parser of one of ``options``, written exactly."""
+
+    def parse(text: str) -> str:
+        if text not in options:
+            raise ValueError(f"not one of {', '.join(options)}: {text[:20]!r}")
+        return text
+
+    return parse
+
+
+def seat(players: int) -> Parse[int]:
+    """The parser of a seat at a table of ``players``: ``0`` for the first player."""
+    return whole_number(0, players - 1)
+
+
+def game_code(text: str) -> GameState:
+    """A game from its code (:meth:`perudo_math.GameState.from_code`)."""
+    if len(text) > MAX_CODE_LENGTH:
+        raise ValueError(f"a game code is at most {MAX_CODE_LENGTH} characters, not {len(text)}")
+    return GameState.from_code(text)
+
+
+def token(text: str) -> str:
+    """A profile token (:func:`storage.profiles.parse_token`), spaces around it ignored."""
+    return parse_token(text.strip())
 
 
 def rules_to_params(rules: Rules) -> dict[str, str]:
     """The URL parameters of the settings that differ from the defaults."""
-    params = {}
-    for name, value in rules.changed().items():
-        if isinstance(value, bool):
-            params[RULE_PARAMS[name]] = "1" if value else "0"
-        else:
-            params[RULE_PARAMS[name]] = str(value)
-    return params
+    changed = rules.changed()
+    return {setting.short: setting.format(changed[setting.name])
+            for setting in SETTINGS if setting.name in changed}
 
 
 def rules_from_params(params: Mapping[str, str]) -> Rules:
-    """The rule settings written in URL parameters; ValueError on a value that is not valid."""
-    settings: dict[str, object] = {}
-    for name, param in RULE_PARAMS.items():
-        if param not in params:
-            continue
-        text = params[param]
-        if name in _BOOLEAN_SETTINGS:
-            if text not in ("0", "1"):
-                raise ValueError(f"{param} must be 0 or 1, not {text!r}")
-            settings[name] = text == "1"
-        elif name == "starting_dice":
-            if not text.isdigit():
-                raise ValueError(f"{param} must be a whole number, not {text!r}")
-            settings[name] = int(text)
-        else:
-            settings[name] = text
-    return Rules.from_dict(settings)
+    """The rule settings written in URL parameters; ``ValueError`` on a value that is not valid."""
+    return Rules.from_dict({setting.name: setting.parse(params[setting.short])
+                            for setting in SETTINGS if setting.short in params})
+
+
+# --- reading and writing the URL -----------------------------------------------------------
+
+
+def in_link(name: str) -> bool:
+    """Whether the URL holds parameter ``name`` (read it with :func:`read`)."""
+    return name in st.query_params
+
+
+def read(name: str, parse: Parse[T], *, notice: str | None = None) -> T | None:
+    """The value of parameter ``name``, or ``None`` when the URL has none or it is refused.
+
+    Never raises: a value ``parse`` refuses leaves the URL, and ``notice`` (a catalog key, if
+    any) is queued for :func:`pop_notices`.
+    """
+    text = st.query_params.get(name)
+    if text is None:
+        return None
+    try:
+        if len(text) > MAX_VALUE_LENGTH:
+            raise ValueError(f"{name} is {len(text)} characters long")
+        return parse(text)
+    except ValueError:
+        _write(name, None)
+        if notice is not None:
+            _add_notice(notice)
+        return None
+
+
+def set_page_params(params: Mapping[str, str | None]) -> None:
+    """Write the current page's own parameters (``None`` removes one)."""
+    for name, value in params.items():
+        if name in _shared_names():
+            raise ValueError(f"{name} is a shared parameter, not a page's own")
+        _write(name, value)
 
 
 def sync() -> None:
-    """Load the shared state from the URL on a fresh session, and write it back on every run.
-
-    Call once per run from the entry script, before the page runs.
-    """
+    """Once per run, from the entry script before any page: settle the language, take the
+    shared state from the URL on a fresh session, and write it back."""
+    i18n.settle_language(read(LANG_PARAM, _language))
     state = st.session_state
-    params = st.query_params
     if _RULES_KEY not in state:
-        try:
-            state[_RULES_KEY] = rules_from_params(params.to_dict())
-        except ValueError:
-            state[_RULES_KEY] = Rules()
-            _add_notice("notice.bad_rules_link")
+        state[_RULES_KEY] = _rules_from_link()
     if _GAME_KEY not in state:
-        state[_GAME_KEY] = None
-        code = params.get(GAME_PARAM)
-        if code:
-            try:
-                state[_GAME_KEY] = GameState.from_code(code)
-            except ValueError:
-                _add_notice("notice.bad_game_link")
+        state[_GAME_KEY] = read(GAME_PARAM, game_code, notice=BAD_GAME_NOTICE)
     if _SEAT_KEY not in state:
-        state[_SEAT_KEY] = _seat_from_text(params.get(SEAT_PARAM), state[_GAME_KEY])
+        game = state[_GAME_KEY]
+        state[_SEAT_KEY] = None if game is None else read(
+            SEAT_PARAM, seat(len(game.players)), notice=BAD_SEAT_NOTICE)
+    if _TOKEN_KEY not in state:
+        given = bool(st.query_params.get(PROFILE_PARAM, "").strip())
+        state[_TOKEN_KEY] = read(PROFILE_PARAM, token) if given else None
+        state[_TOKEN_REFUSED_KEY] = given and state[_TOKEN_KEY] is None
     _write_url()
+
+
+def _language(text: str) -> str:
+    return choice(i18n.LANGUAGES)(text.lower())
+
+
+def _rules_from_link() -> Rules:
+    """The link's rules; the defaults, with a notice, when one of them is not valid."""
+    given = {setting.short: st.query_params[setting.short]
+             for setting in SETTINGS if setting.short in st.query_params}
+    try:
+        if any(len(text) > MAX_VALUE_LENGTH for text in given.values()):
+            raise ValueError("an oversized rule setting")
+        return rules_from_params(given)
+    except ValueError:
+        _add_notice(BAD_RULES_NOTICE)
+        return Rules()
+
+
+def _shared_names() -> tuple[str, ...]:
+    return (LANG_PARAM, *(setting.short for setting in SETTINGS), GAME_PARAM, SEAT_PARAM,
+            PROFILE_PARAM)
+
+
+def _write(name: str, value: str | None) -> None:
+    params = st.query_params
+    if value is None:
+        if name in params:
+            del params[name]
+    elif params.get(name) != value:
+        params[name] = value
+
+
+def _write_url() -> None:
+    wanted = {LANG_PARAM: i18n.current_language(), **rules_to_params(current_rules())}
+    game = current_game()
+    if game is not None:
+        wanted[GAME_PARAM] = game.to_code()
+        if current_seat() is not None:
+            wanted[SEAT_PARAM] = str(current_seat())
+    if current_token() is not None:
+        wanted[PROFILE_PARAM] = current_token()
+    for name in _shared_names():
+        _write(name, wanted.get(name))
+
+
+# --- the shared state ----------------------------------------------------------------------
 
 
 def current_rules() -> Rules:
@@ -133,11 +266,26 @@ def set_seat(seat: int | None) -> None:
     _write_url()
 
 
-def _seat_from_text(text: str | None, game: GameState | None) -> int | None:
-    if text is None or game is None or not text.isdigit():
-        return None
-    seat = int(text)
-    return seat if seat < len(game.players) else None
+def current_token() -> str | None:
+    """The learner's profile token (well formed; the store may not know it)."""
+    return st.session_state.get(_TOKEN_KEY)
+
+
+def token_refused() -> bool:
+    """Whether the link's ``profile`` was not a token at all (until :func:`set_token`)."""
+    return bool(st.session_state.get(_TOKEN_REFUSED_KEY))
+
+
+def set_token(value: str | None) -> None:
+    """Use profile ``value`` (``None``: none) and put it in the URL."""
+    st.session_state[_TOKEN_KEY] = None if value is None else parse_token(value)
+    st.session_state[_TOKEN_REFUSED_KEY] = False
+    _write_url()
+
+
+def notify(key: str) -> None:
+    """Queue the notice ``key`` (a catalog key) to show once, as a refused value does."""
+    _add_notice(key)
 
 
 def pop_notices() -> list[str]:
@@ -146,20 +294,38 @@ def pop_notices() -> list[str]:
 
 
 def _add_notice(key: str) -> None:
-    st.session_state.setdefault(_NOTICES_KEY, []).append(key)
+    notices = st.session_state.setdefault(_NOTICES_KEY, [])
+    if key not in notices:
+        notices.append(key)
 
 
-def _write_url() -> None:
-    wanted = rules_to_params(current_rules())
-    game = current_game()
-    if game is not None:
-        wanted[GAME_PARAM] = game.to_code()
-        if current_seat() is not None:
-            wanted[SEAT_PARAM] = str(current_seat())
-    params = st.query_params
-    for param in [*RULE_PARAMS.values(), GAME_PARAM, SEAT_PARAM]:
-        if param in wanted:
-            if params.get(param) != wanted[param]:
-                params[param] = wanted[param]
-        elif param in params:
-            del params[param]
+__all__ = [
+    "GAME_PARAM",
+    "LANG_PARAM",
+    "MAX_CODE_LENGTH",
+    "MAX_VALUE_LENGTH",
+    "PROFILE_PARAM",
+    "SEAT_PARAM",
+    "choice",
+    "current_game",
+    "current_rules",
+    "current_seat",
+    "current_token",
+    "game_code",
+    "in_link",
+    "notify",
+    "pop_notices",
+    "read",
+    "rules_from_params",
+    "rules_to_params",
+    "seat",
+    "set_game",
+    "set_page_params",
+    "set_rules",
+    "set_seat",
+    "set_token",
+    "sync",
+    "token",
+    "token_refused",
+    "whole_number",
+]

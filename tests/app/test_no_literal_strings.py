@@ -154,7 +154,7 @@ def test_the_scan_accepts_catalog_lookups(snippet: str) -> None:
 
 def test_the_scan_covers_the_entry_script_and_pages() -> None:
     names = {path.relative_to(ROOT).as_posix() for path in UI_SOURCES}
-    assert {"streamlit_app.py", "app_pages/odds.py", "views/widgets.py"} <= names
+    assert {"streamlit_app.py", "app_pages/odds.py", "views/inputs.py"} <= names
 
 
 @pytest.mark.parametrize("path", UI_SOURCES, ids=lambda path: path.relative_to(ROOT).as_posix())

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from coach import PURE_ODDS, BidReading, CoachSettings, Situation, advise, heads_up_strategy
 from perudo_math import Bid, GameState, Hand, Rules, odds
 from views.i18n import catalog, format_percent
-from views.widgets import MAX_HAND_DICE
+from views.inputs import MAX_HAND_DICE
 
 PUBLISHED_HAND = [1, 2, 2, 5, 6]
 README_HAND = [1, 1, 5, 2, 3]
@@ -712,27 +712,27 @@ def test_the_chart_specs_are_valid_vega_lite(monkeypatch: pytest.MonkeyPatch) ->
     import altair as alt
 
     import views.i18n
-    from views import widgets
+    from views import charts
 
     monkeypatch.setattr(views.i18n, "current_language", lambda: "fr")
-    monkeypatch.setattr(widgets, "current_language", lambda: "fr")
+    monkeypatch.setattr(charts, "current_language", lambda: "fr")
     result = odds(Bid(4, 5), README_HAND, 8)
-    bars = widgets.distribution_spec(result.distribution, Bid(4, 5))
+    bars = charts.distribution_spec(result.distribution, Bid(4, 5))
     alt.Chart.from_dict(bars, validate=True)
     assert {row["outcome"] for row in bars["data"]["values"]} == {"Annonce vraie",
                                                                  "Annonce fausse"}
     grid = [(1, 2, 1.0), (1, 3, 0.49), (1, 4, 0.1), (5, 5, 0.35), (5, 6, 0.06), (6, 4, 0.28)]
-    heat = widgets.raise_spec(grid, Bid(2, 1))
+    heat = charts.raise_spec(grid, Bid(2, 1))
     alt.LayerChart.from_dict(heat, validate=True)
     rows = heat["data"]["values"]
     assert [row["label"] for row in rows] == ["100", "49", "10", "35", "6", "28"]
     assert [row["bid"] for row in rows if row["pick"]] == ["2 × P"]
     assert heat["layer"][0]["encoding"]["y"]["scale"]["domain"] == ["⚀ P", "⚄ 5", "⚅ 6"]
-    assert widgets.raise_spec([], None) is None
+    assert charts.raise_spec([], None) is None
 
 
 def test_the_heat_map_window_keeps_the_pick_and_at_most_ten_columns() -> None:
-    from views.widgets import RAISE_CHART_COLUMNS, raise_window
+    from views.charts import RAISE_CHART_COLUMNS, raise_window
 
     grid = [(4, q, max(0.0, 1 - q / 30)) for q in range(1, 31)]
     low, high = raise_window(grid, None)

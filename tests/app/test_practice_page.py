@@ -14,12 +14,15 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+import views.practice_common as common
 import views.practice_view as view
 import views.rules_view as rules_view
 from perudo_math import Bid
 from practice.drills import generate_drill
 from practice.scenarios import generate, grade
 from storage.progress import Answer, ProgressStore
+from views.dice import glyphs
+from views.drills_view import smallest_choices
 from views.i18n import format_percent, translate
 
 SHARED = {"seed": "123", "theme": "palifico", "level": "2"}
@@ -37,7 +40,7 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def seeds(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """New scenarios and drills draw their seeds from this list, in order."""
     queue = [1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008]
-    monkeypatch.setattr(view, "new_seed", lambda: queue.pop(0))
+    monkeypatch.setattr(common, "new_seed", lambda: queue.pop(0))
     yield queue
 
 
@@ -92,7 +95,7 @@ def test_a_shared_seed_shows_the_scenario_as_a_player_sees_it(app: AppTest, db: 
     scenario = generate(123, "palifico", 2)
     shown = texts(app)
     assert app.title[0].value == "Practice"
-    assert f"### {view.glyphs(scenario.hand)}" in shown
+    assert f"### {glyphs(scenario.hand)}" in shown
     assert "18 dice on the table · 5 players" in shown
     assert ":violet-badge[:material/person: You: 3 dice]" in shown
     assert ":gray-badge[Player 4: 1 die]" in shown
@@ -109,7 +112,7 @@ def test_a_seed_alone_picks_the_theme_and_level_and_writes_them(app: AppTest, db
     scenario = generate(77)
     assert param(app, "theme") == scenario.theme
     assert param(app, "level") == str(scenario.level)
-    assert f"### {view.glyphs(scenario.hand)}" in texts(app)
+    assert f"### {glyphs(scenario.hand)}" in texts(app)
 
 
 def test_a_player_out_of_dice_is_shown_out(app: AppTest, db: Path) -> None:
@@ -145,7 +148,7 @@ def test_dudo_reveals_every_cup_the_true_count_and_the_regret(app: AppTest, db: 
     assert "Dudo: 4 matching dice, so 2 × P is true. You lose a die." in text
     for seat, hand in enumerate(scenario.hidden):
         if hand:
-            assert view.glyphs(hand) in text, seat
+            assert glyphs(hand) in text, seat
     assert "| **3 × P** ★ | 33.1% | – |" in text
     assert "| **Dudo** ● | 77.1% | – |" in text
     assert len(app.get("vega_lite_chart")) == 1
@@ -354,7 +357,7 @@ def test_smallest_raise_drill_is_graded_and_saved(app: AppTest, db: Path, seeds)
     app.button(key=f"drills_pick_{drill.answer.quantity}").click().run()
     assert_clean(app)
     text = texts(app)
-    assert f"{view.result_icon(True)} Right: {drill.answer.pretty()}" in text
+    assert f"{common.result_icon(True)} Right: {drill.answer.pretty()}" in text
     assert f"half of {drill.previous.quantity}, rounded up" in text
     [saved] = ProgressStore(db).answers(token_of(app))
     assert (saved.kind, saved.theme, saved.correct, saved.best) == (
@@ -364,13 +367,13 @@ def test_smallest_raise_drill_is_graded_and_saved(app: AppTest, db: Path, seeds)
 def test_a_wrong_smallest_raise_gets_the_reason(app: AppTest, db: Path, seeds) -> None:
     open_page(app, "app_pages/drills.py")
     drill = generate_drill(1001, "smallest-raise", 1)
-    choices = view.smallest_choices(drill)
+    choices = smallest_choices(drill)
     lower = [bid for bid in choices if bid.quantity < drill.answer.quantity]
     if not lower:
         pytest.skip("the seed put the answer first")
     app.button(key=f"drills_pick_{lower[-1].quantity}").click().run()
     text = texts(app)
-    assert f"{view.result_icon(False)} The smallest is {drill.answer.pretty()}" in text
+    assert f"{common.result_icon(False)} The smallest is {drill.answer.pretty()}" in text
     assert f"After {drill.previous.pretty()} you need at least {drill.answer.pretty()}" in text
 
 
@@ -384,7 +387,7 @@ def test_legality_drill_is_graded_with_the_reason(app: AppTest, db: Path, seeds)
     app.button(key="drills_no" if drill.answer else "drills_yes").click().run()
     assert_clean(app)
     text = texts(app)
-    assert f"{view.result_icon(False)} Not quite" in text
+    assert f"{common.result_icon(False)} Not quite" in text
     assert rules_view.verdict_text(drill.verdict) in text
     [saved] = ProgressStore(db).answers(token_of(app))
     assert (saved.theme, saved.correct) == ("legal-raise", False)

@@ -7,18 +7,23 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from perudo_math import GameState, PalificoRule, RaiseRule, Rules
-from views.i18n import catalog
-from views.url_state import RULE_PARAMS
+from perudo_math.rules import SETTINGS, SettingKind
+from views.i18n import LANGUAGES, catalog
 
-SETTINGS = "app_pages/settings.py"
+SETTINGS_PAGE = "app_pages/settings.py"
 ODDS = "app_pages/odds.py"
-SWITCHES = ("palifico_one_die_may_change_face", "salsa", "calza", "calza_out_of_turn",
-            "calza_heads_up")
+SWITCHES = tuple(setting.name for setting in SETTINGS if setting.kind is SettingKind.SWITCH)
+RULE_PARAMS = {setting.short for setting in SETTINGS}
+WIDGETS_OF_KIND = {
+    SettingKind.NUMBER: {"NumberInput"},
+    SettingKind.CHOICE: {"ButtonGroup", "Radio"},  # a segmented control is a ButtonGroup
+    SettingKind.SWITCH: {"Toggle"},
+}
 
 
 def open_settings(at: AppTest) -> AppTest:
     at.run()
-    return at.switch_page(SETTINGS).run()
+    return at.switch_page(SETTINGS_PAGE).run()
 
 
 def captions(at: AppTest) -> list[str]:
@@ -32,7 +37,7 @@ def assert_clean(at: AppTest) -> None:
 
 def rule_params(at: AppTest) -> dict[str, str]:
     return {name: value for name, value in at.query_params.items()
-            if name in RULE_PARAMS.values()}
+            if name in RULE_PARAMS}
 
 
 def test_every_setting_shows_its_default_and_a_one_line_explanation(app: AppTest) -> None:
@@ -50,6 +55,48 @@ def test_every_setting_shows_its_default_and_a_one_line_explanation(app: AppTest
     assert "These are the default rules." in captions(app)
     assert app.button(key="settings_reset").disabled
     assert rule_params(app) == {}
+
+
+def test_the_page_is_drawn_from_settings(app: AppTest) -> None:
+    """Every entry of ``perudo_math.rules.SETTINGS`` has a widget of its kind, in its order,
+    with its label and explanation: a setting added there shows up here."""
+    open_settings(app)
+    assert_clean(app)
+    drawn = [(node.key.removeprefix("settings_"), type(node).__name__) for node in app.main
+             if (getattr(node, "key", None) or "").startswith("settings_")
+             and node.key != "settings_reset"]
+    assert [name for name, _ in drawn] == [setting.name for setting in SETTINGS]
+    english = catalog("en")
+    for setting, (_, widget) in zip(SETTINGS, drawn, strict=True):
+        assert widget in WIDGETS_OF_KIND[setting.kind], setting.name
+        element = app.main.get(
+            {"NumberInput": "number_input", "ButtonGroup": "button_group", "Radio": "radio",
+             "Toggle": "toggle"}[widget])
+        [shown] = [e for e in element if e.key == f"settings_{setting.name}"]
+        assert shown.label == english[f"settings.{setting.name}.label"]
+        assert english[f"settings.{setting.name}.help"] in captions(app)
+        if setting.kind is SettingKind.CHOICE:
+            assert list(shown.options) == [english[f"settings.{setting.name}.{choice}"]
+                                           for choice in setting.choices]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_setting_has_its_texts(lang: str) -> None:
+    texts = catalog(lang)
+    for setting in SETTINGS:
+        keys = [f"settings.{setting.name}.{part}" for part in ("label", "help", *setting.choices)]
+        assert all(key in texts for key in keys), setting.name
+
+
+def test_a_switch_is_disabled_while_the_one_it_requires_is_off(app: AppTest) -> None:
+    open_settings(app)
+    dependants = [setting for setting in SETTINGS if setting.requires is not None]
+    assert dependants  # calza out of turn and heads-up need calza
+    for setting in dependants:
+        assert not app.toggle(key=f"settings_{setting.name}").disabled
+        app.toggle(key=f"settings_{setting.requires}").set_value(False).run()
+        assert app.toggle(key=f"settings_{setting.name}").disabled
+        app.toggle(key=f"settings_{setting.requires}").set_value(True).run()
 
 
 @pytest.mark.parametrize(
@@ -128,7 +175,7 @@ def test_a_setting_changes_the_legality_note_of_the_odds_page(app: AppTest) -> N
     app.button(key="odds_add_4").click().run()
     note = "Smallest legal raises after 5 × 4: 3 × P · 6 × 4 · 5 × 5 · 5 × 6."
     assert note in captions(app)
-    app.switch_page(SETTINGS).run()
+    app.switch_page(SETTINGS_PAGE).run()
     app.segmented_control(key="settings_raise_rule").set_value("any-face").run()
     app.switch_page(ODDS).run()
     assert_clean(app)
@@ -147,7 +194,7 @@ def test_turning_calza_off_changes_the_advice(app: AppTest) -> None:
     app.number_input(key="odds_qty").set_value(4)
     app.segmented_control(key="odds_face").set_value(5).run()
     assert "## CALZA" in [m.value for m in app.markdown]
-    app.switch_page(SETTINGS).run()
+    app.switch_page(SETTINGS_PAGE).run()
     app.toggle(key="settings_calza").set_value(False).run()
     app.switch_page(ODDS).run()
     assert_clean(app)

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 ENTRY = ROOT / "streamlit_app.py"
 TOUCH_TARGET_PX = 44
-# The same floor as views.widgets.TOUCH_TARGET_PX, restated: the test states the requirement.
+# The same floor as views.style.TOUCH_TARGET_PX, restated: the test states the requirement.
 
 
 def declared_pages() -> list[tuple[str, str, bool]]:

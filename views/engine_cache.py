@@ -1,0 +1,118 @@
+"""The odds and the coach behind ``st.cache_data``: a rerun after a tap is served from memory.
+
+The cached functions take plain hashable values (tuples, ints, strings, :class:`Table`) and
+return plain or picklable values, so the cache works across reruns and sessions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import streamlit as st
+
+from coach import PURE_ODDS, Advice, BidReading, CoachSettings, Situation, TableBeliefs, advise
+from perudo_math import Bid, Hand, Odds, Rules, legal_quantities, odds, smallest_raises
+
+
+@st.cache_data(max_entries=1024, show_spinner=False)
+def cached_odds(
+    quantity: int, face: int, hand: tuple[int, ...], dice: int, palifico: bool
+) -> Odds:
+    """:func:`perudo_math.odds`, cached across reruns and sessions (the inputs are plain)."""
+    return odds(Bid(quantity, face), hand, dice, palifico=palifico)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What the coach is asked about, in plain hashable values (the cache key).
+
+    ``rules`` is :meth:`perudo_math.Rules.changed` as sorted pairs; ``bids`` are this
+    round's ``(seat, quantity, face)``.
+    """
+
+    rules: tuple[tuple[str, object], ...]
+    dice: tuple[int, ...]
+    me: int
+    hand: tuple[int, ...]
+    bids: tuple[tuple[int, int, int], ...]
+    palifico: bool
+
+    @classmethod
+    def of(cls, rules: Rules, dice: Sequence[int], me: int, hand: Sequence[int],
+           bids: Sequence[tuple[int, Bid]], palifico: bool) -> Table:
+        return cls(rules_key(rules), tuple(int(n) for n in dice), int(me),
+                   tuple(sorted(int(face) for face in hand)),
+                   tuple((int(seat), bid.quantity, bid.face) for seat, bid in bids),
+                   bool(palifico))
+
+    def situation(self) -> Situation:
+        """The coach's view; ``ValueError`` when the numbers cannot make a table."""
+        return Situation(Rules.from_dict(dict(self.rules)), self.dice, self.me, Hand(self.hand),
+                         tuple((seat, Bid(q, f)) for seat, q, f in self.bids), self.palifico)
+
+
+def rules_key(rules: Rules) -> tuple[tuple[str, object], ...]:
+    """Rules as a hashable cache key: the settings that differ from the defaults."""
+    return tuple(sorted(rules.changed().items()))
+
+
+def even_split(hand_dice: int, table_dice: int, players: int) -> tuple[int, ...]:
+    """Every seat's dice when only the total is known: mine first, the rest split evenly.
+
+    ``ValueError`` when the other players cannot each hold a die.
+    """
+    others, opponents = table_dice - hand_dice, players - 1
+    if opponents < 1 or others < opponents:
+        raise ValueError(f"{opponents} other players cannot share {others} dice")
+    share, extra = divmod(others, opponents)
+    return (hand_dice, *(share + (seat < extra) for seat in range(opponents)))
+
+
+def _reading(read_bids: bool) -> BidReading:
+    return BidReading() if read_bids else PURE_ODDS
+
+
+@st.cache_data(max_entries=1024, show_spinner=False)
+def cached_advice(table: Table, read_bids: bool) -> Advice:
+    """:func:`coach.advise` for ``table``, reading the bids or on pure odds."""
+    return advise(table.situation(), CoachSettings(reading=_reading(read_bids)))
+
+
+@st.cache_data(max_entries=512, show_spinner=False)
+def cached_raise_grid(table: Table, read_bids: bool) -> tuple[tuple[int, int, float], ...]:
+    """``(face, quantity, P(true))`` of every legal raise (or opening) up to the table's dice,
+    as the coach sees the table (reading the bids or not)."""
+    situation = table.situation()
+    beliefs = TableBeliefs(situation, _reading(read_bids))
+    spans = legal_quantities(situation.last_bid, situation.table_dice,
+                             palifico=situation.palifico, rules=situation.rules,
+                             bidder_dice=situation.dice[situation.me])
+    return tuple(
+        (face, quantity, float(beliefs.tail(face)[quantity]))
+        for face, span in sorted(spans.items())
+        for quantity in span
+    )
+
+
+@st.cache_data(max_entries=512, show_spinner=False)
+def cached_smallest_raises(
+    quantity: int, face: int, palifico: bool, rules: tuple[tuple[str, object], ...],
+    bidder_dice: int | None,
+) -> tuple[Bid, ...]:
+    """The lowest legal raise of each face after ``quantity × face`` under ``rules``
+    (a :func:`rules_key`)."""
+    raises = smallest_raises(Bid(quantity, face), palifico=palifico,
+                             rules=Rules.from_dict(dict(rules)), bidder_dice=bidder_dice)
+    return tuple(raises[f] for f in sorted(raises))
+
+
+__all__ = [
+    "Table",
+    "cached_advice",
+    "cached_odds",
+    "cached_raise_grid",
+    "cached_smallest_raises",
+    "even_split",
+    "rules_key",
+]

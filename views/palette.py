@@ -1,0 +1,52 @@
+"""The app's colours, in one place: the theme's and the charts'.
+
+The theme colours repeat ``[theme]`` of ``.streamlit/config.toml`` and the web app manifest
+(``static/manifest.webmanifest``); a test keeps the three in step. The charts speak one
+colour language on every page: green is what is true or what the coach chooses, orange is
+the learner's own move (or weak spot), grey is everything else.
+"""
+
+from __future__ import annotations
+
+# --- the theme ------------------------------------------------------------------------------
+
+BRAND = "#b3261e"
+"""``theme.primaryColor``: primary buttons, and the phone's status bar once installed."""
+INK = "#1f1d1a"
+"""``theme.textColor``: text, chart labels, outlines, the dark modules of the QR code."""
+PAPER = "#ffffff"
+"""``theme.backgroundColor``: the page, and text printed on a dark chart cell."""
+
+# --- the charts -----------------------------------------------------------------------------
+
+GREEN = "#1b7f4b"
+ORANGE = "#c2410c"
+GREY = "#b9c0c8"
+HEAT_SCHEME = "greens"
+"""Vega's sequential scheme for a chance from 0 (pale) to 1 (dark green)."""
+
+TRUE = GREEN
+"""A count that makes the bid true."""
+FALSE = GREY
+"""A count that makes the bid false."""
+COACH = GREEN
+"""The coach's choice."""
+MINE = ORANGE
+"""The learner's own move, answer or weak spot."""
+OTHER = GREY
+"""Every other move, theme or guide line."""
+
+__all__ = [
+    "BRAND",
+    "COACH",
+    "FALSE",
+    "GREEN",
+    "GREY",
+    "HEAT_SCHEME",
+    "INK",
+    "MINE",
+    "ORANGE",
+    "OTHER",
+    "PAPER",
+    "TRUE",
+]

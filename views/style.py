@@ -1,0 +1,49 @@
+"""The phone look: touch targets large enough for a noisy table, scoped to the phone pages."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+TOUCH_TARGET_PX = 44
+"""The smallest comfortable height of something to tap (Apple HIG, WCAG 2.5.5)."""
+
+PHONE_CSS = f"""
+<style>
+/* Perudo Coach on a phone: every button, stepper, switch and segment at least
+   {TOUCH_TARGET_PX}px tall, so a tap at a noisy table lands where it is meant to. */
+.st-key-phone-page [data-testid="stButton"] button,
+.st-key-phone-page [data-testid="stButtonGroup"] button,
+.st-key-phone-page [data-testid="stNumberInputContainer"],
+.st-key-phone-page [data-testid="stNumberInputContainer"] button {{
+  min-height: {TOUCH_TARGET_PX}px;
+}}
+.st-key-phone-page [data-testid="stNumberInputContainer"] input {{
+  min-height: {TOUCH_TARGET_PX - 4}px;
+}}
+.st-key-phone-page [data-testid="stCheckbox"] label,
+.st-key-phone-page [data-testid="stRadio"] [role="radiogroup"] label {{
+  min-height: {TOUCH_TARGET_PX}px;
+  align-items: center;
+}}
+.st-key-phone-page [class*="_advice"] h2 {{
+  padding-top: 0;
+}}
+.st-key-phone-page [data-testid="stWidgetLabel"] {{
+  margin-bottom: 0.1rem;
+}}
+</style>
+"""
+"""Scoped to containers keyed ``phone-page``: the other pages keep Streamlit's look."""
+
+
+def phone_page() -> object:
+    """A container for a page built for the phone: large touch targets.
+
+    Use it as ``with phone_page(): ...``; the style sheet goes to Streamlit's event
+    container, so it takes no room on the page.
+    """
+    st.html(PHONE_CSS)
+    return st.container(key="phone-page")
+
+
+__all__ = ["PHONE_CSS", "TOUCH_TARGET_PX", "phone_page"]
