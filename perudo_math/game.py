@@ -36,9 +36,11 @@ DAMAGED_CODE = "this game link is damaged or not from Perudo Coach"
 """The message of a :class:`DamagedGameCode` (followed by the first illegal move, if any)."""
 
 _DEFAULT_RULES = Rules()
+MAX_CODE_LENGTH = 16_384
+"""The longest game code read: the longest game (MAX_MOVES moves, ten long names) packs into
+about 7,000 characters; a longer code is refused unread."""
 _MAX_PAYLOAD_BYTES = 64 * 1024
-"""Far above the longest game (MAX_MOVES moves of a few characters, ten names)."""
-_MAX_CODE_LENGTH = 4 * _MAX_PAYLOAD_BYTES
+"""The most a code may inflate to: the longest game's moves and names take about 15 kB."""
 _CALL_PATTERN = re.compile(r"([dc])([0-9]{1,4})@([0-9]{1,2})")
 
 
@@ -391,7 +393,7 @@ class GameState:
         one of its moves is illegal.
         """
         try:
-            if not isinstance(code, str) or len(code) > _MAX_CODE_LENGTH:
+            if not isinstance(code, str) or len(code) > MAX_CODE_LENGTH:
                 raise ValueError("not a code of a game's size")
             code = code.strip()
             if not code.startswith(CODE_PREFIX):
@@ -571,6 +573,7 @@ def _unpack(text: str) -> bytes:
 __all__ = [
     "CODE_PREFIX",
     "DAMAGED_CODE",
+    "MAX_CODE_LENGTH",
     "BidMade",
     "CalzaCalled",
     "DamagedGameCode",

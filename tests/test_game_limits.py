@@ -11,7 +11,7 @@ import json
 import pytest
 
 from perudo_math import MAX_MOVES, MAX_ROUNDS, GameState, IllegalMove, MoveRefusal, Rules
-from perudo_math.game import _MAX_CODE_LENGTH, CODE_PREFIX, DamagedGameCode, _pack
+from perudo_math.game import CODE_PREFIX, MAX_CODE_LENGTH, DamagedGameCode, _pack
 
 
 def bids(count: int) -> str:
@@ -51,7 +51,7 @@ def test_longer_codes_are_refused_before_any_move_is_replayed(cycles):
 
 def test_a_code_longer_than_any_game_is_refused_unread():
     with pytest.raises(DamagedGameCode):
-        GameState.from_code(CODE_PREFIX + "A" * (_MAX_CODE_LENGTH + 1))
+        GameState.from_code(CODE_PREFIX + "A" * (MAX_CODE_LENGTH + 1))
 
 
 def test_a_game_refuses_the_move_after_its_last_round():

@@ -35,7 +35,7 @@ from typing import TypeVar
 
 import streamlit as st
 
-from perudo_math.game import GameState
+from perudo_math.game import MAX_CODE_LENGTH, GameState
 from perudo_math.rules import SETTINGS, Rules
 from storage.profiles import parse_token
 from views import i18n
@@ -48,9 +48,6 @@ GAME_PARAM = "game"
 SEAT_PARAM = "me"
 PROFILE_PARAM = "profile"
 
-MAX_CODE_LENGTH = 16_384
-"""The longest game code a link may carry: a game of more than 400 moves takes under 2,000
-characters, and a server refuses request lines much longer than this."""
 MAX_VALUE_LENGTH = MAX_CODE_LENGTH
 """No parameter of the app is longer than a game code: a longer value is refused unread."""
 
