@@ -205,6 +205,10 @@ def call(kind: CallKind) -> None:
     reset_entry(game)
 
 
+def show_earlier_rounds() -> None:
+    state["tracker_log_shown"] = state.get("tracker_log_shown", view.LOG_PAGE) + view.LOG_PAGE
+
+
 def undo() -> None:
     game = url_state.current_game()
     if game is None or not game.history:
@@ -349,8 +353,13 @@ def play(game: GameState) -> None:
     with st.expander(t("tracker.log.title", count=len(rounds)), icon=":material/history:"):
         if not rounds:
             st.caption(t("tracker.log.empty"))
-        for entry in rounds:
+        shown = state.get("tracker_log_shown", view.LOG_PAGE)
+        for entry in rounds[:shown]:
             st.markdown(view.log_entry(game, entry))
+        if len(rounds) > shown:
+            st.button(tn("tracker.log.more", min(view.LOG_PAGE, len(rounds) - shown)),
+                      key="tracker_log_more", icon=":material/expand_more:",
+                      on_click=show_earlier_rounds)
     with st.expander(t("tracker.rules.title"), icon=":material/gavel:"):
         st.markdown(rules_view.bullet_list(rules_view.setting_lines(game.rules)))
 

@@ -36,6 +36,9 @@ from views.i18n import t, tn
 from views.rules_view import refusal_text as bid_refusal_text
 
 QUANTITY_ROW = 5
+LOG_PAGE = 10
+"""How many finished rounds the log draws at first, and how many more each tap shows: a
+long game's log stays quick to draw."""
 """How many candidate quantities the bid row offers at once: with the ‹ and › buttons, seven
 buttons share one line of a 390 px phone and two-digit quantities still read in full."""
 SEPARATOR = " — "
@@ -311,6 +314,7 @@ def winner_text(game: GameState) -> str:
 
 
 __all__ = [
+    "LOG_PAGE",
     "QUANTITY_ROW",
     "LoggedRound",
     "bids_line",

@@ -16,7 +16,16 @@ import pytest
 from streamlit.testing.v1 import AppTest
 from streamlit.util import calc_hash
 
-from perudo_math import MAX_MOVES, Bid, BidMade, GameState, MoveRefusal, Rules, legal_raises
+from perudo_math import (
+    MAX_MOVES,
+    MAX_ROUNDS,
+    Bid,
+    BidMade,
+    GameState,
+    MoveRefusal,
+    Rules,
+    legal_raises,
+)
 from views import tracker_view as view
 
 TRACKER = "app_pages/tracker.py"
@@ -746,3 +755,21 @@ def test_the_tracker_in_french(app: AppTest) -> None:
     assert app.subheader[0].value == "Manche 2 — 5 dés sur la table — Ann ouvre — palifico"
     english = ("to play", "counted", "loses", "Round", "Dudo by", "turn")
     assert not any(word in text for text in shown_texts(app) for word in english)
+
+
+# --- the longest game --------------------------------------------------------------------------
+
+
+def test_the_longest_game_opens_and_its_log_shows_ten_rounds_at_a_time(app: AppTest) -> None:
+    from tests.test_game_limits import CYCLE_ROUNDS, crafted
+
+    longest = GameState.from_code(crafted(MAX_ROUNDS // CYCLE_ROUNDS))
+    at = open_tracker(app, game=longest.to_code())
+    logged = [md.value for md in at.markdown if md.value.startswith("**Round ")]
+    assert len(logged) == view.LOG_PAGE
+    assert logged[0].startswith(f"**Round {MAX_ROUNDS}**")
+    at.button(key="tracker_log_more").click().run()
+    logged = [md.value for md in at.markdown if md.value.startswith("**Round ")]
+    assert len(logged) == 2 * view.LOG_PAGE
+    assert "Show 10 earlier rounds" in [button.label for button in at.button]
+    assert_clean(at)
