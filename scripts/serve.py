@@ -149,6 +149,7 @@ def streamlit_command(serving: Plan, extra: list[str]) -> list[str]:
         "--server.port", str(serving.port),
         "--browser.serverAddress", serving.browser_address,
         "--browser.serverPort", str(serving.port),
+        "--server.scriptHealthCheckEnabled", "true",  # serving.warm runs the script once
         *extra,
     ]
 
@@ -191,6 +192,9 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
         out.write(" ".join(command) + "\n")
         return 0
     os.chdir(ROOT)  # Streamlit reads .streamlit/config.toml from the working directory
+    # Import the heavy modules as soon as the server is up, before the first visitor.
+    subprocess.Popen([sys.executable, "-m", "serving.warm", serving.local_url], env=env,
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     if os.name == "posix":
         os.execve(sys.executable, command, env)  # Ctrl+C and signals reach Streamlit itself
     return subprocess.call(command, env=env)  # pragma: no cover - Windows
