@@ -18,13 +18,14 @@ from views.phone_link import home_screen_tags, phone_link
 
 url_state.sync()  # once per run: the language, rules, game, seat and profile, URL ⇄ session
 
-ODDS = "app_pages/odds.py"
 page = st.navigation(
     [
         # The default page is served at "/" only, whatever its url_path: the hidden twin below
         # answers the odds page's own address, /bid-odds, which links and bookmarks use.
-        st.Page(ODDS, title=t("nav.odds"), icon="🎲", url_path="odds", default=True),
-        st.Page(ODDS, title=t("nav.odds"), icon="🎲", url_path="bid-odds", visibility="hidden"),
+        st.Page("app_pages/odds.py", title=t("nav.odds"), icon="🎲", url_path="home",
+                default=True),
+        st.Page("app_pages/odds.py", title=t("nav.odds"), icon="🎲", url_path="bid-odds",
+                visibility="hidden"),
         st.Page("app_pages/tracker.py", title=t("nav.tracker"), icon="📋", url_path="game"),
         st.Page("app_pages/rules.py", title=t("nav.rules"), icon="📖", url_path="cheat-sheet"),
         st.Page("app_pages/practice.py", title=t("nav.practice"), icon="🎯", url_path="train"),
