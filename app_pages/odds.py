@@ -39,6 +39,7 @@ from views.engine_cache import (
 from views.i18n import current_language, format_decimal, format_percent, t, tn
 from views.inputs import face_selector, hand_keypad, round_selector
 from views.style import phone_page
+from views.text import player_name
 
 DEFAULT_TABLE_DICE = 20
 DEFAULT_PLAYERS = 4
@@ -126,7 +127,7 @@ def advice_table(hand: tuple[int, ...], inputs: Inputs) -> Table | None:
             st.info(t("odds.tracker.out"), icon=":material/info:")
             return None
         if inputs.seat_known and game.turn != inputs.me:
-            st.info(t("odds.tracker.not_your_turn", name=game.name(game.turn or 0)),
+            st.info(t("odds.tracker.not_your_turn", name=player_name(game, game.turn or 0)),
                     icon=":material/hourglass_top:")
             return None
         if len(hand) != mine:

@@ -13,6 +13,7 @@ from typing import Any
 from coach import Action, Advice, MixedAdvice, Option, Situation, heads_up_strategy
 from perudo_math import Bid, GameState
 from views.i18n import format_decimal, format_percent, t, tn
+from views.text import player_name
 
 OPTION_ROWS = 4
 """How many raises the options table lists beside dudo and calza."""
@@ -187,8 +188,8 @@ def tracker_note(game: GameState, me: int, seat_known: bool) -> str:
         table=tn("common.dice_on_table", game.table_dice),
         players=tn("common.players", players),
     )
-    who = t("odds.tracker.you", name=game.name(me)) if seat_known else t(
-        "odds.tracker.seat_unknown", name=game.name(me)
+    who = t("odds.tracker.you", name=player_name(game, me)) if seat_known else t(
+        "odds.tracker.seat_unknown", name=player_name(game, me)
     )
     return f"{note} {who}"
 
@@ -197,9 +198,9 @@ def tracker_bids(game: GameState) -> str:
     """This round's bids with who made them, or who opens."""
     if not game.bids:
         opener = game.opener if game.opener is not None else 0
-        return t("odds.tracker.no_bids", name=game.name(opener))
+        return t("odds.tracker.no_bids", name=player_name(game, opener))
     spoken = " → ".join(
-        t("odds.tracker.bid_item", name=game.name(seat), bid=bid.pretty())
+        t("odds.tracker.bid_item", name=player_name(game, seat), bid=bid.pretty())
         for seat, bid in game.bids
     )
     return t("odds.tracker.bids", bids=spoken)

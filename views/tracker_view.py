@@ -1,9 +1,7 @@
-"""Helpers of the game tracker: names shown literally, the table, round lines, the log, checks.
+"""Helpers of the game tracker: the table, round lines, the log, refusals in words.
 
-The tracker shows player names inside markdown (alerts, headings, tables, button labels), so
-every name goes through :func:`literal` first: a name such as ``**Bob**``, ``<b>x</b>`` or
-``[x](http://e.com)`` then shows exactly as typed. Selectbox options are plain text in
-Streamlit and take the raw name.
+Player names reach markdown only through :mod:`views.text` (``name_of``), so a name such as
+``**Bob**`` or ``[x](http://e.com)`` shows exactly as typed.
 
 Whether a move is allowed is :class:`perudo_math.GameState`'s decision alone: its refusals are
 data (a :class:`~perudo_math.MoveRefusal` code and the seats, count or bid verdict it
@@ -13,8 +11,6 @@ concerns) and :func:`refusal_text` words them in the user's language.
 from __future__ import annotations
 
 import random
-import re
-import string
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -34,6 +30,7 @@ from perudo_math import (
 )
 from views.i18n import t, tn
 from views.rules_view import refusal_text as bid_refusal_text
+from views.text import literal, player_name
 
 QUANTITY_ROW = 5
 LOG_PAGE = 10
@@ -47,37 +44,11 @@ TURN_MARK = "▶"
 DIE_HELD = "●"
 DIE_LOST = "○"
 
-_PUNCTUATION = frozenset(string.punctuation)
-_WORD_JOINER = "\u2060"
-_AUTOLINK = re.compile(r"(?i)(?<=:)(?=//)|(?<=www)(?=\.)|(?=@)")
-"""Where GFM would start an autolink (``http://``, ``www.``, ``a@b.c``): a word joiner there
-keeps the text as it is but stops the link."""
-
 _roll_rng = random.SystemRandom()
 
 
-# --- names as text ---------------------------------------------------------------------------
-
-
-def literal(text: str) -> str:
-    """``text`` as Streamlit markdown that shows it literally, never as markup or a link.
-
-    Every ASCII punctuation mark gets a backslash (CommonMark's escape, which also covers
-    Streamlit's ``:color[...]``, ``:emoji:`` and ``$math$`` forms), and an invisible word
-    joiner breaks the spots GFM would turn into a link.
-    """
-    defused = _AUTOLINK.sub(_WORD_JOINER, text)
-    return "".join("\\" + char if char in _PUNCTUATION else char for char in defused)
-
-
-def shown(text: str) -> str:
-    """What :func:`literal` markdown displays: the text back, minus the invisible joiners."""
-    return re.sub(r"\\(.)", r"\1", text).replace(_WORD_JOINER, "")
-
-
-def name_of(game: GameState, seat: int) -> str:
-    """The name at ``seat`` as literal markdown."""
-    return literal(game.name(seat))
+name_of = player_name
+"""The name at ``seat`` as literal markdown (:func:`views.text.player_name`)."""
 
 
 # --- setting up a game -----------------------------------------------------------------------
@@ -322,7 +293,6 @@ __all__ = [
     "count_label",
     "face_refusal",
     "finished_rounds",
-    "literal",
     "log_entry",
     "lowest_quantity",
     "name_of",
@@ -333,7 +303,6 @@ __all__ = [
     "result_text",
     "roll_opener",
     "round_header",
-    "shown",
     "turn_line",
     "winner_text",
 ]

@@ -26,6 +26,7 @@ from perudo_math import (
     Rules,
     legal_raises,
 )
+from views import text
 from views import tracker_view as view
 
 TRACKER = "app_pages/tracker.py"
@@ -705,8 +706,8 @@ def test_markdown_and_html_names_show_literally(tracker: AppTest) -> None:
     call(tracker, "dudo", 2)
     everything = texts(tracker)
     for name in TRICKY:
-        assert any(view.literal(name) in text for text in everything), name
-        assert not any(name in text for text in everything), f"{name} reached markdown raw"
+        assert any(text.literal(name) in shown for shown in everything), name
+        assert not any(name in shown for shown in everything), f"{name} reached markdown raw"
     assert has(tracker, "Dudo by <b>x</b> on 4 × 4: 2 counted — **Bob** loses a die")
     assert has(tracker, "**Bob** (you)")
     assert tracker.selectbox(key="tracker_iam").options[2] == "**Bob**"  # plain text there
@@ -715,8 +716,8 @@ def test_markdown_and_html_names_show_literally(tracker: AppTest) -> None:
 @pytest.mark.parametrize("name", [*TRICKY, "a_b *c* `d` ~e~", ":red[x] :smile: $y$", "1. Z",
                                   "# h", "www.e.com", "me@e.com", "x | y", "\\*"])
 def test_literal_escapes_markup_and_round_trips(name: str) -> None:
-    escaped = view.literal(name)
-    assert view.shown(escaped) == name == plain(escaped)
+    escaped = text.literal(name)
+    assert text.shown(escaped) == name == plain(escaped)
     bare = escaped.replace("\u2060", "")
     index = 0
     while index < len(bare):  # every punctuation mark is escaped

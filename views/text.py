@@ -1,0 +1,46 @@
+"""User-supplied text inside Streamlit markdown, shown exactly as typed: the one escaping helper.
+
+Player names come from the tracker's set-up and from game links anyone can craft; the pages
+show them inside markdown (alerts, headings, tables, captions, button labels). Every such
+string goes through :func:`literal` (or :func:`player_name`), so a name such as ``**Bob**``,
+``<b>x</b>``, ``[Tap here](http://e.com)``, ``![](http://host/px.png)`` or
+``:red[RED] $x^2$`` shows as typed: no link, no image, no colour, no maths. Selectbox options
+are plain text in Streamlit and take the raw name.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+from perudo_math import GameState
+
+_PUNCTUATION = frozenset(string.punctuation)
+_WORD_JOINER = "\u2060"
+_AUTOLINK = re.compile(r"(?i)(?<=:)(?=//)|(?<=www)(?=\.)|(?=@)")
+"""Where GFM would start an autolink (``http://``, ``www.``, ``a@b.c``): a word joiner there
+keeps the text as it is but stops the link."""
+
+
+def literal(text: str) -> str:
+    """``text`` as Streamlit markdown that shows it literally, never as markup or a link.
+
+    Every ASCII punctuation mark gets a backslash (CommonMark's escape, which also covers
+    Streamlit's ``:color[...]``, ``:emoji:`` and ``$math$`` forms), and an invisible word
+    joiner breaks the spots GFM would turn into a link.
+    """
+    defused = _AUTOLINK.sub(_WORD_JOINER, text)
+    return "".join("\\" + char if char in _PUNCTUATION else char for char in defused)
+
+
+def shown(text: str) -> str:
+    """What :func:`literal` markdown displays: the text back, minus the invisible joiners."""
+    return re.sub(r"\\(.)", r"\1", text).replace(_WORD_JOINER, "")
+
+
+def player_name(game: GameState, seat: int) -> str:
+    """The name at ``seat`` as literal markdown."""
+    return literal(game.name(seat))
+
+
+__all__ = ["literal", "player_name", "shown"]
