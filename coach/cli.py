@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -18,6 +19,10 @@ from perudo_math.rules import SETTING_BY_NAME
 
 SPOT_OPTIONS = ("dice", "bid", "palifico", "players", "seat_dice", "history")
 """The options that describe the spot piece by piece, which ``--situation`` replaces."""
+
+
+MAX_GAMES = 1_000_000
+MAX_SEED = 2**63 - 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -58,13 +63,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena_cmd = arguments.add_command(commands, "arena", run_match, "whole games between bots")
     arena_cmd.add_argument("--players", type=players, default=5)
-    arena_cmd.add_argument("--games", type=arguments.whole_number(), default=1000)
-    arena_cmd.add_argument("--seed", type=arguments.whole_number(), default=0)
+    arena_cmd.add_argument("--games", type=arguments.whole_number(1, MAX_GAMES), default=1000,
+                           help=f"1 to {MAX_GAMES:,} (default 1,000)")
+    arena_cmd.add_argument("--seed", type=arguments.whole_number(0, MAX_SEED), default=0,
+                           help=f"0 to {MAX_SEED} (default 0)")
     arena_cmd.add_argument("--hero", default="coach",
                            help=f"one of {', '.join(BUILTIN_BOTS)} or module:attribute")
     arena_cmd.add_argument("--opponents", default="probability")
-    arena_cmd.add_argument("--jobs", type=arguments.whole_number(minimum=1), default=1,
-                           help="worker processes")
+    cores = os.cpu_count() or 1
+    arena_cmd.add_argument("--jobs", type=arguments.whole_number(1, cores), default=1,
+                           help=f"worker processes, 1 to this machine's {cores} cores")
     arena_cmd.add_argument("--quiet", action="store_true", help="no progress bar")
     arguments.add_rule_options(arena_cmd)
 
