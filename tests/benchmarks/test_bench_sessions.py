@@ -1,0 +1,106 @@
+"""One session never starves the others (issue 15): a page's load time, idle and while another
+session keeps the server on the largest spot the app accepts (``make bench``; no timed
+assertion). Target: beside the busy session, within 1.5x the idle time.
+
+The busy session follows a tracked game of ten players holding ten dice each, a long round
+of bids, and taps dice into its hand again and again: every tap makes the coach advise on
+a new hand (cache misses) and redraw the charts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from perudo_math import Bid, BidMade, GameState
+from tests.benchmarks.test_bench_app import IDLE, BrowserThread
+from tests.browser import conftest as browser
+from tests.browser.conftest import app_url  # noqa: F401 (the browser tests' app server)
+
+NAMES = [f"P{seat}" for seat in range(10)]
+
+
+def largest_spot() -> str:
+    """A ten-player, hundred-dice game with a round of 18 bids, me to act."""
+    game = GameState.new(NAMES)
+    game = game.replay([BidMade(None, Bid(quantity, 4))
+                        for quantity in range(2, 20)])  # every player bids fours
+    return game.to_code()
+
+
+def load(url: str):
+    def job(chromium) -> None:
+        context = chromium.new_context(viewport=browser.PHONE, is_mobile=True, has_touch=True,
+                                       locale="en-US")
+        try:
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_selector(IDLE)
+            page.get_by_role("heading", name="Odds & advice").wait_for()
+        finally:
+            context.close()
+    return job
+
+
+def tap(page, selector: str) -> None:
+    """Tap, then wait for the run it starts to end: one busy session, not a flood of taps."""
+    page.locator(selector).click()
+    with contextlib.suppress(PlaywrightTimeout):  # the run ended before the first check
+        page.wait_for_function(f"document.querySelector({IDLE!r}) === null", timeout=1_000)
+    page.wait_for_selector(IDLE)
+
+
+def keep_busy(url: str, stop: threading.Event, taps: list[int]):
+    def job(chromium) -> None:
+        context = chromium.new_context(viewport=browser.PHONE, locale="en-US")
+        try:
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_selector(IDLE)
+            face = 0
+            while not stop.is_set():
+                face = face % 6 + 1
+                tap(page, f".st-key-odds_add_{face} button")
+                taps[0] += 1
+                if taps[0] % 9 == 0:
+                    tap(page, ".st-key-odds_clear button")
+        finally:
+            context.close()
+    return job
+
+
+@pytest.fixture(scope="module")
+def threads():
+    browser._require_chromium()
+    measuring, busy = BrowserThread(), BrowserThread()
+    try:
+        yield measuring, busy
+    finally:
+        measuring.close()
+        busy.close()
+
+
+def test_page_load_idle(benchmark, app_url, threads) -> None:  # noqa: F811
+    benchmark.group = "page-load-beside-the-largest-spot"
+    measuring, _ = threads
+    benchmark.pedantic(measuring.run, args=(load(app_url),), rounds=8, warmup_rounds=1)
+
+
+def test_page_load_beside_the_largest_spot(benchmark, app_url, threads) -> None:  # noqa: F811
+    benchmark.group = "page-load-beside-the-largest-spot"
+    measuring, busy = threads
+    stop, taps = threading.Event(), [0]
+    runner = threading.Thread(
+        target=busy.run, args=(keep_busy(f"{app_url}/bid-odds?game={largest_spot()}&me=0",
+                                         stop, taps),), daemon=True)
+    runner.start()
+    try:
+        benchmark.pedantic(measuring.run, args=(load(app_url),), rounds=8, warmup_rounds=1)
+    finally:
+        stop.set()
+        runner.join(timeout=120)
+    benchmark.extra_info["busy_taps"] = taps[0]
+    assert taps[0] > 0
