@@ -19,7 +19,6 @@ from perudo_math import (
     IllegalMove,
     MoveRefusal,
     PalificoRule,
-    RaiseRule,
     RefusedMove,
     Rules,
     check_bid,
@@ -36,6 +35,7 @@ from perudo_math.game import (
     RoundResult,
     roll_for_first_opener,
 )
+from tests.strategies import rules
 
 ANN, BOB, CID, DEE = 0, 1, 2, 3
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
@@ -535,17 +535,7 @@ def test_codes_stay_short():
 
 # Random games.
 
-RULES = st.builds(
-    Rules,
-    starting_dice=st.integers(1, 5),
-    raise_rule=st.sampled_from(RaiseRule),
-    palifico=st.sampled_from(PalificoRule),
-    palifico_one_die_may_change_face=st.booleans(),
-    salsa=st.booleans(),
-    calza=st.booleans(),
-    calza_out_of_turn=st.booleans(),
-    calza_heads_up=st.booleans(),
-)
+RULES = rules(5)
 
 
 def random_game(rules: Rules, players: int, seed: int) -> list[GameState]:

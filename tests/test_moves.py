@@ -23,8 +23,6 @@ from perudo_math import (
     Hand,
     IllegalMove,
     MoveRefusal,
-    PalificoRule,
-    RaiseRule,
     Refusal,
     RefusedMove,
     Rules,
@@ -33,6 +31,7 @@ from perudo_math import (
     dudo_refusal,
     legal_raises,
 )
+from tests.strategies import rules
 
 ANN, BOB, CID = 0, 1, 2
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
@@ -195,17 +194,7 @@ def test_the_solver_asks_the_same_calza_question():
 
 # --- the game refuses exactly what it says it refuses ----------------------------------------
 
-RULES = st.builds(
-    Rules,
-    starting_dice=st.integers(1, 3),
-    raise_rule=st.sampled_from(RaiseRule),
-    palifico=st.sampled_from(PalificoRule),
-    palifico_one_die_may_change_face=st.booleans(),
-    salsa=st.booleans(),
-    calza=st.booleans(),
-    calza_out_of_turn=st.booleans(),
-    calza_heads_up=st.booleans(),
-)
+RULES = rules(3)
 
 
 def random_state(rules: Rules, players: int, moves: int, rng: random.Random) -> GameState:

@@ -1,0 +1,22 @@
+"""Hypothesis strategies shared by the tests."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from perudo_math import PalificoRule, RaiseRule, Rules
+
+
+def rules(max_starting_dice: int = 5) -> st.SearchStrategy[Rules]:
+    """Any table's rule settings, with up to ``max_starting_dice`` dice a player."""
+    return st.builds(
+        Rules,
+        starting_dice=st.integers(1, max_starting_dice),
+        raise_rule=st.sampled_from(RaiseRule),
+        palifico=st.sampled_from(PalificoRule),
+        palifico_one_die_may_change_face=st.booleans(),
+        salsa=st.booleans(),
+        calza=st.booleans(),
+        calza_out_of_turn=st.booleans(),
+        calza_heads_up=st.booleans(),
+    )
