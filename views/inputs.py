@@ -69,24 +69,10 @@ def hand_keypad(prefix: str) -> tuple[int, ...]:
                 width="stretch",
             )
     with st.container(horizontal=True, gap="xsmall", key=f"{prefix}_keypad_edit"):
-        st.button(
-            t("hand.undo"),
-            key=f"{prefix}_undo",
-            icon=":material/backspace:",
-            on_click=_remove_last,
-            args=(prefix,),
-            disabled=not hand,
-            width="stretch",
-        )
-        st.button(
-            t("hand.clear"),
-            key=f"{prefix}_clear",
-            icon=":material/delete:",
-            on_click=_clear,
-            args=(prefix,),
-            disabled=not hand,
-            width="stretch",
-        )
+        for name, icon, action in (("undo", ":material/backspace:", _remove_last),
+                                   ("clear", ":material/delete:", _clear)):
+            st.button(t(f"hand.{name}"), key=f"{prefix}_{name}", icon=icon, on_click=action,
+                      args=(prefix,), disabled=not hand, width="stretch")
     if full:
         st.caption(t("hand.full", max=MAX_HAND_DICE))
     return tuple(hand)
