@@ -130,7 +130,7 @@ def with_lang(url: str, lang: str | None) -> str:
     if lang is None:
         return url
     parts = urlsplit(url)
-    query = f"{parts.query}&{urlencode({'lang': lang})}" if parts.query else f"lang={lang}"
+    query = "&".join(filter(None, [parts.query, urlencode({"lang": lang})]))
     return urlunsplit(parts._replace(query=query))
 
 
@@ -218,7 +218,7 @@ def set_text(page: Page, key: str, text: str) -> None:
 
 
 def segment(page: Page, key: str, label: str | re.Pattern) -> Locator:
-    """The option labelled ``label`` of the segmented control (or pills) with key ``key``."""
+    """The option labelled ``label`` of the segmented control with key ``key``."""
     return page.locator(f".st-key-{key} [role='radio']").filter(has_text=label)
 
 

@@ -63,38 +63,45 @@ def test_hand_and_bid_give_the_published_odds(app_url, phone, screenshot_dir) ->
     phone.screenshot(path=screenshot_dir / "odds-phone-result.png")
 
 
+README_ADVICE = {
+    "en": {
+        "heading": "Odds & advice",
+        "this_bid": "challenging 4 × 5",
+        "headline": "RAISE to 2 × P",
+        "risk": "Chance you lose a die: 0%",
+        "compared": "risks less than challenging 4 × 5",
+    },
+    "fr": {
+        "heading": "Probabilités et conseils",
+        "this_bid": "contester 4 × 5",
+        "headline": "MONTEZ À 2 × P",
+        "risk": "Risque de perdre un dé\u00a0: 0\u202f%",
+        "compared": "moins risqué que contester 4 × 5",
+    },
+}
+"""What the advice card says for the README's hand, word for word in each language."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_readme_hand_reads_raise_to_two_pacos_on_the_first_screen(
-    app_url, phone, screenshot_dir
+    app_url, phone, screenshot_dir, lang
 ) -> None:
-    open_app(phone, app_url)
+    text = README_ADVICE[lang]
+    open_app(phone, app_url, lang=lang)
+    assert phone.get_by_role("heading", name=text["heading"]).is_visible()
     set_table(phone, **README_TABLE)
-    expect(phone.locator(ADVICE)).to_contain_text("challenging 4 × 5")  # this bid's advice
-    assert advice_headline(phone).inner_text() == "RAISE to 2 × P"
+    expect(phone.locator(ADVICE)).to_contain_text(text["this_bid"])  # this bid's advice
+    assert advice_headline(phone).inner_text() == text["headline"]
     card = phone.locator(ADVICE).inner_text()
-    assert "Chance you lose a die: 0%" in card
-    assert "risks less than challenging 4 × 5" in card
+    assert text["risk"] in card
+    assert text["compared"] in card
     assert_on_the_first_screen(phone, ADVICE)
     assert_fits_the_width(phone)
-    phone.screenshot(path=screenshot_dir / "advice-phone-en.png")
-    whole_page_screenshot(phone, screenshot_dir / "advice-phone-full.png")
-
-
-def test_the_same_advice_in_french(app_url, phone, screenshot_dir) -> None:
-    open_app(phone, app_url, lang="fr")
-    assert phone.get_by_role("heading", name="Probabilités et conseils").is_visible()
-    set_table(phone, **README_TABLE)
-    expect(phone.locator(ADVICE)).to_contain_text("contester 4 × 5")
-    assert advice_headline(phone).inner_text() == "MONTEZ À 2 × P"
-    card = phone.locator(ADVICE).inner_text()
-    assert "Risque de perdre un dé\u00a0: 0\u202f%" in card
-    assert "moins risqué que contester 4 × 5" in card
-    assert_on_the_first_screen(phone, ADVICE)
-    assert_fits_the_width(phone)
-    phone.screenshot(path=screenshot_dir / "advice-phone-fr.png")
-    whole_page_screenshot(phone, screenshot_dir / "advice-phone-fr-full.png")
-    reload_page(phone)
-    expect(phone.get_by_role("heading", name="Probabilités et conseils")).to_be_visible()
-    assert "lang=fr" in phone.url
+    phone.screenshot(path=screenshot_dir / f"advice-phone-{lang}.png")
+    whole_page_screenshot(phone, screenshot_dir / f"advice-phone-{lang}-full.png")
+    reload_page(phone)  # the language stays with the page
+    expect(phone.get_by_role("heading", name=text["heading"])).to_be_visible()
+    assert f"lang={lang}" in phone.url
 
 
 def test_no_bid_yet_opens_and_reading_can_be_switched_off(app_url, phone) -> None:
