@@ -9,6 +9,7 @@ PORT ?= 8501
 # `make serve` listens on every interface (HOST=… on its command line narrows it) and shows
 # phones this computer's LAN address with a QR code; ADDRESS=… replaces the address found.
 ADDRESS ?=
+TEST_WORKERS ?= 2
 SERVE_HOST := $(if $(filter command line,$(origin HOST)),$(HOST),0.0.0.0)
 
 .PHONY: install run serve test lint bench clean
@@ -33,11 +34,15 @@ serve: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+# The tests run in parallel (pytest-xdist), each worker with its own app server and Chromium.
+# Two workers were the fastest on a 2-core machine (three or four were not faster); on more
+# cores try TEST_WORKERS=auto. TEST_WORKERS=0 runs everything in one process.
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
+# Timings need a quiet machine: no xdist workers here.
 bench: $(STAMP)
-	$(BIN)/python -m pytest tests/benchmarks --benchmark-enable --benchmark-only \
+	$(BIN)/python -m pytest tests/benchmarks -n 0 --benchmark-enable --benchmark-only \
 		--benchmark-columns=min,median,mean,ops,rounds --benchmark-sort=name
 
 clean:

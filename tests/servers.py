@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -15,6 +16,18 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 STARTUP_TIMEOUT_S = 60.0
+PORT_ATTEMPTS = 3
+"""Another process may take a free port before the server binds it: try that many ports."""
+PORT_TAKEN = "is not available"
+"""What Streamlit logs before it exits when its port (given by hand) is taken."""
+
+
+class ServerExited(Exception):
+    """The server process ended before its health check answered."""
+
+    def __init__(self, returncode: int, log: str) -> None:
+        super().__init__(f"exited with {returncode}:\n{log}")
+        self.log = log
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -29,26 +42,68 @@ def running_server(command: Sequence[str], url: str, log_path: Path,
                    env: Mapping[str, str]) -> Iterator[None]:
     """Run ``command`` from the project root until ``url``'s health check answers 200;
     fail the test with the server's log if it exits or stays unhealthy."""
+    try:
+        server = _start(command, url, log_path, env)
+    except ServerExited as exited:
+        pytest.fail(f"{command[1]} {exited}")
+    try:
+        yield
+    finally:
+        _stop(server)
+
+
+@contextmanager
+def streamlit_app(directory: Path, env: Mapping[str, str]) -> Iterator[str]:
+    """``streamlit run streamlit_app.py`` on a free local port, headless, with its log in
+    ``directory``; yields its URL. Each caller (each xdist worker) gets its own server."""
+    for attempt in range(1, PORT_ATTEMPTS + 1):
+        port = free_port()
+        url = f"http://127.0.0.1:{port}"
+        command = [
+            sys.executable, "-m", "streamlit", "run", "streamlit_app.py",
+            "--server.port", str(port),
+            "--server.address", "127.0.0.1",
+            "--server.headless", "true",
+            "--browser.gatherUsageStats", "false",
+            "--server.fileWatcherType", "none",
+            "--browser.serverAddress", "127.0.0.1",
+        ]
+        try:
+            server = _start(command, url, directory / f"server-{port}.log", env)
+        except ServerExited as exited:
+            if PORT_TAKEN in exited.log and attempt < PORT_ATTEMPTS:
+                continue
+            pytest.fail(f"streamlit {exited}")
+        break
+    try:
+        yield url
+    finally:
+        _stop(server)
+
+
+def _start(command: Sequence[str], url: str, log_path: Path,
+           env: Mapping[str, str]) -> subprocess.Popen:
     with log_path.open("wb") as log:
         server = subprocess.Popen(list(command), cwd=ROOT, stdout=log,
                                   stderr=subprocess.STDOUT, env=dict(env))
+    deadline = time.monotonic() + STARTUP_TIMEOUT_S
+    while not _healthy(url):
+        if server.poll() is not None:
+            raise ServerExited(server.returncode, log_path.read_text())
+        if time.monotonic() > deadline:
+            _stop(server)
+            pytest.fail(f"not healthy after {STARTUP_TIMEOUT_S}s:\n{log_path.read_text()}")
+        time.sleep(0.25)  # polling a process that is starting, not waiting for a page
+    return server
+
+
+def _stop(server: subprocess.Popen) -> None:
+    server.terminate()
     try:
-        deadline = time.monotonic() + STARTUP_TIMEOUT_S
-        while not _healthy(url):
-            if server.poll() is not None:
-                pytest.fail(f"{command[1]} exited with {server.returncode}:\n"
-                            f"{log_path.read_text()}")
-            if time.monotonic() > deadline:
-                pytest.fail(f"not healthy after {STARTUP_TIMEOUT_S}s:\n{log_path.read_text()}")
-            time.sleep(0.25)
-        yield
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
 
 
 def _healthy(url: str) -> bool:

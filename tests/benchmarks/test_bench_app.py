@@ -25,10 +25,10 @@ from streamlit.testing.v1 import AppTest
 
 from tests.browser import conftest as browser
 from tests.browser.conftest import app_url  # noqa: F401 (the browser tests' app server)
+from tests.browser.kit import IDLE, PHONE
 
 ROOT = Path(__file__).resolve().parents[2]
 ENTRY = ROOT / "streamlit_app.py"
-IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 ROUNDS = 40
 
 
@@ -98,9 +98,7 @@ class BrowserThread:
 
         with sync_playwright() as playwright:
             chromium = playwright.chromium.launch(
-                executable_path=str(browser.CHROMIUM),
-                args=["--headless", "--no-sandbox", "--disable-gpu",
-                      "--disable-background-networking"],
+                executable_path=str(browser.CHROMIUM), args=browser.CHROMIUM_ARGS,
             )
             while (job := self.jobs.get()) is not None:
                 work, done = job
@@ -129,7 +127,7 @@ def first_page(url: str) -> Callable:
 
     def job(chromium) -> None:
         context = chromium.new_context(
-            viewport=browser.PHONE, is_mobile=True, has_touch=True, locale="en-US",
+            viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US",
         )
         try:
             page = context.new_page()

@@ -20,6 +20,7 @@ from perudo_math import Bid, BidMade, GameState
 from tests.benchmarks.test_bench_app import IDLE, BrowserThread, first_page
 from tests.browser import conftest as browser
 from tests.browser.conftest import app_url  # noqa: F401 (the browser tests' app server)
+from tests.browser.kit import PHONE
 
 NAMES = [f"P{seat}" for seat in range(10)]
 
@@ -42,7 +43,7 @@ def tap(page, selector: str) -> None:
 
 def keep_busy(url: str, stop: threading.Event, taps: list[int]):
     def job(chromium) -> None:
-        context = chromium.new_context(viewport=browser.PHONE, locale="en-US")
+        context = chromium.new_context(viewport=PHONE, locale="en-US")
         try:
             page = context.new_page()
             page.goto(url)

@@ -14,11 +14,10 @@ from playwright.sync_api import Browser, Page, expect
 
 from perudo_math import GameState
 from tests.browser.conftest import _require_chromium
+from tests.browser.kit import IDLE, PHONE
 from tests.servers import free_port, running_server
 
 ROOT = Path(__file__).resolve().parents[2]
-IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
-PHONE = {"width": 390, "height": 844}
 
 
 def own_addresses() -> list[str]:

@@ -8,11 +8,13 @@ is checked too), and a test holds the sidebar's links to the same list.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page, expect
 
-from tests.browser.kit import IDLE, OVERFLOW_JS
+from tests.browser.kit import assert_fits_the_width, laid_out, open_page, tap, whole_page_screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -41,14 +43,6 @@ def declared_pages() -> list[tuple[str, str, bool]]:
 PAGES = declared_pages()
 
 
-SCROLL_WIDTH_JS = """
-() => Math.max(document.scrollingElement.scrollWidth,
-               ...[...document.querySelectorAll("[data-testid='stMain'], [data-testid='stMain'] *")]
-                  .filter(el => ["auto", "scroll"].includes(getComputedStyle(el).overflowX))
-                  .map(el => el.scrollWidth - el.clientWidth + window.innerWidth))
-"""
-"""The widest scrollable width on the page: the window's, or an inner scroller's overflow."""
-
 TARGETS_JS = """
 (selectors) => {
   const root = document.querySelector(".st-key-phone-page");
@@ -74,17 +68,6 @@ TARGETS = (
 """What a thumb taps: buttons, segments, steppers and their ± buttons, switches, radio rows."""
 
 
-def settle(page) -> None:
-    page.wait_for_selector(IDLE)
-    page.wait_for_timeout(600)  # charts and fonts lay out after the script run
-
-
-def assert_fits_the_width(page) -> None:
-    width = page.viewport_size["width"]
-    assert page.evaluate(SCROLL_WIDTH_JS) <= width
-    assert page.evaluate(OVERFLOW_JS) == []
-
-
 def page_id(page: tuple[str, str, bool]) -> str:
     return page[1]
 
@@ -93,8 +76,7 @@ def page_id(page: tuple[str, str, bool]) -> str:
 @pytest.mark.parametrize("page", PAGES, ids=page_id)
 def test_no_page_scrolls_sideways(app_url, phone, screenshot_dir, page, lang) -> None:
     _, url_path, _ = page
-    phone.goto(f"{app_url}/{url_path}?lang={lang}")
-    settle(phone)
+    open_page(phone, f"{app_url}/{url_path}", lang=lang)
     assert phone.viewport_size == {"width": 390, "height": 844}
     assert not phone.get_by_test_id("stException").count()
     assert_fits_the_width(phone)
@@ -108,15 +90,13 @@ def test_no_page_scrolls_sideways_with_a_tracked_game(app_url, phone, page) -> N
 
     game = GameState.new(["Annabelle", "Bartholomew", "Cid", "Dominique", "Eve", "Fitzgerald"])
     code = game.bid("3x4").bid("4x4").bid("5x4").to_code()
-    phone.goto(f"{app_url}/{page[1]}?lang=fr&game={code}&me=3")
-    settle(phone)
+    open_page(phone, f"{app_url}/{page[1]}?game={code}&me=3", lang="fr")
     assert not phone.get_by_test_id("stException").count()
     assert_fits_the_width(phone)
 
 
 def test_the_sidebar_lists_every_declared_page(app_url, phone) -> None:
-    phone.goto(app_url)
-    settle(phone)
+    open_page(phone, app_url)
     links = phone.evaluate(
         "[...document.querySelectorAll(\"[data-testid='stSidebarNav'] a\")]"
         ".map(a => new URL(a.href).pathname.replace(/^\\//, ''))"
@@ -125,7 +105,8 @@ def test_the_sidebar_lists_every_declared_page(app_url, phone) -> None:
     assert set(links) == declared
 
 
-def assert_touch_targets(page) -> dict[str, list]:
+def assert_touch_targets(page: Page) -> dict[str, list]:
+    laid_out(page)
     found = page.evaluate(TARGETS_JS, list(TARGETS))
     assert found is not None, "not a phone-first page"
     small = {selector: [t for t in targets if t[1] < TOUCH_TARGET_PX]
@@ -135,10 +116,9 @@ def assert_touch_targets(page) -> dict[str, list]:
 
 
 def test_the_odds_page_controls_are_thumb_sized(app_url, phone) -> None:
-    phone.goto(app_url)
-    settle(phone)
-    phone.locator(".st-key-odds_add_5 button").click()
-    settle(phone)
+    open_page(phone, app_url)
+    tap(phone, "odds_add_5")
+    expect(phone.get_by_text(re.compile(r"^1 die\s?:"))).to_be_visible()
     found = assert_touch_targets(phone)
     for selector in TARGETS[:5]:
         assert found[selector], f"no {selector} on the odds page"
@@ -146,15 +126,8 @@ def test_the_odds_page_controls_are_thumb_sized(app_url, phone) -> None:
 
 def test_the_settings_page_controls_are_thumb_sized(app_url, phone, screenshot_dir) -> None:
     settings = next(url_path for file, url_path, _ in PAGES if file == "app_pages/settings.py")
-    phone.goto(f"{app_url}/{settings}")
-    settle(phone)
+    open_page(phone, f"{app_url}/{settings}")
     found = assert_touch_targets(phone)
     for selector in (TARGETS[0], TARGETS[1], TARGETS[2], TARGETS[4], TARGETS[5]):
         assert found[selector], f"no {selector} on the settings page"
-    size = phone.viewport_size
-    height = phone.evaluate(
-        "Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))"
-    )
-    phone.set_viewport_size({"width": size["width"], "height": min(int(height), 4000)})
-    phone.wait_for_timeout(400)
-    phone.screenshot(path=screenshot_dir / "settings-phone-full.png")
+    whole_page_screenshot(phone, screenshot_dir / "settings-phone-full.png")

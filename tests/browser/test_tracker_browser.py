@@ -13,7 +13,22 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from perudo_math import GameState
-from tests.browser.kit import IDLE, OVERFLOW_JS, whole_page_screenshot
+from tests.browser.kit import (
+    alert,
+    assert_fits_the_width,
+    choose_option,
+    choose_segment,
+    flip,
+    open_page,
+    phone_context,
+    reload_page,
+    set_text,
+    tap,
+    tap_named,
+    type_into,
+    url_param,
+    whole_page_screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -49,122 +64,46 @@ TEXT = {
 # --- helpers ---------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module", autouse=True)
-def warm_server(app_url, chromium_browser) -> None:
-    """Run the entry script once before the first deep link.
-
-    On the very first session after a server start, Streamlit still knows the pages only from
-    the ``app_pages/`` folder (by file name), so a deep link such as ``/game`` shows its "Page not
-    found" dialog over the right page until ``st.navigation`` has run once. Real servers meet
-    this once per start; the tests start from a warm server.
-    """
-    context = chromium_browser.new_context()
-    try:
-        page = context.new_page()
-        page.goto(app_url)
-        page.wait_for_selector(IDLE)
-    finally:
-        context.close()
-
-
-
-def settled(page: Page) -> None:
-    page.wait_for_selector(IDLE)
-
-
-def open_page(page: Page, url: str) -> None:
-    page.goto(url)
-    settled(page)
-    page.get_by_test_id("stMainBlockContainer").wait_for()
-
-
 def header(page: Page):
     return page.locator("[data-testid='stMain'] h3").first
 
 
-def fill_name(page: Page, row: int, name: str) -> None:
-    field = page.locator(f".st-key-tracker_name_{row} input")
-    field.fill(name)
-    field.press("Enter")
-    page.wait_for_function(
-        "([sel, v]) => document.querySelector(sel)?.value === v",
-        arg=[f".st-key-tracker_name_{row} input", name],
-    )
-    settled(page)
-
-
-def choose(page: Page, key: str, option: str) -> None:
-    """Pick ``option`` in a selectbox (a combobox and its list of options)."""
-    page.locator(f".st-key-{key} [role='combobox']").click()
-    page.get_by_role("option", name=option, exact=True).click()
-    expect(page.locator(f".st-key-{key} [role='combobox']")).to_have_value(option)
-    settled(page)
-
-
 def start(page: Page, names: list[str], lang: str) -> None:
     for row, name in enumerate(names):
-        fill_name(page, row, name)
-    choose(page, "tracker_opener", names[0])
-    choose(page, "tracker_me", names[0])
-    page.get_by_role("button", name=TEXT[lang]["start"]).click()
-    page.locator(".st-key-tracker_face").wait_for()
-    settled(page)
+        set_text(page, f"tracker_name_{row}", name)
+    choose_option(page, "tracker_opener", names[0])
+    choose_option(page, "tracker_me", names[0])
+    tap_named(page, TEXT[lang]["start"])
+    expect(page.locator(".st-key-tracker_face")).to_be_visible()
 
 
-def face_button(page: Page, face: str):
-    control = page.locator(".st-key-tracker_face")
-    return control.get_by_role("radio").filter(has_text=re.compile(rf"\s{face}$"))
+def face(value: str) -> re.Pattern:
+    """A face button's label (``⚃ 4``) by its face."""
+    return re.compile(rf"\s{value}$")
 
 
-def tap_face(page: Page, face: str) -> None:
-    face_button(page, face).click()
-    expect(face_button(page, face)).to_have_attribute("aria-checked", "true")
-    settled(page)
-
-
-def bid(page: Page, quantity: int, face: str, bidder: str) -> None:
+def bid(page: Page, quantity: int, value: str, bidder: str) -> None:
     """Two taps: the face (unless it is still picked from the last bid), then the quantity."""
-    if face_button(page, face).get_attribute("aria-checked") != "true":
-        tap_face(page, face)
-    page.locator(f".st-key-tracker_q_{quantity} button").click()
+    choose_segment(page, "tracker_face", face(value))
+    tap(page, f"tracker_q_{quantity}")
     expect(page.locator("[data-testid='stMain']")).to_contain_text(
-        re.compile(rf"{bidder} .*{quantity} × {face}"))
-    settled(page)
+        re.compile(rf"{bidder} .*{quantity} × {value}"))
 
 
 def dudo(page: Page, count: int, result: str) -> None:
-    field = page.locator("[class*='st-key-tracker_count_'] input")
-    field.fill(str(count))
-    field.press("Enter")
-    settled(page)
-    page.locator(".st-key-tracker_dudo button").click()
+    type_into(page, page.locator("[class*='st-key-tracker_count_'] input"), count)
+    tap(page, "tracker_dudo")
     expect(alert(page, "Info")).to_have_text(result)
-    settled(page)
-
-
-def alert(page: Page, kind: str):
-    """The text of the first alert of ``kind`` (Info, Warning, Error, Success), icon left out."""
-    box = page.get_by_test_id(f"stAlertContent{kind}").first
-    return box.get_by_test_id("stMarkdownContainer")
-
-
-def assert_fits_the_width(page: Page) -> None:
-    width = page.viewport_size["width"]
-    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
-    assert page.evaluate(OVERFLOW_JS) == []
-
 
 
 def game_in_url(page: Page) -> GameState:
-    match = re.search(r"[?&]game=([^&]+)", page.url)
-    assert match, page.url
-    return GameState.from_code(match.group(1))
+    return GameState.from_code(url_param(page, "game"))
 
 
 def play_two_rounds(page: Page, app_url: str, lang: str, shots, tag: str) -> None:
     """Set up Ann, Bob and Cid with two dice each and play into the first palifico round."""
     text = TEXT[lang]
-    open_page(page, f"{app_url}/game?dice=2&lang={lang}")
+    open_page(page, f"{app_url}/game?dice=2", lang=lang)
     expect(page.get_by_role("heading", name=text["title"])).to_be_visible()
     start(page, ["Ann", "Bob", "Cid"], lang)
     expect(header(page)).to_have_text(text["round1"])
@@ -176,7 +115,7 @@ def play_two_rounds(page: Page, app_url: str, lang: str, shots, tag: str) -> Non
     expect(header(page)).to_have_text(text["round2"])
 
     bid(page, 1, "P", "Ann")
-    tap_face(page, "4")  # the face is frozen in palifico: refused with the reason
+    choose_segment(page, "tracker_face", face("4"))  # frozen in palifico: refused, with why
     expect(alert(page, "Warning")).to_have_text(text["refusal"])
     assert_fits_the_width(page)
     page.screenshot(path=shots / f"tracker-{tag}-refusal.png")
@@ -197,21 +136,19 @@ def test_two_rounds_with_palifico_survive_a_reload(app_url, phone, screenshot_di
     assert [p.dice for p in before.players] == [1, 2, 1]
     assert before.palifico and before.opener == 2
 
-    phone.reload()
-    settled(phone)
+    reload_page(phone)
     expect(header(phone)).to_have_text(TEXT["en"]["round3"])
     assert game_in_url(phone) == before
     expect(phone.locator("[data-testid='stMain']")).to_contain_text("Ann (you)")
     log = phone.get_by_test_id("stExpander").filter(has_text=TEXT["en"]["log"])
-    log.locator("summary").click()
+    log.locator("summary").click()  # opens in the browser: no script run
     expect(log).to_contain_text(TEXT["en"]["dudo1"])
     expect(log).to_contain_text(TEXT["en"]["dudo2"])
     assert_fits_the_width(phone)
     whole_page_screenshot(phone, screenshot_dir / "tracker-en-reloaded.png")
 
     # A reopened tab (a new browser context: no session, no storage) finds it too.
-    other = phone.context.browser.new_context(viewport=phone.viewport_size, is_mobile=True,
-                                              has_touch=True, locale="en-US")
+    other = phone_context(phone.context.browser)
     try:
         tab = other.new_page()
         open_page(tab, phone.url)
@@ -226,7 +163,7 @@ def test_undo_in_the_browser(app_url, phone) -> None:
     start(phone, ["Ann", "Bob", "Cid"], "en")
     bid(phone, 2, "5", "Ann")
     dudo(phone, 1, TEXT["en"]["dudo1"])
-    phone.locator(".st-key-tracker_undo button").click()
+    tap(phone, "tracker_undo")
     expect(header(phone)).to_have_text(TEXT["en"]["round1"])
     expect(phone.locator("[data-testid='stMain']")).to_contain_text("Ann bid 2 × 5")
     assert len(game_in_url(phone).history) == 1
@@ -234,8 +171,7 @@ def test_undo_in_the_browser(app_url, phone) -> None:
 
 def test_the_same_flow_in_french(app_url, phone, screenshot_dir) -> None:
     play_two_rounds(phone, app_url, "fr", screenshot_dir, "fr")
-    phone.reload()
-    settled(phone)
+    reload_page(phone)
     expect(header(phone)).to_have_text(TEXT["fr"]["round3"])
     assert "lang=fr" in phone.url
     expect(phone.locator("[data-testid='stMain']")).to_contain_text("Ann (vous)")
@@ -279,10 +215,8 @@ def test_the_cheat_sheet_fits_a_phone(app_url, phone, screenshot_dir) -> None:
     whole_page_screenshot(phone, screenshot_dir / "rules-en-numbers.png")
     phone.get_by_role("tab", name="Check a bid").click()
     expect(alert(phone, "Success")).to_have_text("6 × 4 is a legal raise over 5 × 4.")
-    phone.locator(".st-key-rules_opening label").click()
-    settled(phone)
-    phone.locator(".st-key-rules_new_face").get_by_role("radio").filter(
-        has_text=re.compile(r"\sP$")).click()
+    flip(phone, "rules_opening")
+    choose_segment(phone, "rules_new_face", face("P"))
     expect(alert(phone, "Error")).to_have_text(
         "A normal round cannot be opened on pacos: open on a face from 2 to 6.")
     assert_fits_the_width(phone)
