@@ -50,3 +50,17 @@ def test_no_page_renders_a_name_as_markup(page: str, lang: str) -> None:
     if page in ("app_pages/odds.py", "app_pages/tracker.py"):  # the pages that name players
         shown = " ".join(sources)
         assert literal(HOSTILE[0]) in shown and literal(HOSTILE[1]) in shown, page
+
+
+@pytest.mark.parametrize("quantity", [9223372036854775807, 10**40])
+def test_a_huge_bid_in_a_game_link_then_five_dice_tapped(quantity: int) -> None:
+    game = GameState.new(["Ann", "Bob", "Cid"]).bid("3x4").bid(f"{quantity}x4")
+    at = AppTest.from_file(ENTRY, default_timeout=60)
+    at.query_params.update(game=game.to_code(), me="2")
+    at.run()
+    at.switch_page("app_pages/odds.py").run()
+    for face in (1, 2, 3, 4, 5):
+        at.button(key=f"odds_add_{face}").click().run()
+        assert not at.exception, [e.message for e in at.exception]
+    card = " ".join(source for source in markdown_sources(at))
+    assert "DUDO" in card.upper(), card[:300]

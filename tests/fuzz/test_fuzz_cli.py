@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import io
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,8 @@ from coach.cli import main as coach_main
 from perudo_math.cli import build_parser as math_parser
 from perudo_math.cli import main as math_main
 from practice.cli import main as practice_main
+
+pytestmark = pytest.mark.fuzz
 
 
 def options_of(parser: argparse.ArgumentParser) -> dict[str, list[str]]:

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from perudo_math import GameState
 from perudo_math.game import CODE_PREFIX, DamagedGameCode, _pack
+
+pytestmark = pytest.mark.fuzz
 
 VALID = GameState.new(["Ann", "Bob", "Cid"]).bid("3x4").bid("4x4").dudo(3).bid("2x6").to_code()
 

@@ -18,6 +18,8 @@ from perudo_math import SETTINGS, GameState
 from tests.app.conftest import ENTRY
 from views import url_state
 
+pytestmark = pytest.mark.fuzz
+
 PAGES = ["app_pages/odds.py", "app_pages/tracker.py", "app_pages/rules.py",
          "app_pages/practice.py", "app_pages/drills.py", "app_pages/progress.py",
          "app_pages/settings.py"]
