@@ -86,13 +86,6 @@ def require_int(name: str, value: object, low: int | None = None, high: int | No
     return value
 
 
-def require_bool(name: str, value: object) -> bool:
-    """``value`` when it is ``True`` or ``False``."""
-    if value is not True and value is not False:
-        raise wrong_type(name, "True or False", value)
-    return value
-
-
 def require_real(name: str, value: object, low: float, high: float) -> float:
     """``value`` when it is a finite real number from ``low`` to ``high`` (not a bool)."""
     if isinstance(value, bool) or not isinstance(value, Real):
@@ -102,11 +95,13 @@ def require_real(name: str, value: object, low: float, high: float) -> float:
     return value
 
 
-def require_instance(name: str, value: object, kind: type, expected: str | None = None) -> Any:
-    """``value`` when it is an instance of ``kind``."""
-    if not isinstance(value, kind):
-        raise wrong_type(name, expected or f"a {kind.__name__}", value)
-    return value
+def is_iterable(value: object) -> bool:
+    """Whether ``iter(value)`` works."""
+    try:
+        iter(value)  # type: ignore[call-overload]
+    except TypeError:
+        return False
+    return True
 
 
 def require_items(name: str, value: object, expected: str, most: int) -> tuple[Any, ...]:
@@ -157,10 +152,9 @@ def _span(low: int | None, high: int | None) -> str:
 __all__ = [
     "WrongTypeError",
     "described",
+    "is_iterable",
     "is_whole",
-    "require_bool",
     "require_face",
-    "require_instance",
     "require_int",
     "require_items",
     "require_real",

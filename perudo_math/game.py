@@ -18,7 +18,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from perudo_math.bid import Bid, as_bid
-from perudo_math.checks import WrongTypeError, is_whole, require_items, shown, wrong_type
+from perudo_math.checks import (
+    WrongTypeError,
+    is_iterable,
+    is_whole,
+    require_items,
+    shown,
+    wrong_type,
+)
 from perudo_math.legality import check_bid, smallest_raises
 from perudo_math.limits import MAX_MOVES, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS
 from perudo_math.moves import (
@@ -358,7 +365,7 @@ class GameState:
         Raises :class:`~perudo_math.moves.IllegalMove` at the first refused event; its
         ``index`` attribute is that event's position in ``events``.
         """
-        if isinstance(events, str | bytes | bytearray | dict) or not _iterable(events):
+        if isinstance(events, str | bytes | bytearray | dict) or not is_iterable(events):
             raise wrong_type("GameState.replay: events", "an iterable of game events", events)
         return self._replay(events, many=True)
 
@@ -556,14 +563,6 @@ def _check_event(event: object, name: str) -> None:
         raise wrong_type(name, "a BidMade, DudoCalled or CalzaCalled", event)
     if isinstance(event, BidMade) and not isinstance(event.bid, Bid):
         raise wrong_type(f"{name}.bid", "a Bid", event.bid)
-
-
-def _iterable(value: object) -> bool:
-    try:
-        iter(value)  # type: ignore[call-overload]
-    except TypeError:
-        return False
-    return True
 
 
 def _seat_number_refusal(seat: object, seats: int) -> str | None:

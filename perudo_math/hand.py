@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from perudo_math.bid import FACES, PACO
-from perudo_math.checks import is_whole, require_items, shown, wrong_type
+from perudo_math.checks import is_iterable, is_whole, require_items, shown, wrong_type
 from perudo_math.limits import MAX_TABLE_DICE
 
 
@@ -22,6 +22,8 @@ class Hand:
         if len(values) > MAX_TABLE_DICE:
             raise ValueError(f"a hand holds at most {MAX_TABLE_DICE} dice, this one more")
         for face in values:
+            if face.__class__ is int and 1 <= face <= 6:  # type: ignore[operator]
+                continue
             if not is_whole(face):
                 raise wrong_type("a die of the hand", "a whole number from 1 (paco) to 6", face)
             if face not in FACES:
@@ -68,17 +70,10 @@ def as_hand(hand: object, name: str = "hand") -> Hand:
     :meth:`Hand.parse`) or an iterable of faces."""
     if isinstance(hand, Hand):
         return hand
-    if isinstance(hand, bytes | bytearray | dict) or not _iterable(hand):
+    if not isinstance(hand, list | tuple | str) and (
+            isinstance(hand, bytes | bytearray | dict) or not is_iterable(hand)):
         raise wrong_type(name, "a Hand, text like 1 2 5 or a list of faces", hand)
     try:
         return Hand.parse(hand) if isinstance(hand, str) else Hand(hand)  # type: ignore[arg-type]
     except ValueError as error:  # a die's own message, said of this argument
         raise type(error)(f"{name}: {error}") from None
-
-
-def _iterable(value: object) -> bool:
-    try:
-        iter(value)  # type: ignore[call-overload]
-    except TypeError:
-        return False
-    return True
