@@ -6,9 +6,15 @@ call, and every refused move as a code), ``settle`` (the outcome of a dudo or a 
 ``game`` (:class:`GameState`, a whole game), ``probability`` (the odds) and ``cli``
 (``python -m perudo_math``). See docs/RULES.md. Imports no other package of the project;
 pure Python and numpy, never Streamlit.
+
+Every public entry point checks its arguments (``checks``): a wrong type raises
+:class:`WrongTypeError` (a ``TypeError`` that is also a ``ValueError``), a wrong value a
+``ValueError``, each naming the argument. A bid given as an argument may be its text
+(``"5x4"``), a hand its text (``"1 2 5"``) or a list of faces.
 """
 
 from perudo_math.bid import FACES, ORDINARY_FACES, PACO, Bid, face_name
+from perudo_math.checks import WrongTypeError
 from perudo_math.game import (
     CODE_PREFIX,
     DAMAGED_CODE,
@@ -47,6 +53,7 @@ from perudo_math.moves import (
     CALL_KINDS,
     CallKind,
     IllegalMove,
+    MistypedMove,
     MoveKind,
     MoveRefusal,
     RefusedMove,
@@ -90,6 +97,7 @@ __all__ = [
     "GameState",
     "Hand",
     "IllegalMove",
+    "MistypedMove",
     "MoveKind",
     "MoveRefusal",
     "Odds",
@@ -104,6 +112,7 @@ __all__ = [
     "SettingKind",
     "Settlement",
     "Verdict",
+    "WrongTypeError",
     "call_refusal",
     "calza_refusal",
     "check_bid",

@@ -5,11 +5,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from perudo_math.checks import is_whole, shown, wrong_type
+
 PACO = 1
 FACES = (1, 2, 3, 4, 5, 6)
 ORDINARY_FACES = (2, 3, 4, 5, 6)
 
 _BID_PATTERN = re.compile(r"^\s*(\d+)\s*[x×*]\s*([1-6pP])\s*$")
+_MOST_DIGITS = 1000
+"""The longest quantity read from text: far above any table, well below int()'s own limit."""
 
 
 def face_name(face: int) -> str:
@@ -30,23 +34,26 @@ class Bid:
     face: int
 
     def __post_init__(self) -> None:
-        if isinstance(self.quantity, bool) or not isinstance(self.quantity, int):
-            raise ValueError(f"bid quantity must be a whole number, not {self.quantity!r}")
-        if isinstance(self.face, bool) or not isinstance(self.face, int):
-            raise ValueError(f"bid face must be a whole number from 1 to 6, not {self.face!r}")
+        quantity, face = self.quantity, self.face
+        if quantity.__class__ is int and face.__class__ is int and quantity >= 1 and 1 <= face <= 6:
+            return  # the engine builds many bids: the common case costs one test
+        if not is_whole(self.quantity):
+            raise wrong_type("bid quantity", "a whole number", self.quantity)
+        if not is_whole(self.face):
+            raise wrong_type("bid face", "a whole number from 1 (paco) to 6", self.face)
         if self.quantity < 1:
-            raise ValueError(f"bid quantity must be at least 1, not {self.quantity}")
+            raise ValueError(f"bid quantity must be at least 1, not {shown(self.quantity)}")
         if self.face not in FACES:
-            raise ValueError(f"bid face must be 1 (paco) to 6, not {self.face}")
+            raise ValueError(f"bid face must be 1 (paco) to 6, not {shown(self.face)}")
 
     @classmethod
     def parse(cls, text: str) -> Bid:
         """Read a bid written ``5x4``, ``3xP``, ``3x1`` or ``3×P``."""
         if not isinstance(text, str):
-            raise ValueError(f"a bid is written like 5x4 or 3xP, not {text!r}")
+            raise wrong_type("Bid.parse: text", "a bid written like 5x4 or 3xP", text)
         match = _BID_PATTERN.match(text)
-        if match is None:
-            raise ValueError(f"cannot read bid {text!r}: write it like 5x4 or 3xP")
+        if match is None or len(match[1]) > _MOST_DIGITS:
+            raise ValueError(f"cannot read bid {shown(text)}: write it like 5x4 or 3xP")
         quantity_text, face_text = match.groups()
         face = PACO if face_text in "pP" else int(face_text)
         return cls(int(quantity_text), face)
@@ -62,3 +69,28 @@ class Bid:
     def pretty(self) -> str:
         """The bid as players write it: ``5 × 4``, ``3 × P``."""
         return f"{self.quantity} × {face_name(self.face)}"
+
+
+def as_bid(value: object, name: str) -> Bid:
+    """The bid given as the argument ``name``: a :class:`Bid`, or its text (``5x4``)."""
+    if isinstance(value, Bid):
+        return value
+    if isinstance(value, str):
+        return _parsed(value, name)
+    raise wrong_type(name, "a Bid or text like 5x4 or 3xP", value)
+
+
+def as_optional_bid(value: object, name: str) -> Bid | None:
+    """``None`` (no bid yet), or the bid given as the argument ``name``."""
+    if value is None or isinstance(value, Bid):
+        return value
+    if isinstance(value, str):
+        return _parsed(value, name)
+    raise wrong_type(name, "None, a Bid or text like 5x4 or 3xP", value)
+
+
+def _parsed(text: str, name: str) -> Bid:
+    try:
+        return Bid.parse(text)
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None

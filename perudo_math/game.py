@@ -17,7 +17,15 @@ import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from perudo_math.bid import Bid
+from perudo_math.bid import Bid, as_bid
+from perudo_math.checks import (
+    WrongTypeError,
+    is_iterable,
+    is_whole,
+    require_items,
+    shown,
+    wrong_type,
+)
 from perudo_math.legality import check_bid, smallest_raises
 from perudo_math.limits import MAX_MOVES, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS
 from perudo_math.moves import (
@@ -73,17 +81,20 @@ class Player:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
-            raise ValueError(f"a player's name must be text, not {self.name!r}")
+            raise wrong_type("a player's name", "text", self.name)
         name = self.name.strip()
         if not name:
             raise ValueError("a player's name cannot be empty")
         if len(name) > MAX_NAME_LENGTH:
             raise ValueError(
-                f"a name may have at most {MAX_NAME_LENGTH} characters, {name!r} has {len(name)}"
+                f"a name may have at most {MAX_NAME_LENGTH} characters, {shown(name)} has "
+                f"{len(name)}"
             )
         object.__setattr__(self, "name", name)
-        if isinstance(self.dice, bool) or not isinstance(self.dice, int) or self.dice < 0:
-            raise ValueError(f"a player holds a whole number of dice, not {self.dice!r}")
+        if not is_whole(self.dice):
+            raise wrong_type("a player's dice", "a whole number", self.dice)
+        if self.dice < 0:
+            raise ValueError(f"a player holds a whole number of dice, not {self.dice}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,19 +170,22 @@ class GameState:
     ) -> GameState:
         """A game between ``names`` in clockwise seat order, each with the starting dice."""
         if isinstance(names, str):
-            raise ValueError("give the players' names as a list, not as one text")
+            raise WrongTypeError("GameState.new: give the players' names as a list, not as one "
+                                 "text")
         if not isinstance(rules, Rules):
-            raise ValueError(f"rules must be a Rules, not {rules!r}")
-        players = tuple(Player(name, rules.starting_dice) for name in names)
+            raise wrong_type("GameState.new: rules", "a Rules", rules)
+        given = require_items("GameState.new: names", names, "a list of names", MAX_PLAYERS)
+        players = tuple(Player(name, rules.starting_dice) for name in given)
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise ValueError(
-                f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}"
-            )
+            count = len(names) if isinstance(names, tuple | list) else f"{len(players)} or more"
+            raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}")
         seen: set[str] = set()
         for player in players:
             if player.name.casefold() in seen:
                 raise ValueError(f"two players are called {player.name!r}: names must differ")
             seen.add(player.name.casefold())
+        if not is_whole(first_opener):
+            raise wrong_type("GameState.new: first_opener", "a seat number", first_opener)
         if refusal := _seat_number_refusal(first_opener, len(players)):
             raise ValueError(refusal)
         palifico = rules.palifico is PalificoRule.WHILE_ONE_DIE and rules.starting_dice == 1
@@ -244,9 +258,10 @@ class GameState:
     # Why a move would be refused.
 
     def bid_refusal(self, bid: Bid, seat: int | None = None) -> RefusedMove | None:
-        """Why ``seat`` (default: the turn) may not bid ``bid`` now, or ``None`` if it may."""
-        if not isinstance(bid, Bid):
-            raise ValueError(f"a bid is written like 5x4 or 3xP, not {bid!r}")
+        """Why ``seat`` (default: the turn) may not bid ``bid`` (a Bid or ``"5x4"``) now, or
+        ``None`` if it may."""
+        if bid.__class__ is not Bid:
+            bid = as_bid(bid, "GameState.bid_refusal: bid")
         seat = self.turn if seat is None else seat
         if refused := self._seat_refusal(seat, "bid"):
             return refused
@@ -294,16 +309,23 @@ class GameState:
     def refusal(self, event: Event) -> RefusedMove | None:
         """Why the move ``event`` records would be refused now, or ``None`` if it is legal.
 
-        An event whose seat is ``None`` is the move of the player to act.
+        An event whose seat is ``None`` is the move of the player to act. A seat or count
+        that is not a whole number is refused first, whatever the state of the game.
         """
-        match event:
-            case BidMade(seat=seat, bid=bid):
-                return self.bid_refusal(bid, seat)
-            case DudoCalled(seat=seat, count=count):
-                return self.call_refusal("dudo", seat) or self.count_refusal(count, "dudo")
-            case CalzaCalled(seat=seat, count=count):
-                return self.call_refusal("calza", seat) or self.count_refusal(count, "calza")
-        raise ValueError(f"not a game event: {event!r}")
+        _check_event(event, "GameState.refusal: event")
+        return self._refusal(event)
+
+    def _refusal(self, event: Event) -> RefusedMove | None:
+        seat = event.seat
+        if seat is not None and not is_whole(seat):
+            return RefusedMove(MoveRefusal.NO_SUCH_SEAT, _move_kind(event), None, self.turn,
+                               names=self._names)
+        if isinstance(event, BidMade):
+            return self.bid_refusal(event.bid, seat)
+        kind = _move_kind(event)
+        if not is_whole(event.count):
+            return self.count_refusal(event.count, kind)  # type: ignore[arg-type]
+        return self.call_refusal(kind, seat) or self.count_refusal(event.count, kind)
 
     # Moves.
 
@@ -312,32 +334,30 @@ class GameState:
 
         Raises :class:`~perudo_math.moves.IllegalMove` when :meth:`bid_refusal` refuses it.
         """
-        if isinstance(bid, str):
-            bid = Bid.parse(bid)
-        if not isinstance(bid, Bid):
-            raise ValueError(f"a bid is written like 5x4 or 3xP, not {bid!r}")
-        return self.apply(BidMade(self.turn if seat is None else seat, bid))
+        if bid.__class__ is not Bid:
+            bid = as_bid(bid, "GameState.bid: bid")
+        return self._replay((BidMade(self.turn if seat is None else seat, bid),))
 
     def dudo(self, count: int, seat: int | None = None) -> GameState:
         """The state after ``seat`` (default: the turn) challenges and ``count`` dice match.
 
         Raises :class:`~perudo_math.moves.IllegalMove` when the call or the count is refused.
         """
-        return self.apply(DudoCalled(self.turn if seat is None else seat, count))
+        return self._replay((DudoCalled(self.turn if seat is None else seat, count),))
 
     def calza(self, count: int, seat: int | None = None) -> GameState:
         """The state after ``seat`` (default: the turn) calls calza and ``count`` dice match.
 
         Raises :class:`~perudo_math.moves.IllegalMove` when the call or the count is refused.
         """
-        return self.apply(CalzaCalled(self.turn if seat is None else seat, count))
+        return self._replay((CalzaCalled(self.turn if seat is None else seat, count),))
 
     def apply(self, event: Event) -> GameState:
         """The state after ``event``; :class:`~perudo_math.moves.IllegalMove` when refused.
 
         An event whose seat is ``None`` is the move of the player to act.
         """
-        return self.replay((event,))
+        return self._replay((event,))
 
     def replay(self, events: Iterable[Event]) -> GameState:
         """The state after every event in turn, in time linear in the number of events.
@@ -345,15 +365,26 @@ class GameState:
         Raises :class:`~perudo_math.moves.IllegalMove` at the first refused event; its
         ``index`` attribute is that event's position in ``events``.
         """
+        if isinstance(events, str | bytes | bytearray | dict) or not is_iterable(events):
+            raise wrong_type("GameState.replay: events", "an iterable of game events", events)
+        return self._replay(events, many=True)
+
+    def _replay(self, events: Iterable[Event], many: bool = False) -> GameState:
+        """:meth:`replay` once ``events`` is known to be iterable; ``many``: for its messages,
+        whether they came to :meth:`replay` rather than :meth:`apply` or a move method."""
         state = self
         history, results = list(self.history), list(self.results)
         for index, event in enumerate(events):
-            refused = state.refusal(event)
+            kind = event.__class__
+            if kind not in _EVENT_TYPES or (kind is BidMade and event.bid.__class__ is not Bid):
+                _check_event(event, f"GameState.replay: events[{index}]" if many
+                             else "GameState.apply: event")
+            refused = state._refusal(event)
             if refused is None and (len(history) >= MAX_MOVES or len(results) >= MAX_ROUNDS):
                 refused = RefusedMove(MoveRefusal.GAME_TOO_LONG, _move_kind(event),
                                       event.seat, state.turn, names=state._names)
             if refused is not None:
-                raise IllegalMove(refused, index)
+                raise IllegalMove.of(refused, index)
             if event.seat is None:
                 event = _with_seat(event, state.turn)
             state, result = state._step(event)
@@ -521,6 +552,17 @@ def _next_active(seat: int, dice: Sequence[int]) -> int:
         if dice[candidate] > 0:
             return candidate
     raise AssertionError("no player holds dice")
+
+
+_EVENT_TYPES = (BidMade, DudoCalled, CalzaCalled)
+
+
+def _check_event(event: object, name: str) -> None:
+    """Refuse anything but a game event, and a BidMade whose bid is not a :class:`Bid`."""
+    if not isinstance(event, _EVENT_TYPES):
+        raise wrong_type(name, "a BidMade, DudoCalled or CalzaCalled", event)
+    if isinstance(event, BidMade) and not isinstance(event.bid, Bid):
+        raise wrong_type(f"{name}.bid", "a Bid", event.bid)
 
 
 def _seat_number_refusal(seat: object, seats: int) -> str | None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from perudo_math.bid import FACES, PACO, Bid, face_name
+from perudo_math.bid import FACES, PACO, Bid, as_bid, as_optional_bid, face_name
+from perudo_math.checks import is_whole, require_table_dice, shown, wrong_type
+from perudo_math.limits import MAX_TABLE_DICE
 from perudo_math.rules import RaiseRule, Rules
 
 DEFAULT_RULES = Rules()
@@ -78,8 +80,8 @@ class Verdict:
 
 
 def check_bid(
-    bid: Bid,
-    previous: Bid | None = None,
+    bid: Bid | str,
+    previous: Bid | str | None = None,
     *,
     palifico: bool = False,
     rules: Rules = DEFAULT_RULES,
@@ -87,34 +89,104 @@ def check_bid(
 ) -> Verdict:
     """Whether ``bid`` is a legal opening (no ``previous``) or raise over ``previous``.
 
-    ``bidder_dice`` matters only in palifico rounds under the
-    ``palifico_one_die_may_change_face`` setting. A bid above the dice on the
-    table breaks no rule (see :func:`exceeds_table`).
+    Bids are :class:`Bid` values or their text (``5x4``). ``bidder_dice`` matters only in
+    palifico rounds under the ``palifico_one_die_may_change_face`` setting. A bid above the
+    dice on the table breaks no rule (see :func:`exceeds_table`).
     """
-    if bidder_dice is not None and (isinstance(bidder_dice, bool) or bidder_dice < 1):
-        raise ValueError(f"the bidder must hold at least one die, not {bidder_dice!r}")
-    if previous is None:
-        if bid.is_paco and not palifico:
-            return Verdict(False, Refusal.OPEN_ON_PACOS, bid)
-        return Verdict(True, None, bid)
-    if palifico:
-        return _check_palifico_raise(bid, previous, rules, bidder_dice)
-    return _check_normal_raise(bid, previous, rules)
+    if bid.__class__ is not Bid:
+        bid = as_bid(bid, "check_bid: bid")
+    previous = _context("check_bid", previous, palifico, rules, bidder_dice)
+    return _verdict(bid, previous, palifico, rules, bidder_dice)
 
 
-def is_legal(bid: Bid, previous: Bid | None = None, **context: object) -> bool:
+def is_legal(
+    bid: Bid | str,
+    previous: Bid | str | None = None,
+    *,
+    palifico: bool = False,
+    rules: Rules = DEFAULT_RULES,
+    bidder_dice: int | None = None,
+) -> bool:
     """Shorthand for ``check_bid(...).legal``."""
-    return check_bid(bid, previous, **context).legal
+    if bid.__class__ is not Bid:
+        bid = as_bid(bid, "is_legal: bid")
+    previous = _context("is_legal", previous, palifico, rules, bidder_dice)
+    return _verdict(bid, previous, palifico, rules, bidder_dice).legal
 
 
 def smallest_raises(
-    previous: Bid | None,
+    previous: Bid | str | None,
     *,
     palifico: bool = False,
     rules: Rules = DEFAULT_RULES,
     bidder_dice: int | None = None,
 ) -> dict[int, Bid]:
     """For each face with a legal bid, the bid with the lowest legal quantity."""
+    previous = _context("smallest_raises", previous, palifico, rules, bidder_dice)
+    return _smallest_raises(previous, palifico, rules, bidder_dice)
+
+
+def legal_quantities(
+    previous: Bid | str | None,
+    table_dice: int,
+    *,
+    palifico: bool = False,
+    rules: Rules = DEFAULT_RULES,
+    bidder_dice: int | None = None,
+) -> dict[int, range]:
+    """For each face with a legal bid up to ``table_dice``, the legal quantities."""
+    previous = _context("legal_quantities", previous, palifico, rules, bidder_dice)
+    _check_table_dice("legal_quantities", table_dice)
+    return _legal_quantities(previous, table_dice, palifico, rules, bidder_dice)
+
+
+def legal_raises(
+    previous: Bid | str | None,
+    table_dice: int,
+    *,
+    palifico: bool = False,
+    rules: Rules = DEFAULT_RULES,
+    bidder_dice: int | None = None,
+) -> list[Bid]:
+    """Every legal bid with a quantity up to ``table_dice``, in the plain order."""
+    previous = _context("legal_raises", previous, palifico, rules, bidder_dice)
+    _check_table_dice("legal_raises", table_dice)
+    quantities = _legal_quantities(previous, table_dice, palifico, rules, bidder_dice)
+    return sorted(Bid(q, face) for face, span in quantities.items() for q in span)
+
+
+def exceeds_table(bid: Bid | str, table_dice: int) -> bool:
+    """Whether the bid claims more dice than the table holds: legal, but surely false."""
+    if bid.__class__ is not Bid:
+        bid = as_bid(bid, "exceeds_table: bid")
+    _check_table_dice("exceeds_table", table_dice)
+    return bid.quantity > table_dice
+
+
+def _context(where: str, previous: object, palifico: object, rules: object,
+             bidder_dice: object) -> Bid | None:
+    """The previous bid, once it and the round's context are checked: the same four
+    arguments for every function of this module."""
+    if previous is not None and previous.__class__ is not Bid:
+        previous = as_optional_bid(previous, f"{where}: previous")
+    if palifico is not False and palifico is not True:
+        raise wrong_type(f"{where}: palifico", "True or False", palifico)
+    if not isinstance(rules, Rules):
+        raise wrong_type(f"{where}: rules", "a Rules", rules)
+    if bidder_dice is not None and (bidder_dice.__class__ is not int or bidder_dice < 1):
+        if not is_whole(bidder_dice):
+            raise wrong_type(f"{where}: bidder_dice", "None or a whole number", bidder_dice)
+        raise ValueError(f"the bidder must hold at least one die, not {shown(bidder_dice)}")
+    return previous  # type: ignore[return-value]
+
+
+def _check_table_dice(where: str, table_dice: object) -> None:
+    if table_dice.__class__ is not int or not 1 <= table_dice <= MAX_TABLE_DICE:
+        require_table_dice(f"{where}: table_dice", table_dice)
+
+
+def _smallest_raises(previous: Bid | None, palifico: bool, rules: Rules,
+                     bidder_dice: int | None) -> dict[int, Bid]:
     result: dict[int, Bid] = {}
     for face in FACES:
         lowest = _lowest_quantity(face, previous, palifico, rules, bidder_dice)
@@ -123,21 +195,10 @@ def smallest_raises(
     return result
 
 
-def legal_quantities(
-    previous: Bid | None,
-    table_dice: int,
-    *,
-    palifico: bool = False,
-    rules: Rules = DEFAULT_RULES,
-    bidder_dice: int | None = None,
-) -> dict[int, range]:
-    """For each face with a legal bid up to ``table_dice``, the legal quantities."""
-    if isinstance(table_dice, bool) or not isinstance(table_dice, int) or table_dice < 1:
-        raise ValueError(f"the table must hold at least one die, not {table_dice!r}")
+def _legal_quantities(previous: Bid | None, table_dice: int, palifico: bool, rules: Rules,
+                      bidder_dice: int | None) -> dict[int, range]:
     ranges = {}
-    for face, lowest in smallest_raises(
-        previous, palifico=palifico, rules=rules, bidder_dice=bidder_dice
-    ).items():
+    for face, lowest in _smallest_raises(previous, palifico, rules, bidder_dice).items():
         highest = table_dice
         if _quantity_is_pinned(face, previous, palifico, rules):
             highest = min(highest, lowest.quantity)
@@ -146,23 +207,15 @@ def legal_quantities(
     return ranges
 
 
-def legal_raises(
-    previous: Bid | None,
-    table_dice: int,
-    *,
-    palifico: bool = False,
-    rules: Rules = DEFAULT_RULES,
-    bidder_dice: int | None = None,
-) -> list[Bid]:
-    """Every legal bid with a quantity up to ``table_dice``, in the plain order."""
-    quantities = legal_quantities(previous, table_dice, palifico=palifico, rules=rules,
-                                  bidder_dice=bidder_dice)
-    return sorted(Bid(q, face) for face, span in quantities.items() for q in span)
-
-
-def exceeds_table(bid: Bid, table_dice: int) -> bool:
-    """Whether the bid claims more dice than the table holds: legal, but surely false."""
-    return bid.quantity > table_dice
+def _verdict(bid: Bid, previous: Bid | None, palifico: bool, rules: Rules,
+             bidder_dice: int | None) -> Verdict:
+    if previous is None:
+        if bid.is_paco and not palifico:
+            return Verdict(False, Refusal.OPEN_ON_PACOS, bid)
+        return Verdict(True, None, bid)
+    if palifico:
+        return _check_palifico_raise(bid, previous, rules, bidder_dice)
+    return _check_normal_raise(bid, previous, rules)
 
 
 def _check_normal_raise(bid: Bid, previous: Bid, rules: Rules) -> Verdict:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
+from perudo_math.checks import WrongTypeError
 from perudo_math.legality import Refusal, Verdict
 from perudo_math.limits import MAX_MOVES, MAX_ROUNDS
 from perudo_math.rules import Rules
@@ -134,6 +135,12 @@ class RefusedMove:
         assert self.verdict is not None, self.code
         return self.verdict.reason
 
+    @property
+    def wrong_type(self) -> bool:
+        """Whether the move was refused because its seat or count is not a whole number."""
+        return ((self.code is MoveRefusal.NO_SUCH_SEAT and self.seat is None)
+                or (self.code is MoveRefusal.BAD_COUNT and self.count is None))
+
     def _name(self, seat: int | None) -> str:
         if seat is not None and 0 <= seat < len(self.names):
             return self.names[seat]
@@ -144,12 +151,25 @@ class IllegalMove(ValueError):
     """A move the rules or the game refuse; :attr:`refusal` says why, as data.
 
     ``index`` is the refused move's position among the moves replayed together, if any.
+    Build one with :meth:`of`: a seat or count that is not a whole number makes it a
+    ``TypeError`` too (a :class:`~perudo_math.checks.WrongTypeError`).
     """
 
     def __init__(self, refusal: RefusedMove, index: int | None = None) -> None:
         super().__init__(refusal.reason)
         self.refusal = refusal
         self.index = index
+
+    @staticmethod
+    def of(refusal: RefusedMove, index: int | None = None) -> IllegalMove:
+        """The error for ``refusal``: a :class:`MistypedMove` when its seat or count was not a
+        whole number (:attr:`RefusedMove.wrong_type`)."""
+        return (MistypedMove if refusal.wrong_type else IllegalMove)(refusal, index)
+
+
+class MistypedMove(IllegalMove, WrongTypeError):
+    """A move refused because its seat or count is not a whole number: an :class:`IllegalMove`
+    (the tracker words its code like any refusal) that is also a ``TypeError``."""
 
 
 def dudo_refusal(rules: Rules, *, caller: int, turn: int,
@@ -202,6 +222,7 @@ __all__ = [
     "CALL_KINDS",
     "CallKind",
     "IllegalMove",
+    "MistypedMove",
     "MoveKind",
     "MoveRefusal",
     "RefusedMove",

@@ -14,7 +14,8 @@ from math import comb
 
 import numpy as np
 
-from perudo_math.bid import FACES, PACO, Bid
+from perudo_math.bid import FACES, PACO, Bid, as_bid
+from perudo_math.checks import is_whole, require_face, require_table_dice, shown, wrong_type
 from perudo_math.hand import Hand, as_hand
 from perudo_math.limits import MAX_TABLE_DICE
 
@@ -46,17 +47,25 @@ def odds(
     dice: int,
     palifico: bool = False,
 ) -> Odds:
-    """The exact odds of ``bid`` for a player holding ``hand`` at a table of ``dice`` dice."""
-    bid = Bid.parse(bid) if isinstance(bid, str) else bid
-    hand = as_hand(hand)
-    unknown = _unknown_dice(hand, dice)
+    """The exact odds of ``bid`` for a player holding ``hand`` at a table of ``dice`` dice.
+
+    ``bid`` is a :class:`Bid` or its text (``5x4``); ``hand`` a :class:`Hand`, its text
+    (``1 2 5``) or a list of faces; ``dice`` counts every die on the table, yours included.
+    """
+    if bid.__class__ is not Bid:
+        bid = as_bid(bid, "odds: bid")
+    if hand.__class__ is not Hand:
+        hand = as_hand(hand, "odds: hand")
+    if palifico is not False and palifico is not True:
+        raise wrong_type("odds: palifico", "True or False", palifico)
+    unknown = _unknown_dice(hand, dice, "odds")
     own = hand.count(bid.face, palifico=palifico)
     third = _is_third(bid.face, palifico)
     distribution = _shifted_pmf(unknown, own, dice, third)
     q = bid.quantity
     return Odds(
         bid=bid,
-        palifico=bool(palifico),
+        palifico=palifico,
         unknown_dice=unknown,
         own_matches=own,
         at_least=float(_shifted_survival(unknown, own, dice, third)[q]) if q <= dice else 0.0,
@@ -68,8 +77,11 @@ def odds(
 
 def odds_table(hand: Hand | Iterable[int], dice: int, palifico: bool = False) -> np.ndarray:
     """P(at least q dice show f) as an array of shape (6, dice + 1): row f − 1, column q."""
-    hand = as_hand(hand)
-    unknown = _unknown_dice(hand, dice)
+    if hand.__class__ is not Hand:
+        hand = as_hand(hand, "odds_table: hand")
+    if palifico is not False and palifico is not True:
+        raise wrong_type("odds_table: palifico", "True or False", palifico)
+    unknown = _unknown_dice(hand, dice, "odds_table")
     table = np.empty((6, dice + 1))
     for face in FACES:
         own = hand.count(face, palifico=palifico)
@@ -79,22 +91,36 @@ def odds_table(hand: Hand | Iterable[int], dice: int, palifico: bool = False) ->
 
 def count_distribution(unknown_dice: int, face: int, palifico: bool = False) -> np.ndarray:
     """P(exactly k of ``unknown_dice`` unknown dice count toward ``face``), k = 0 .. n."""
-    _check_unknown(unknown_dice)
+    if not _plain_count_arguments(unknown_dice, face, palifico):
+        _check_count_arguments("count_distribution", unknown_dice, face, palifico)
     return _pmf(unknown_dice, _is_third(face, palifico))
 
 
 def count_survival(unknown_dice: int, face: int, palifico: bool = False) -> np.ndarray:
     """P(at least k of ``unknown_dice`` unknown dice count toward ``face``), k = 0 .. n."""
-    _check_unknown(unknown_dice)
+    if not _plain_count_arguments(unknown_dice, face, palifico):
+        _check_count_arguments("count_survival", unknown_dice, face, palifico)
     return _survival(unknown_dice, _is_third(face, palifico))
 
 
-def _check_unknown(unknown_dice: int) -> None:
-    if isinstance(unknown_dice, bool) or not isinstance(unknown_dice, int):
-        raise ValueError(f"a number of dice must be a whole number, not {unknown_dice!r}")
+def _plain_count_arguments(unknown_dice: object, face: object, palifico: object) -> bool:
+    """The common case of valid arguments, in one test: the engine asks often."""
+    return (unknown_dice.__class__ is int and face.__class__ is int
+            and 0 <= unknown_dice <= MAX_TABLE_DICE and 1 <= face <= 6  # type: ignore[operator]
+            and (palifico is False or palifico is True))
+
+
+def _check_count_arguments(where: str, unknown_dice: object, face: object,
+                           palifico: object) -> None:
+    if not is_whole(unknown_dice):
+        raise wrong_type(f"{where}: unknown_dice", "a whole number", unknown_dice)
+    assert isinstance(unknown_dice, int)
     if not 0 <= unknown_dice <= MAX_TABLE_DICE:
         raise ValueError(f"a number of dice must be from 0 to {MAX_TABLE_DICE}, "
-                         f"not {unknown_dice}")
+                         f"not {shown(unknown_dice)}")
+    require_face(f"{where}: face", face)
+    if palifico is not False and palifico is not True:
+        raise wrong_type(f"{where}: palifico", "True or False", palifico)
 
 
 def clear_caches() -> None:
@@ -104,18 +130,14 @@ def clear_caches() -> None:
 
 
 def _is_third(face: int, palifico: bool) -> bool:
-    if face not in FACES:
-        raise ValueError(f"a die shows 1 (paco) to 6, not {face!r}")
+    """Whether a die counts toward ``face`` with probability 1/3 (pacos are wild)."""
     return not palifico and face != PACO
 
 
-def _unknown_dice(hand: Hand, dice: int) -> int:
-    if isinstance(dice, bool) or not isinstance(dice, int):
-        raise ValueError(f"the number of dice on the table must be a whole number, not {dice!r}")
-    if dice < 1:
-        raise ValueError(f"the table must hold at least one die, not {dice}")
-    if dice > MAX_TABLE_DICE:
-        raise ValueError(f"the table holds at most {MAX_TABLE_DICE} dice, not {dice}")
+def _unknown_dice(hand: Hand, dice: object, where: str) -> int:
+    if dice.__class__ is not int or not 1 <= dice <= MAX_TABLE_DICE:  # type: ignore[operator]
+        require_table_dice(f"{where}: dice", dice)
+    assert isinstance(dice, int)
     if len(hand) > dice:
         raise ValueError(
             f"your hand has {len(hand)} dice but the table only {dice}: "

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, fields
 from enum import StrEnum
 from typing import Any
 
+from perudo_math.checks import is_whole, shown, wrong_type
 from perudo_math.limits import MAX_STARTING_DICE, MIN_STARTING_DICE
 
 
@@ -48,19 +49,19 @@ class Rules:
 
     def __post_init__(self) -> None:
         dice = self.starting_dice
-        if isinstance(dice, bool) or not isinstance(dice, int):
-            raise ValueError(f"starting dice must be a whole number, not {dice!r}")
+        if not is_whole(dice):
+            raise wrong_type("starting_dice", "a whole number", dice)
         if not MIN_STARTING_DICE <= dice <= MAX_STARTING_DICE:
             raise ValueError(
                 f"starting dice must be from {MIN_STARTING_DICE} to {MAX_STARTING_DICE}, "
-                f"not {dice}"
+                f"not {shown(dice)}"
             )
         object.__setattr__(self, "raise_rule", _choice(RaiseRule, self.raise_rule, "raise_rule"))
         object.__setattr__(self, "palifico", _choice(PalificoRule, self.palifico, "palifico"))
         for name in SWITCHES:
             value = getattr(self, name)
             if not isinstance(value, bool):
-                raise ValueError(f"{name} must be true or false, not {value!r}")
+                raise wrong_type(name, "true or false", value)
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as plain JSON values."""
@@ -71,11 +72,11 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Settings from :meth:`to_dict`; missing keys take their defaults."""
         if not isinstance(data, dict):
-            raise ValueError("rule settings must be a mapping of names to values")
+            raise wrong_type("rule settings", "a mapping of names to values", data)
         known = {field.name for field in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted((key for key in data if key not in known), key=shown)
         if unknown:
-            raise ValueError(f"unknown rule setting {unknown[0]!r}")
+            raise ValueError(f"unknown rule setting {shown(unknown[0])}")
         return cls(**data)
 
     def changed(self) -> dict[str, Any]:
@@ -166,11 +167,15 @@ SETTING_BY_NAME = {setting.name: setting for setting in SETTINGS}
 
 
 def _choice(kind: type[StrEnum], value: object, name: str) -> StrEnum:
-    try:
-        return kind(value)
-    except ValueError:
-        options = ", ".join(member.value for member in kind)
-        raise ValueError(f"{name} must be one of {options}, not {value!r}") from None
+    if isinstance(value, str):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    options = ", ".join(member.value for member in kind)
+    if not isinstance(value, str):
+        raise wrong_type(name, f"one of {options}", value)
+    raise ValueError(f"{name} must be one of {options}, not {shown(value)}")
 
 
 __all__ = [

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from perudo_math.bid import Bid
+from perudo_math.bid import Bid, as_bid
+from perudo_math.checks import is_whole, require_items, shown, wrong_type
+from perudo_math.limits import MAX_PLAYERS
 from perudo_math.moves import CALL_KINDS, CallKind
 from perudo_math.rules import Rules
 
@@ -41,7 +43,7 @@ class Settlement:
         return self.loser if self.loser is not None and self.dice[self.loser] == 0 else None
 
 
-def settle_round(bid: Bid, *, bidder: int, caller: int, kind: CallKind, count: int,
+def settle_round(bid: Bid | str, *, bidder: int, caller: int, kind: CallKind, count: int,
                  dice: Sequence[int], rules: Rules) -> Settlement:
     """Settle ``caller``'s ``kind`` call on ``bidder``'s ``bid`` when ``count`` dice match.
 
@@ -49,18 +51,28 @@ def settle_round(bid: Bid, *, bidder: int, caller: int, kind: CallKind, count: i
     die when the bid is true (``count`` at least its quantity), else the bidder. A calza is
     right when ``count`` equals the quantity: the caller then wins a die back if they hold
     fewer than ``rules.starting_dice``; a wrong calza costs the caller a die. Whether the
-    call was allowed is :mod:`perudo_math.moves`' question, not this one.
+    call was allowed is :mod:`perudo_math.moves`' question, not this one. ``bid`` is a
+    :class:`Bid` or its text (``5x4``).
     """
     held = _checked_dice(dice)
-    if not isinstance(bid, Bid):
-        raise ValueError(f"the bid must be a Bid, not {bid!r}")
+    if bid.__class__ is not Bid:
+        bid = as_bid(bid, "settle_round: bid")
+    if not isinstance(kind, str):
+        raise wrong_type("settle_round: kind", "'dudo' or 'calza'", kind)
     if kind not in CALL_KINDS:
-        raise ValueError(f"a call is dudo or calza, not {kind!r}")
-    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise ValueError(f"the count must be a whole number of dice, 0 or more, not {count!r}")
+        raise ValueError(f"a call is dudo or calza, not {shown(kind)}")
+    if not is_whole(count):
+        raise wrong_type("settle_round: count", "a whole number of dice, 0 or more", count)
+    if count < 0:
+        raise ValueError(f"the count must be a whole number of dice, 0 or more, not {count}")
+    if not isinstance(rules, Rules):
+        raise wrong_type("settle_round: rules", "a Rules", rules)
     for role, seat in (("bidder", bidder), ("caller", caller)):
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(held):
-            raise ValueError(f"the {role} must be a seat from 0 to {len(held) - 1}, not {seat!r}")
+        if not is_whole(seat):
+            raise wrong_type(f"settle_round: {role}", f"a seat from 0 to {len(held) - 1}", seat)
+        if not 0 <= seat < len(held):
+            raise ValueError(f"the {role} must be a seat from 0 to {len(held) - 1}, "
+                             f"not {shown(seat)}")
         if held[seat] == 0:
             raise ValueError(f"the {role} at seat {seat} holds no dice")
     if bidder == caller:
@@ -83,12 +95,16 @@ def settle_round(bid: Bid, *, bidder: int, caller: int, kind: CallKind, count: i
 
 
 def _checked_dice(dice: Sequence[int]) -> tuple[int, ...]:
-    held = tuple(dice)
+    held = require_items("settle_round: dice", dice, "a list of every seat's dice", MAX_PLAYERS)
     if len(held) < 2:
         raise ValueError(f"a round is played by at least two seats, not {len(held)}")
+    if len(held) > MAX_PLAYERS:
+        raise ValueError(f"a round is played by at most {MAX_PLAYERS} seats, not more")
     for count in held:
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ValueError(f"every seat holds a whole number of dice, not {count!r}")
+        if not is_whole(count):
+            raise wrong_type("settle_round: dice", "whole numbers of dice", count)
+        if count < 0:
+            raise ValueError(f"every seat holds a whole number of dice, not {count}")
     return held
 
 

@@ -85,7 +85,8 @@ def test_a_right_calza_wins_a_die_back_only_below_the_starting_dice():
         ({"dice": (3, 3, 0), "caller": 2}, "caller at seat 2 holds no dice"),
         ({"dice": (3,)}, "at least two seats"),
         ({"dice": (3, -1, 2)}, "whole number of dice"),
-        ({"bid": "3x4"}, "must be a Bid"),
+        ({"bid": 34}, "bid must be a Bid or text like 5x4"),
+        ({"bid": "3x9"}, "cannot read bid '3x9'"),
     ],
 )
 def test_bad_input_is_refused(arguments, message):

@@ -22,6 +22,7 @@ import numpy as np
 
 from coach.engine.situation import Situation
 from perudo_math import FACES, PACO, Bid, count_distribution, odds, probability
+from perudo_math.checks import require_real, wrong_type
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,14 +37,12 @@ class BidReading:
     strength: float = 0.8
 
     def __post_init__(self) -> None:
-        if not 0.0 <= self.strength <= 5.0:
-            raise ValueError(f"bid reading strength must be from 0 to 5, not {self.strength}")
+        require_real("BidReading: strength", self.strength, 0.0, 5.0)
 
     @classmethod
     def from_bluff_level(cls, bluff: float) -> BidReading:
         """A reading for opponents who bluff a share ``bluff`` (0 to 1) of their bids."""
-        if not 0.0 <= bluff <= 1.0:
-            raise ValueError(f"bluff level must be from 0 to 1, not {bluff}")
+        require_real("BidReading.from_bluff_level: bluff", bluff, 0.0, 1.0)
         return cls(strength=round(2.0 * (1.0 - bluff), 6))
 
 
@@ -105,6 +104,10 @@ class TableBeliefs:
     """One player's beliefs about the matching count of each face, after this round's bids."""
 
     def __init__(self, situation: Situation, reading: BidReading = BidReading()) -> None:
+        if not isinstance(situation, Situation):
+            raise wrong_type("TableBeliefs: situation", "a Situation", situation)
+        if not isinstance(reading, BidReading):
+            raise wrong_type("TableBeliefs: reading", "a BidReading", reading)
         self.situation = situation
         self.reading = reading
         bids_by_seat: dict[int, list[Bid]] = {}

@@ -17,6 +17,7 @@ from perudo_math import (
     settle_round,
     smallest_raises,
 )
+from perudo_math.checks import require_int, require_real, wrong_type
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +37,11 @@ class CoachSettings:
     pressure: float = 0.02
 
     def __post_init__(self) -> None:
-        if not 0.0 <= self.challenge_below <= 1.0:
-            raise ValueError(f"challenge_below must be from 0 to 1, not {self.challenge_below}")
-        if not 0 <= self.raise_depth <= 60:
-            raise ValueError(f"raise_depth must be from 0 to 60, not {self.raise_depth}")
-        if not 0.0 <= self.pressure <= 1.0:
-            raise ValueError(f"pressure must be from 0 to 1, not {self.pressure}")
+        if not isinstance(self.reading, BidReading):
+            raise wrong_type("CoachSettings: reading", "a BidReading", self.reading)
+        require_real("CoachSettings: challenge_below", self.challenge_below, 0.0, 1.0)
+        require_int("CoachSettings: raise_depth", self.raise_depth, 0, 60)
+        require_real("CoachSettings: pressure", self.pressure, 0.0, 1.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +110,10 @@ class Advice:
 
 def advise(situation: Situation, settings: CoachSettings = CoachSettings()) -> Advice:
     """Weigh every available action for the player to move and recommend one."""
+    if situation.__class__ is not Situation and not isinstance(situation, Situation):
+        raise wrong_type("advise: situation", "a Situation", situation)
+    if settings.__class__ is not CoachSettings and not isinstance(settings, CoachSettings):
+        raise wrong_type("advise: settings", "a CoachSettings", settings)
     beliefs = TableBeliefs(situation, settings.reading)
     options: list[Option] = []
     last = situation.last_bid

@@ -8,7 +8,9 @@ from enum import StrEnum
 from typing import Any
 
 from perudo_math import (
+    MAX_MOVES,
     MAX_PLAYERS,
+    MAX_TABLE_DICE,
     MIN_PLAYERS,
     Bid,
     Hand,
@@ -17,6 +19,7 @@ from perudo_math import (
     check_bid,
     dudo_refusal,
 )
+from perudo_math.checks import is_whole, require_items, shown, wrong_type
 
 
 class ActionKind(StrEnum):
@@ -134,7 +137,8 @@ class Situation:
     ``dice`` holds every seat's dice count in seat order (0 for an eliminated
     player); ``bids`` this round's bids in order as (seat, bid) pairs, as they were
     spoken: the coach reads them but does not police them (tables play house rules),
-    only the move it is asked about must be legal.
+    only the move it is asked about must be legal. ``dice`` and ``bids`` may be given as
+    lists (they are kept as tuples); ``hand`` is a :class:`Hand` and each bid a :class:`Bid`.
     """
 
     rules: Rules
@@ -145,27 +149,76 @@ class Situation:
     palifico: bool = False
 
     def __post_init__(self) -> None:
-        if not MIN_PLAYERS <= len(self.dice) <= MAX_PLAYERS:
-            raise ValueError(f"a table seats {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                             f"not {len(self.dice)}")
-        if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in self.dice):
-            raise ValueError("dice counts must be whole numbers, 0 or more")
-        if not 0 <= self.me < len(self.dice):
-            raise ValueError(f"seat {self.me} is not at a table of {len(self.dice)}")
-        if len(self.hand) != self.dice[self.me]:
+        if not isinstance(self.rules, Rules):
+            raise wrong_type("Situation: rules", "a Rules", self.rules)
+        dice = self._checked_dice()
+        if not is_whole(self.me):
+            raise wrong_type("Situation: me", "a seat number", self.me)
+        if not 0 <= self.me < len(dice):
+            raise ValueError(f"seat {shown(self.me)} is not at a table of {len(dice)}")
+        if not isinstance(self.hand, Hand):
+            raise wrong_type("Situation: hand", "a Hand", self.hand)
+        if len(self.hand) != dice[self.me]:
             raise ValueError(
-                f"your hand has {len(self.hand)} dice but your seat holds {self.dice[self.me]}"
+                f"your hand has {len(self.hand)} dice but your seat holds {dice[self.me]}"
             )
-        if self.dice[self.me] == 0:
+        if dice[self.me] == 0:
             raise ValueError("an eliminated player has no turn")
         if len(self.active_seats) < 2:
             raise ValueError("at least two players must still hold dice")
-        for seat, _ in self.bids:
-            if not 0 <= seat < len(self.dice) or self.dice[seat] == 0:
-                raise ValueError(f"seat {seat} cannot bid: no such player with dice")
-        for _, bid in self.bids:
+        self._check_bids(dice)
+        if self.palifico is not False and self.palifico is not True:
+            raise wrong_type("Situation: palifico", "True or False", self.palifico)
+
+    def _checked_dice(self) -> tuple[int, ...]:
+        """Every seat's dice, checked and kept as a tuple."""
+        dice = self.dice
+        if dice.__class__ is not tuple:
+            dice = tuple(dice) if isinstance(dice, list) else require_items(
+                "Situation: dice", dice, "a list of every seat's dice", MAX_PLAYERS)
+            object.__setattr__(self, "dice", dice)
+        if not MIN_PLAYERS <= len(dice) <= MAX_PLAYERS:
+            raise ValueError(f"a table seats {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                             f"not {len(dice)}")
+        for count in dice:
+            if count.__class__ is int and count >= 0:
+                continue
+            if not is_whole(count):
+                raise wrong_type("Situation: dice", "whole numbers of dice", count)
+            if count < 0:
+                raise ValueError("dice counts must be whole numbers, 0 or more")
+        if sum(dice) > MAX_TABLE_DICE:
+            raise ValueError(f"the table holds at most {MAX_TABLE_DICE} dice, "
+                             f"not {shown(sum(dice))}")
+        return dice
+
+    def _check_bids(self, dice: tuple[int, ...]) -> None:
+        """This round's (seat, bid) pairs, checked and kept as a tuple of tuples."""
+        bids = self.bids
+        changed = bids.__class__ is not tuple
+        if changed:
+            bids = require_items("Situation: bids", bids, "a list of (seat, Bid) pairs",
+                                 MAX_MOVES)
+        if len(bids) > MAX_MOVES:
+            raise ValueError(f"a round holds at most {MAX_MOVES} bids, not more")
+        pairs = []
+        for pair in bids:
+            if pair.__class__ is not tuple:
+                if not isinstance(pair, list):
+                    raise wrong_type("Situation: bids", "(seat, Bid) pairs", pair)
+                pair, changed = tuple(pair), True
+            if len(pair) != 2:
+                raise wrong_type("Situation: bids", "(seat, Bid) pairs", pair)
+            seat, bid = pair
+            if not (seat.__class__ is int and 0 <= seat < len(dice) and dice[seat]):
+                if not is_whole(seat):
+                    raise wrong_type("Situation: a bidder's seat", "a seat number", seat)
+                raise ValueError(f"seat {shown(seat)} cannot bid: no such player with dice")
             if not isinstance(bid, Bid):
-                raise ValueError(f"a bid in the history is not a Bid: {bid!r}")
+                raise wrong_type("Situation: a bid in bids", "a Bid", bid)
+            pairs.append(pair)
+        if changed:
+            object.__setattr__(self, "bids", tuple(pairs))
 
     @property
     def table_dice(self) -> int:
