@@ -13,7 +13,9 @@ ORDINARY_FACES = (2, 3, 4, 5, 6)
 
 _BID_PATTERN = re.compile(r"^\s*(\d+)\s*[x×*]\s*([1-6pP])\s*$")
 _MOST_DIGITS = 1000
-"""The longest quantity read from text: far above any table, well below int()'s own limit."""
+"""The most digits of a bid's quantity: far above any table, and below the 4,300 digits past
+which ``str()`` refuses a number, so that every bid can be written and read back."""
+_QUANTITY_LIMIT = 10**_MOST_DIGITS
 
 
 def face_name(face: int) -> str:
@@ -35,7 +37,8 @@ class Bid:
 
     def __post_init__(self) -> None:
         quantity, face = self.quantity, self.face
-        if quantity.__class__ is int and face.__class__ is int and quantity >= 1 and 1 <= face <= 6:
+        if (quantity.__class__ is int and face.__class__ is int
+                and 1 <= quantity < _QUANTITY_LIMIT and 1 <= face <= 6):
             return  # the engine builds many bids: the common case costs one test
         if not is_whole(self.quantity):
             raise wrong_type("bid quantity", "a whole number", self.quantity)
@@ -43,6 +46,9 @@ class Bid:
             raise wrong_type("bid face", "a whole number from 1 (paco) to 6", self.face)
         if self.quantity < 1:
             raise ValueError(f"bid quantity must be at least 1, not {shown(self.quantity)}")
+        if self.quantity >= _QUANTITY_LIMIT:
+            raise ValueError(f"bid quantity must have at most {_MOST_DIGITS} digits, "
+                             f"not {shown(self.quantity)}")
         if self.face not in FACES:
             raise ValueError(f"bid face must be 1 (paco) to 6, not {shown(self.face)}")
 

@@ -94,7 +94,7 @@ class Player:
         if not is_whole(self.dice):
             raise wrong_type("a player's dice", "a whole number", self.dice)
         if self.dice < 0:
-            raise ValueError(f"a player holds a whole number of dice, not {self.dice}")
+            raise ValueError(f"a player holds a whole number of dice, not {shown(self.dice)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +177,8 @@ class GameState:
         given = require_items("GameState.new: names", names, "a list of names", MAX_PLAYERS)
         players = tuple(Player(name, rules.starting_dice) for name in given)
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            count = len(names) if isinstance(names, tuple | list) else f"{len(players)} or more"
+            count = len(names) if isinstance(names, tuple | list) else len(players)
+            count = f"{count} or more" if count > MAX_PLAYERS else count
             raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}")
         seen: set[str] = set()
         for player in players:
@@ -567,7 +568,7 @@ def _check_event(event: object, name: str) -> None:
 
 def _seat_number_refusal(seat: object, seats: int) -> str | None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-        return f"there is no seat {seat!r}: seats run from 0 to {seats - 1}"
+        return f"there is no seat {shown(seat)}: seats run from 0 to {seats - 1}"
     return None
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
-from perudo_math.checks import WrongTypeError
+from perudo_math.checks import WrongTypeError, shown
 from perudo_math.legality import Refusal, Verdict
 from perudo_math.limits import MAX_MOVES, MAX_ROUNDS
 from perudo_math.rules import Rules
@@ -104,7 +104,7 @@ class RefusedMove:
                 seats = f": seats run from 0 to {len(self.names) - 1}" if self.names else ""
                 if self.seat is None:
                     return f"that is not a seat number{seats}"
-                return f"there is no seat {self.seat}{seats}"
+                return f"there is no seat {shown(self.seat)}{seats}"
             case MoveRefusal.PLAYER_OUT:
                 return f"{seat} is out of the game"
             case MoveRefusal.NOT_YOUR_TURN:
@@ -124,10 +124,10 @@ class RefusedMove:
             case MoveRefusal.CALZA_HEADS_UP:
                 return "calza is not allowed when only two players are left"
             case MoveRefusal.BAD_COUNT:
-                shown = "" if self.count is None else f", not {self.count}"
-                return f"the count must be a whole number of dice, 0 or more{shown}"
+                given = "" if self.count is None else f", not {shown(self.count)}"
+                return f"the count must be a whole number of dice, 0 or more{given}"
             case MoveRefusal.COUNT_ABOVE_TABLE:
-                return (f"count {self.count} is more than the {self.table_dice} dice "
+                return (f"count {shown(self.count)} is more than the {self.table_dice} dice "
                         f"on the table")
             case MoveRefusal.GAME_TOO_LONG:
                 return (f"the game holds {MAX_MOVES} moves or {MAX_ROUNDS} rounds, the most "

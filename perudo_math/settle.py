@@ -64,7 +64,7 @@ def settle_round(bid: Bid | str, *, bidder: int, caller: int, kind: CallKind, co
     if not is_whole(count):
         raise wrong_type("settle_round: count", "a whole number of dice, 0 or more", count)
     if count < 0:
-        raise ValueError(f"the count must be a whole number of dice, 0 or more, not {count}")
+        raise ValueError(f"the count must be a whole number of dice, 0 or more, not {shown(count)}")
     if not isinstance(rules, Rules):
         raise wrong_type("settle_round: rules", "a Rules", rules)
     for role, seat in (("bidder", bidder), ("caller", caller)):
@@ -104,7 +104,7 @@ def _checked_dice(dice: Sequence[int]) -> tuple[int, ...]:
         if not is_whole(count):
             raise wrong_type("settle_round: dice", "whole numbers of dice", count)
         if count < 0:
-            raise ValueError(f"every seat holds a whole number of dice, not {count}")
+            raise ValueError(f"every seat holds a whole number of dice, not {shown(count)}")
     return held
 
 

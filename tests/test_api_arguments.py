@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from coach import BidReading, CoachSettings, Situation, TableBeliefs, advise
+from coach import BidReading, CoachSettings, Situation, TableBeliefs, advise, candidate_raises
 from perudo_math import (
     Bid,
     BidMade,
@@ -119,6 +119,7 @@ ENTRIES = [
           {"dice": r"\bdice\b|\bplayers\b|\btable\b|\bhand\b", "me": r"\bme\b|\bseat\b|\bplayer",
            "hand": r"\bhand\b", "bids": r"\bbids?\b|\bseat\b"}),
     Entry("advise", advise, {"situation": SPOT, "settings": CoachSettings()}),
+    Entry("candidate_raises", candidate_raises, {"situation": SPOT, "depth": 4}),
     Entry("CoachSettings", CoachSettings,
           {"reading": BidReading(), "challenge_below": 0.5, "raise_depth": 4, "pressure": 0.02}),
     Entry("BidReading", BidReading, {"strength": 0.8}),
@@ -151,7 +152,7 @@ ANYTHING = st.one_of(
         st.lists(inner, max_size=5), st.tuples(inner, inner),
         st.dictionaries(st.text(max_size=3), inner, max_size=3)), max_leaves=8),
     st.builds(lambda items: (item for item in items), st.lists(SCALARS, max_size=4)),
-    st.from_type(object).filter(lambda value: not isinstance(value, os._Environ)),
+    st.from_type(object).filter(lambda value: not isinstance(value, type(os.environ))),
 )
 
 CHECKS = settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow])
@@ -303,6 +304,8 @@ def test_work_is_bounded_whatever_the_size_asked():
         Hand(iter(lambda: 1, None))  # never ends
     with pytest.raises(ValueError, match="a game needs 2 to 10 players, not 11 or more"):
         GameState.new(f"P{number}" for number in range(10**9))
+    with pytest.raises(ValueError, match=r"a game needs 2 to 10 players, not 1$"):
+        GameState.new(name for name in ["Ann"])
     with pytest.raises(ValueError, match="the table holds at most 100 dice"):
         Situation(Rules(), (1, 100), 0, Hand([1]))
 
@@ -315,3 +318,16 @@ def test_huge_numbers_are_shown_short():
     with pytest.raises(ValueError, match=r"^the table holds at most 100 dice, not a whole "
                                          r"number of 5001 digits$"):
         odds("5x4", [1], 10**5000)
+    with pytest.raises(IllegalMove, match=r"^count a whole number of 5001 digits is more than"):
+        OPENED.dudo(10**5000)
+    with pytest.raises(IllegalMove, match=r"not a negative whole number of 5001 digits$"):
+        OPENED.calza(-(10**5000))
+    with pytest.raises(ValueError, match=r"^there is no seat a whole number of 5001 digits"):
+        GameState.new(["Ann", "Bob"], first_opener=10**5000)
+
+
+def test_every_bid_can_be_written_and_read_back():
+    largest = Bid(10**1000 - 1, 4)
+    assert Bid.parse(str(largest)) == largest
+    with pytest.raises(ValueError, match=r"^bid quantity must have at most 1000 digits"):
+        Bid(10**1000, 4)

@@ -143,6 +143,9 @@ def candidate_raises(situation: Situation, depth: int) -> dict[int, range]:
     """The raises worth weighing, per face: the smallest legal one and ``depth`` above it
     (an opening: up to the expected count and ``depth`` above). When every raise is above
     the table, the smallest raise of each face still counts: it is all that is left."""
+    if not isinstance(situation, Situation):
+        raise wrong_type("candidate_raises: situation", "a Situation", situation)
+    require_int("candidate_raises: depth", depth, 0)
     context = {"palifico": situation.palifico, "rules": situation.rules,
                "bidder_dice": situation.dice[situation.me]}
     table = situation.table_dice
