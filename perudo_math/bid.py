@@ -11,7 +11,7 @@ PACO = 1
 FACES = (1, 2, 3, 4, 5, 6)
 ORDINARY_FACES = (2, 3, 4, 5, 6)
 
-_BID_PATTERN = re.compile(r"^\s*(\d+)\s*[x×*]\s*([1-6pP])\s*$")
+_BID_PATTERN = re.compile(r"^\s*([0-9]+)\s*[x×*]\s*([1-6pP])\s*$")
 _MOST_DIGITS = 1000
 """The most digits of a bid's quantity: far above any table, and below the 4,300 digits past
 which ``str()`` refuses a number, so that every bid can be written and read back."""

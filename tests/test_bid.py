@@ -97,3 +97,9 @@ def test_rules_round_trip_through_plain_values():
 def test_rules_validate(settings, message):
     with pytest.raises(ValueError, match=message):
         Rules.from_dict(settings)
+
+
+def test_only_ascii_digits_are_a_quantity():
+    for text in ("٣x4", "３x4", "²x4"):
+        with pytest.raises(ValueError, match="cannot read bid"):
+            Bid.parse(text)
