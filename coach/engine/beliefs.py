@@ -22,7 +22,7 @@ import numpy as np
 
 from coach.engine.situation import Situation
 from perudo_math import FACES, PACO, Bid, count_distribution, odds, probability
-from perudo_math.checks import require_real, wrong_type
+from perudo_math.checks import is_whole, require_real, wrong_type
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,9 +35,29 @@ class BidReading:
     """
 
     strength: float = 0.8
+    seats: tuple[tuple[int, float], ...] = ()
+    """Per-seat strengths where a seat's showdowns tell more than the population's."""
 
     def __post_init__(self) -> None:
         require_real("BidReading: strength", self.strength, 0.0, 5.0)
+        if self.seats.__class__ is not tuple:
+            raise wrong_type("BidReading: seats", "a tuple of (seat, strength) pairs", self.seats)
+        for pair in self.seats:
+            if not (isinstance(pair, tuple) and len(pair) == 2 and is_whole(pair[0])):
+                raise wrong_type("BidReading: seats", "(seat, strength) pairs", pair)
+            require_real("BidReading: a seat's strength", pair[1], 0.0, 5.0)
+
+    def for_seat(self, seat: int) -> float:
+        """The strength to read ``seat``'s bids with."""
+        for known, strength in self.seats:
+            if known == seat:
+                return strength
+        return self.strength
+
+    @property
+    def reads(self) -> bool:
+        """Whether any seat's bids are read at all."""
+        return self.strength > 0 or any(strength > 0 for _, strength in self.seats)
 
     @classmethod
     def from_bluff_level(cls, bluff: float) -> BidReading:
@@ -110,12 +130,11 @@ class TableBeliefs:
             raise wrong_type("TableBeliefs: reading", "a BidReading", reading)
         self.situation = situation
         self.reading = reading
-        bids_by_seat: dict[int, list[Bid]] = {}
-        if reading.strength > 0:
-            for seat, bid in situation.bids:
-                if seat != situation.me:
-                    bids_by_seat.setdefault(seat, []).append(bid)
-        self._read = {seat: tuple(bids) for seat, bids in bids_by_seat.items()}
+        self._bids_by_seat: dict[int, tuple[Bid, ...]] = {}
+        for seat, bid in situation.bids:
+            self._bids_by_seat[seat] = (*self._bids_by_seat.get(seat, ()), bid)
+        self._read = {seat: bids for seat, bids in self._bids_by_seat.items()
+                      if seat != situation.me and reading.for_seat(seat) > 0}
         self._distributions: dict[int, np.ndarray] = {}
         self._tails: dict[int, np.ndarray] = {}
         self._others: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
@@ -133,8 +152,33 @@ class TableBeliefs:
         dice = self.situation.dice[seat]
         if seat in self._read:
             return seat_distribution(dice, self._read[seat], face, self.situation.palifico,
-                                      self.reading.strength)
+                                     self.reading.for_seat(seat))
         return _plain(dice, face, self.situation.palifico)
+
+    def public_counts(self, face: int, *, excluding: int, my_bid: Bid | None = None,
+                      my_strength: float | None = None) -> np.ndarray:
+        """P(k dice count toward ``face``) over every seat but ``excluding``, mine included,
+        as a player who sees none of them reads the bids (mine with ``my_bid`` added, read
+        with ``my_strength``, by default the population's)."""
+        situation = self.situation
+        palifico = situation.palifico
+        total = np.ones(1)
+        plain = 0
+        for seat in situation.active_seats:
+            if seat == excluding:
+                continue
+            bids = self._bids_by_seat.get(seat, ())
+            strength = self.reading.for_seat(seat)
+            if seat == situation.me:
+                strength = self.reading.strength if my_strength is None else my_strength
+                if my_bid is not None:
+                    bids = (*bids, my_bid)
+            if not bids or strength <= 0:
+                plain += situation.dice[seat]
+                continue
+            total = np.convolve(total, seat_distribution(situation.dice[seat], bids, face,
+                                                         palifico, strength))
+        return np.convolve(total, _plain(plain, face, palifico)) if plain else total
 
     def others_counts(self, face: int, *, excluding: tuple[int, ...] = ()) -> np.ndarray:
         """P(k hidden dice count toward ``face``) over every seat but mine and ``excluding``."""

@@ -9,6 +9,7 @@ import numpy as np
 
 from coach.engine.beliefs import BidReading, TableBeliefs
 from coach.engine.situation import CALZA, DUDO, Action, Situation
+from coach.engine.stakes import after, win_chance
 from perudo_math import (
     PACO,
     Bid,
@@ -24,24 +25,35 @@ from perudo_math.checks import require_int, require_real, wrong_type
 class CoachSettings:
     """The coach's knobs.
 
-    ``challenge_below``: the next player is taken to call dudo when, from their
-    own dice alone, the bid looks true with a probability below this.
-    ``raise_depth``: how many quantities above the smallest raise of each face
-    are weighed. ``pressure``: how much extra risk (in probability of losing a
-    die) the coach accepts for a higher, harder-to-follow raise.
+    ``challenge_below``: the next player is taken to call dudo when, from their own dice
+    and the bids as they read them (mine included), the raise looks true with a
+    probability below this; ``call_spread`` blurs that threshold (their reading is not
+    mine). ``raise_depth``: how many quantities above the smallest raise of each face are
+    weighed. ``carry_on``: heads-up, P(I lose this round later) when my raise is not called
+    at once (the bid comes back to me); at ``n`` players it is ``carry_on / (n − 1)²``
+    (fitted to arena play: round a bigger table the bid rarely comes back).
     """
 
     reading: BidReading = field(default_factory=BidReading)
     challenge_below: float = 0.5
+    call_spread: float = 0.0
     raise_depth: int = 4
+    carry_on: float = 0.0
+    responder_reads: bool = False
+    by_stakes: bool = False
     pressure: float = 0.02
 
     def __post_init__(self) -> None:
         if not isinstance(self.reading, BidReading):
             raise wrong_type("CoachSettings: reading", "a BidReading", self.reading)
         require_real("CoachSettings: challenge_below", self.challenge_below, 0.0, 1.0)
+        require_real("CoachSettings: call_spread", self.call_spread, 0.0, 1.0)
         require_int("CoachSettings: raise_depth", self.raise_depth, 0, 60)
+        require_real("CoachSettings: carry_on", self.carry_on, 0.0, 1.0)
         require_real("CoachSettings: pressure", self.pressure, 0.0, 1.0)
+        for name in ("responder_reads", "by_stakes"):
+            if getattr(self, name) not in (True, False):
+                raise wrong_type(f"CoachSettings: {name}", "True or False", getattr(self, name))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +69,8 @@ class Option:
     p_exact: float
     challenge: float = 0.0
     """For a raise: P(the next player calls dudo on it)."""
+    value: float = 0.0
+    """The expected change in my chance to win the game, in probability."""
 
     @property
     def net_loss(self) -> float:
@@ -65,7 +79,8 @@ class Option:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = self.action.to_dict()
-        data.update(lose=self.lose, gain=self.gain, p_true=self.p_true, p_exact=self.p_exact)
+        data.update(lose=self.lose, gain=self.gain, p_true=self.p_true, p_exact=self.p_exact,
+                    value=self.value)
         if self.action.kind == "raise":
             data["challenge"] = self.challenge
         return data
@@ -109,25 +124,61 @@ class Advice:
 
 
 def advise(situation: Situation, settings: CoachSettings = CoachSettings()) -> Advice:
-    """Weigh every available action for the player to move and recommend one."""
+    """Weigh every available action for the player to move and recommend one.
+
+    Each action is valued by the expected change in my chance to win the game: a die lost
+    by me, won back, or lost by another player, each weighed by what it is worth at these
+    dice counts (:mod:`coach.engine.stakes`).
+    """
     if situation.__class__ is not Situation and not isinstance(situation, Situation):
         raise wrong_type("advise: situation", "a Situation", situation)
     if settings.__class__ is not CoachSettings and not isinstance(settings, CoachSettings):
         raise wrong_type("advise: settings", "a CoachSettings", settings)
     beliefs = TableBeliefs(situation, settings.reading)
+    stakes = Stakes.of(situation)
     options: list[Option] = []
-    last = situation.last_bid
-    if last is not None and situation.may_dudo():
+    last, bidder = situation.last_bid, situation.last_bidder
+    if last is not None and bidder is not None and situation.may_dudo():
         p_true = beliefs.at_least(last)
         p_exact = beliefs.exactly(last)
-        options.append(Option(DUDO, lose=p_true, gain=0.0, p_true=p_true, p_exact=p_exact))
+        value = p_true * stakes.mine_lost + (1.0 - p_true) * stakes.lost_by(bidder)
+        options.append(Option(DUDO, lose=p_true, gain=0.0, p_true=p_true, p_exact=p_exact,
+                              value=value))
         if situation.may_calza():
             gain = p_exact if _right_calza_regains(situation) else 0.0
+            value = (1.0 - p_exact) * stakes.mine_lost + gain * stakes.mine_won
             options.append(Option(CALZA, lose=1.0 - p_exact, gain=gain,
-                                  p_true=p_true, p_exact=p_exact))
-    raises = _weigh_raises(situation, beliefs, settings)
-    ranked = _rank(options, raises, settings)
-    return Advice(tuple(ranked), _reason(situation, ranked[0], beliefs), beliefs.reads_bids)
+                                  p_true=p_true, p_exact=p_exact, value=value))
+    raises = _weigh_raises(situation, beliefs, settings, stakes)
+    ranked = _rank(options, raises, settings, situation.palifico)
+    return Advice(tuple(ranked), _reason(situation, ranked, beliefs), beliefs.reads_bids)
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """What each outcome of this round changes in my chance to win the game."""
+
+    mine_lost: float
+    mine_won: float
+    others_lost: tuple[float, ...]
+    """Per seat: the change for me when that seat loses a die (0 for me and empty seats)."""
+
+    @classmethod
+    def of(cls, situation: Situation) -> Stakes:
+        dice, me = situation.dice, situation.me
+        now = win_chance(dice, me)
+        won = win_chance(after(dice, me, +1), me) - now
+        others = tuple(win_chance(after(dice, seat, -1), me) - now
+                       if seat != me and dice[seat] else 0.0 for seat in range(len(dice)))
+        return cls(win_chance(after(dice, me, -1), me) - now, won, others)
+
+    def lost_by(self, seat: int) -> float:
+        return self.others_lost[seat]
+
+    def someone_else(self) -> float:
+        """The change when a player other than me, any of them alike, loses a die."""
+        changes = [change for change in self.others_lost if change]
+        return sum(changes) / len(changes) if changes else 0.0
 
 
 def _right_calza_regains(situation: Situation) -> bool:
@@ -166,15 +217,22 @@ def _opening_ceiling(situation: Situation, face: int) -> int:
     return max(1, int(expected))
 
 
-def _weigh_raises(situation: Situation, beliefs: TableBeliefs,
-                  settings: CoachSettings) -> list[Option]:
+def _weigh_raises(situation: Situation, beliefs: TableBeliefs, settings: CoachSettings,
+                  stakes: Stakes) -> list[Option]:
     options = []
+    carry_on = settings.carry_on / (len(situation.active_seats) - 1) ** 2
+    responder = situation.next_seat()
     for face, span in candidate_raises(situation, settings.raise_depth).items():
         # Above the table every quantity is certainly false: one past it stands for them all,
         # and keeps quantities of any size (a typed 10**30) inside numpy's integers.
         ceiling = situation.table_dice + 1
         quantities = np.array([min(quantity, ceiling) for quantity in span], dtype=np.int64)
-        lose, challenge = _raise_risks(situation, beliefs, settings, face, quantities)
+        call_false, call_true = _call_risks(situation, beliefs, settings, face, quantities)
+        not_called = 1.0 - call_false - call_true
+        lose = call_false + not_called * carry_on
+        value = (call_false * stakes.mine_lost + call_true * stakes.lost_by(responder)
+                 + not_called * (carry_on * stakes.mine_lost
+                                 + (1.0 - carry_on) * stakes.someone_else()))
         tail = np.append(beliefs.tail(face), 0.0)
         exact = np.append(beliefs.distribution(face), 0.0)
         at = np.minimum(quantities, len(tail) - 1)
@@ -182,63 +240,91 @@ def _weigh_raises(situation: Situation, beliefs: TableBeliefs,
             options.append(Option(Action("raise", Bid(quantity, face)),
                                   lose=float(min(1.0, lose[index])), gain=0.0,
                                   p_true=float(tail[at[index]]), p_exact=float(exact[at[index]]),
-                                  challenge=float(min(1.0, challenge[index]))))
+                                  challenge=float(min(1.0, call_false[index] + call_true[index])),
+                                  value=float(value[index])))
     return options
 
 
-def _raise_risks(situation: Situation, beliefs: TableBeliefs, settings: CoachSettings,
-                 face: int, quantities: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _call_risks(situation: Situation, beliefs: TableBeliefs, settings: CoachSettings,
+                face: int, quantities: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For raises on ``face`` to each of ``quantities``: P(the next player calls dudo and the
-    raise is false), and P(the next player calls dudo).
+    raise is false), and P(they call it and it is true).
 
-    The next player holds k matching dice with my belief's probability; they call dudo
-    when, from their own dice with every other die uniform, the raise looks true with a
-    probability below ``settings.challenge_below``.
+    The next player holds k matching dice with my belief's probability. They read the
+    table as I would without my hand: every other seat's dice tilted by its bids, mine by
+    my bids and this raise. They call when the raise looks true to them with a probability
+    below ``challenge_below``, more surely the further below it is.
     """
     responder = situation.next_seat()
-    responder_dice = situation.dice[responder]
     seat = beliefs.seat_counts(responder, face)
     rest_cdf = np.cumsum(beliefs.others_counts(face, excluding=(responder,)))
-    their_unknown = situation.table_dice - responder_dice
-    their_tail = np.append(count_survival(their_unknown, face, situation.palifico), 0.0)
+    if settings.responder_reads:
+        public = beliefs.public_counts(face, excluding=responder, my_bid=Bid(1, face))
+        their_tail = np.append(np.cumsum(public[::-1])[::-1], 0.0)
+    else:  # they read their own dice only, every other die uniform
+        unknown = situation.table_dice - situation.dice[responder]
+        their_tail = np.append(count_survival(unknown, face, situation.palifico), 0.0)
     needed = quantities[:, None] - np.arange(len(seat))[None, :]
-    # needed <= 0 reads their_tail[0] == 1; needed beyond their unknown dice reads the 0.
-    their_view = their_tail.take(needed, mode="clip")
-    challenged = their_view < settings.challenge_below
+    # needed <= 0 reads their_tail[0] == 1; needed beyond the other dice reads the 0.
+    their_view = their_tail.take(np.maximum(needed, 0), mode="clip")
+    if settings.call_spread > 0:
+        calls = 1.0 / (1.0 + np.exp((their_view - settings.challenge_below)
+                                    / settings.call_spread))
+    else:
+        calls = (their_view < settings.challenge_below).astype(float)
     short = needed - beliefs.own_matches(face) - 1  # the rest must hold at most this many
-    p_false = np.where(short < 0, 0.0, rest_cdf.take(short, mode="clip"))
-    weights = seat[None, :] * challenged
-    return (weights * p_false).sum(axis=1), weights.sum(axis=1)
+    p_false = np.where(short < 0, 0.0, rest_cdf.take(np.maximum(short, 0), mode="clip"))
+    weights = seat[None, :] * calls
+    call_false = (weights * p_false).sum(axis=1)
+    return call_false, weights.sum(axis=1) - call_false
 
 
-def _strength(bid: Bid, palifico: bool) -> float:
-    """How hard a bid is to follow, in ordinary-face dice: a paco counts twice."""
-    return bid.quantity * (2.0 if bid.face == PACO and not palifico else 1.0) + bid.face / 10
-
-
-def _rank(calls: list[Option], raises: list[Option], settings: CoachSettings) -> list[Option]:
-    """Least net loss first; among raises within ``pressure`` of the safest, the strongest."""
-    ordered = sorted(calls + raises, key=lambda option: (option.net_loss, -option.p_true))
-    if raises:
-        safest = min(option.net_loss for option in raises)
-        pressured = [option for option in raises if option.net_loss <= safest + settings.pressure]
-        pick = max(pressured, key=lambda option: (_strength(option.action.bid, False),
-                                                  option.p_true))
-        best_call = min((option.net_loss for option in calls), default=float("inf"))
-        if pick.net_loss <= best_call:
-            ordered.remove(pick)
-            ordered.insert(0, pick)
+def _rank(calls: list[Option], raises: list[Option], settings: CoachSettings,
+          palifico: bool) -> list[Option]:
+    """Best first. By stakes: most valuable first (ties: less risk, then likelier true).
+    Otherwise least net loss first, and among raises within ``pressure`` of the safest, the
+    hardest to follow. A bid that cannot be true is challenged: nothing else ends the round
+    surely in my favour."""
+    if settings.by_stakes:
+        ordered = sorted(calls + raises,
+                         key=lambda option: (-option.value, option.lose, -option.p_true))
+    else:
+        ordered = sorted(calls + raises, key=lambda option: (option.net_loss, -option.p_true))
+        if raises:
+            safest = min(option.net_loss for option in raises)
+            pressured = [option for option in raises
+                         if option.net_loss <= safest + settings.pressure]
+            pick = max(pressured, key=lambda option: (
+                strength(option.action.bid, palifico), option.p_true))  # type: ignore[arg-type]
+            best_call = min((option.net_loss for option in calls), default=float("inf"))
+            if pick.net_loss <= best_call:
+                ordered.remove(pick)
+                ordered.insert(0, pick)
+    dudo = next((option for option in ordered if option.action.kind == "dudo"), None)
+    if dudo is not None and dudo.p_true == 0.0 and ordered[0] is not dudo:
+        ordered.remove(dudo)
+        ordered.insert(0, dudo)
     return ordered
 
 
-def _reason(situation: Situation, best: Option, beliefs: TableBeliefs) -> Reason:
+def strength(bid: Bid, palifico: bool) -> float:
+    """How hard a bid is to follow, in dice of one face. In a normal round a paco counts
+    twice (pacos are wild, and leaving them doubles the count); in a palifico round pacos
+    are an ordinary face."""
+    return bid.quantity * (2.0 if bid.face == PACO and not palifico else 1.0) + bid.face / 10
+
+
+def _reason(situation: Situation, ranked: list[Option], beliefs: TableBeliefs) -> Reason:
+    """Why ``ranked[0]``; a move is called safer only when no option shown is safer."""
+    best = ranked[0]
+    safest = min(option.lose for option in ranked)
     last = situation.last_bid
     numbers: dict[str, Any] = {"lose": round(best.lose, 6)}
+    if last is not None and last.quantity > situation.table_dice and best.action.kind == "dudo":
+        return Reason("bid-above-table", {"bid": str(last), "dice": situation.table_dice,
+                                          "lose": 0.0})
     if best.action.kind == "dudo":
         assert last is not None
-        if last.quantity > situation.table_dice:
-            return Reason("bid-above-table", {"bid": str(last), "dice": situation.table_dice,
-                                              "lose": 0.0})
         expected = float(np.dot(np.arange(len(beliefs.distribution(last.face))),
                                 beliefs.distribution(last.face)))
         numbers.update(bid=str(last), p_true=round(best.p_true, 6), expected=round(expected, 3))
@@ -246,15 +332,17 @@ def _reason(situation: Situation, best: Option, beliefs: TableBeliefs) -> Reason
     if best.action.kind == "calza":
         assert last is not None
         numbers.update(bid=str(last), p_exact=round(best.p_exact, 6), gain=round(best.gain, 6))
-        return Reason("calza-likely", numbers)
+        return Reason("calza-likely" if best.lose <= safest else "calza-pays", numbers)
     bid = best.action.bid
     assert bid is not None
     numbers.update(bid=str(bid), p_true=round(best.p_true, 6),
                    challenge=round(best.challenge, 6))
     if last is None:
         return Reason("opening", numbers)
-    if last.quantity > situation.table_dice:
-        return Reason("bid-above-table", {"bid": str(last), "dice": situation.table_dice,
-                                          "lose": 0.0})
+    dudo = next((option for option in ranked if option.action.kind == "dudo"), None)
     numbers["current_p_true"] = round(beliefs.at_least(last), 6)
-    return Reason("raise-safer", numbers)
+    numbers["current"] = str(last)
+    if dudo is None or best.lose <= dudo.lose:
+        return Reason("raise-safer", numbers)
+    numbers["current_lose"] = round(dudo.lose, 6)
+    return Reason("raise-pressure", numbers)
