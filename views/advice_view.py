@@ -18,10 +18,10 @@ from views.text import player_name
 OPTION_ROWS = 4
 """How many raises the options table lists beside dudo and calza."""
 
-_PERCENT_NUMBERS = frozenset({"lose", "gain", "p_true", "p_exact", "challenge", "current_p_true"})
-_KNOWN_REASONS = frozenset(
-    {"bid-above-table", "dudo-unlikely", "calza-likely", "opening", "raise-safer"}
-)
+_PERCENT_NUMBERS = frozenset({"lose", "gain", "p_true", "p_exact", "challenge", "current_p_true",
+                              "safer_lose"})
+_KNOWN_REASONS = frozenset({"bid-above-table", "dudo-unlikely", "calza-likely", "calza-pays",
+                            "opening", "raise-safer", "raise-pressure"})
 
 
 def pretty_bid(bid: Bid | str) -> str:
@@ -58,6 +58,8 @@ def reason_params(numbers: Mapping[str, Any], situation: Situation) -> dict[str,
             params[name] = format_decimal(float(value), 1)
         elif name == "bid":
             params[name] = pretty_bid(value)
+        elif name == "safer":
+            params[name] = _action_words(value)
         else:
             params[name] = str(value)
     last = situation.last_bid
@@ -67,6 +69,13 @@ def reason_params(numbers: Mapping[str, Any], situation: Situation) -> dict[str,
     if last is not None:
         params["current"] = last.pretty()
     return params
+
+
+def _action_words(text: str) -> str:
+    """``dudo``, ``calza`` or a bid's short form, as the reason names it."""
+    if text in ("dudo", "calza"):
+        return t(f"advice.move.{text}")
+    return pretty_bid(text)
 
 
 def reason_text(advice: Advice, situation: Situation) -> str:

@@ -20,8 +20,17 @@ from math import exp, lgamma, log, log1p
 
 import numpy as np
 
+from coach.engine.hands import bid_likelihood, hand_space
 from coach.engine.situation import Situation
-from perudo_math import FACES, PACO, Bid, count_distribution, odds, probability
+from perudo_math import (
+    FACES,
+    MAX_STARTING_DICE,
+    PACO,
+    Bid,
+    count_distribution,
+    odds,
+    probability,
+)
 from perudo_math.checks import is_whole, require_real, wrong_type
 
 
@@ -35,29 +44,38 @@ class BidReading:
     """
 
     strength: float = 0.8
-    seats: tuple[tuple[int, float], ...] = ()
-    """Per-seat strengths where a seat's showdowns tell more than the population's."""
+    by_hands: bool = False
+    """Weigh every hand (multiset) of each bidder by :func:`hands.bid_likelihood`, rather
+    than tilting each die on its own."""
+    overbid: float = 0.0
+    bluff: float = 0.0
+    """The population's share of bids that say nothing of the bidder's hand."""
+    bluffs: tuple[tuple[int, float], ...] = ()
+    """Per seat, its own share of bluffs where showdowns have told it."""
 
     def __post_init__(self) -> None:
         require_real("BidReading: strength", self.strength, 0.0, 5.0)
-        if self.seats.__class__ is not tuple:
-            raise wrong_type("BidReading: seats", "a tuple of (seat, strength) pairs", self.seats)
-        for pair in self.seats:
+        require_real("BidReading: overbid", self.overbid, 0.0, 10.0)
+        require_real("BidReading: bluff", self.bluff, 0.0, 1.0)
+        if self.by_hands is not True and self.by_hands is not False:
+            raise wrong_type("BidReading: by_hands", "True or False", self.by_hands)
+        if self.bluffs.__class__ is not tuple:
+            raise wrong_type("BidReading: bluffs", "a tuple of (seat, share) pairs", self.bluffs)
+        for pair in self.bluffs:
             if not (isinstance(pair, tuple) and len(pair) == 2 and is_whole(pair[0])):
-                raise wrong_type("BidReading: seats", "(seat, strength) pairs", pair)
-            require_real("BidReading: a seat's strength", pair[1], 0.0, 5.0)
+                raise wrong_type("BidReading: bluffs", "(seat, share) pairs", pair)
+            require_real("BidReading: a seat's bluff share", pair[1], 0.0, 1.0)
 
-    def for_seat(self, seat: int) -> float:
-        """The strength to read ``seat``'s bids with."""
-        for known, strength in self.seats:
-            if known == seat:
-                return strength
-        return self.strength
+    def bluff_of(self, seat: int) -> float:
+        """The share of ``seat``'s bids taken to be bluffs."""
+        return next((share for known, share in self.bluffs if known == seat), self.bluff)
 
-    @property
-    def reads(self) -> bool:
-        """Whether any seat's bids are read at all."""
-        return self.strength > 0 or any(strength > 0 for _, strength in self.seats)
+    def strength_of(self, seat: int) -> float:
+        """How strongly ``seat``'s bids are read: per die, tilted readings scale the
+        strength down as the seat bluffs more than the population."""
+        if self.by_hands:
+            return self.strength
+        return self.strength * (1.0 - self.bluff_of(seat)) / (1.0 - min(self.bluff, 0.99))
 
     @classmethod
     def from_bluff_level(cls, bluff: float) -> BidReading:
@@ -67,6 +85,7 @@ class BidReading:
 
 
 PURE_ODDS = BidReading(strength=0.0)
+DISTINCT = True
 
 
 def _counts_toward(die: int, face: int, palifico: bool) -> bool:
@@ -77,7 +96,8 @@ def _counts_toward(die: int, face: int, palifico: bool) -> bool:
 @lru_cache(maxsize=4096)
 def die_posterior(bids: tuple[Bid, ...], palifico: bool, strength: float) -> tuple[float, ...]:
     """P(one of a bidder's dice shows each face 1..6) after their ``bids``."""
-    logs = [strength * sum(_counts_toward(die, bid.face, palifico) for bid in bids)
+    faces = {bid.face for bid in bids} if DISTINCT else [bid.face for bid in bids]
+    logs = [strength * sum(_counts_toward(die, face, palifico) for face in faces)
             for die in FACES]
     top = max(logs)
     weights = [exp(value - top) for value in logs]
@@ -103,6 +123,8 @@ def _binomial(dice: int, q: float) -> np.ndarray:
 def clear_caches() -> None:
     """Forget every cached posterior and count distribution (for measuring cold calls)."""
     die_posterior.cache_clear()
+    hand_posterior.cache_clear()
+    _hand_counts.cache_clear()
     _binomial.cache_clear()
     probability.clear_caches()
 
@@ -114,6 +136,39 @@ def seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: boo
     q = sum(p for die, p in zip(FACES, posterior, strict=True)
             if _counts_toward(die, face, palifico))
     return _binomial(dice, q)
+
+
+@lru_cache(maxsize=4096)
+def hand_posterior(dice: int, bids: tuple[Bid, ...], table_dice: int, palifico: bool,
+                   strength: float, overbid: float, bluff: float) -> np.ndarray:
+    """P(a bidder of ``dice`` dice who made ``bids`` holds each multiset of
+    :func:`hands.hand_space`)."""
+    space = hand_space(dice)
+    weights = space.prior.copy()
+    for bid in bids:
+        weights *= bid_likelihood(space, bid, table_dice, palifico, strength, overbid, bluff)
+    weights /= weights.sum()
+    weights.setflags(write=False)
+    return weights
+
+
+@lru_cache(maxsize=16384)
+def _hand_counts(dice: int, bids: tuple[Bid, ...], table_dice: int, face: int, palifico: bool,
+                 strength: float, overbid: float, bluff: float) -> np.ndarray:
+    posterior = hand_posterior(dice, bids, table_dice, palifico, strength, overbid, bluff)
+    matching = hand_space(dice).matches(palifico)[:, face - 1]
+    result = np.bincount(matching, weights=posterior, minlength=dice + 1)
+    result.setflags(write=False)
+    return result
+
+
+def read_seat(reading: BidReading, seat: int, dice: int, bids: tuple[Bid, ...],
+              table_dice: int, face: int, palifico: bool) -> np.ndarray:
+    """P(``seat``, of ``dice`` dice, who made ``bids``, holds k dice counting toward ``face``)."""
+    if reading.by_hands and dice <= MAX_STARTING_DICE:
+        return _hand_counts(dice, bids, table_dice, face, palifico, reading.strength,
+                            reading.overbid, reading.bluff_of(seat))
+    return seat_distribution(dice, bids, face, palifico, reading.strength_of(seat))
 
 
 def _plain(dice: int, face: int, palifico: bool) -> np.ndarray:
@@ -134,7 +189,7 @@ class TableBeliefs:
         for seat, bid in situation.bids:
             self._bids_by_seat[seat] = (*self._bids_by_seat.get(seat, ()), bid)
         self._read = {seat: bids for seat, bids in self._bids_by_seat.items()
-                      if seat != situation.me and reading.for_seat(seat) > 0}
+                      if seat != situation.me and reading.strength_of(seat) > 0}
         self._distributions: dict[int, np.ndarray] = {}
         self._tails: dict[int, np.ndarray] = {}
         self._others: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
@@ -151,15 +206,14 @@ class TableBeliefs:
         """P(``seat`` holds k dice counting toward ``face``), k = 0 .. that seat's dice."""
         dice = self.situation.dice[seat]
         if seat in self._read:
-            return seat_distribution(dice, self._read[seat], face, self.situation.palifico,
-                                     self.reading.for_seat(seat))
+            return read_seat(self.reading, seat, dice, self._read[seat],
+                             self.situation.table_dice, face, self.situation.palifico)
         return _plain(dice, face, self.situation.palifico)
 
-    def public_counts(self, face: int, *, excluding: int, my_bid: Bid | None = None,
-                      my_strength: float | None = None) -> np.ndarray:
+    def public_counts(self, face: int, *, excluding: int,
+                      my_bid: Bid | None = None) -> np.ndarray:
         """P(k dice count toward ``face``) over every seat but ``excluding``, mine included,
-        as a player who sees none of them reads the bids (mine with ``my_bid`` added, read
-        with ``my_strength``, by default the population's)."""
+        as a player who sees none of them reads the bids (mine with ``my_bid`` added)."""
         situation = self.situation
         palifico = situation.palifico
         total = np.ones(1)
@@ -168,16 +222,13 @@ class TableBeliefs:
             if seat == excluding:
                 continue
             bids = self._bids_by_seat.get(seat, ())
-            strength = self.reading.for_seat(seat)
-            if seat == situation.me:
-                strength = self.reading.strength if my_strength is None else my_strength
-                if my_bid is not None:
-                    bids = (*bids, my_bid)
-            if not bids or strength <= 0:
+            if seat == situation.me and my_bid is not None:
+                bids = (*bids, my_bid)
+            if not bids or self.reading.strength_of(seat) <= 0:
                 plain += situation.dice[seat]
                 continue
-            total = np.convolve(total, seat_distribution(situation.dice[seat], bids, face,
-                                                         palifico, strength))
+            total = np.convolve(total, read_seat(self.reading, seat, situation.dice[seat], bids,
+                                                 situation.table_dice, face, palifico))
         return np.convolve(total, _plain(plain, face, palifico)) if plain else total
 
     def others_counts(self, face: int, *, excluding: tuple[int, ...] = ()) -> np.ndarray:

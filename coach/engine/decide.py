@@ -18,7 +18,13 @@ from perudo_math import (
     settle_round,
     smallest_raises,
 )
-from perudo_math.checks import require_int, require_real, wrong_type
+from perudo_math.checks import is_whole, require_int, require_real, wrong_type
+
+
+COACH_READING = BidReading(strength=0.3, by_hands=True, overbid=1.5, bluff=0.2)
+"""Fitted to arena play (Brier score of P(the bid faced is true) against readers, odds
+players and liars): each hand weighed by its matching dice and by how far the bid
+overreaches it, a fifth of bids taken to say nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,14 +40,18 @@ class CoachSettings:
     (fitted to arena play: round a bigger table the bid rarely comes back).
     """
 
-    reading: BidReading = field(default_factory=BidReading)
-    challenge_below: float = 0.5
+    reading: BidReading = field(default_factory=lambda: COACH_READING)
+    challenge_below: float = 0.4
     call_spread: float = 0.0
     raise_depth: int = 4
-    carry_on: float = 0.0
+    carry_on: float = 0.4
     responder_reads: bool = False
     by_stakes: bool = False
     pressure: float = 0.02
+    thresholds: tuple[tuple[int, float], ...] = ()
+    """Per seat, its own ``challenge_below`` where its calls have shown it."""
+    surest_call: float = 0.9
+    """No player is taken to call dudo more surely than this: they may always raise."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.reading, BidReading):
@@ -51,9 +61,23 @@ class CoachSettings:
         require_int("CoachSettings: raise_depth", self.raise_depth, 0, 60)
         require_real("CoachSettings: carry_on", self.carry_on, 0.0, 1.0)
         require_real("CoachSettings: pressure", self.pressure, 0.0, 1.0)
+        require_real("CoachSettings: surest_call", self.surest_call, 0.0, 1.0)
+        if self.thresholds.__class__ is not tuple:
+            raise wrong_type("CoachSettings: thresholds", "a tuple of (seat, threshold) pairs",
+                             self.thresholds)
+        for pair in self.thresholds:
+            if not (isinstance(pair, tuple) and len(pair) == 2 and is_whole(pair[0])):
+                raise wrong_type("CoachSettings: thresholds", "(seat, threshold) pairs", pair)
+            require_real("CoachSettings: a seat's threshold", pair[1], 0.0, 1.0)
         for name in ("responder_reads", "by_stakes"):
             if getattr(self, name) not in (True, False):
                 raise wrong_type(f"CoachSettings: {name}", "True or False", getattr(self, name))
+
+
+    def threshold_of(self, seat: int) -> float:
+        """Below what chance of the bid being true ``seat`` is taken to call dudo."""
+        return next((value for known, value in self.thresholds if known == seat),
+                    self.challenge_below)
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,11 +291,12 @@ def _call_risks(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
     needed = quantities[:, None] - np.arange(len(seat))[None, :]
     # needed <= 0 reads their_tail[0] == 1; needed beyond the other dice reads the 0.
     their_view = their_tail.take(np.maximum(needed, 0), mode="clip")
+    threshold = settings.threshold_of(responder)
     if settings.call_spread > 0:
-        calls = 1.0 / (1.0 + np.exp((their_view - settings.challenge_below)
-                                    / settings.call_spread))
+        calls = 1.0 / (1.0 + np.exp((their_view - threshold) / settings.call_spread))
     else:
-        calls = (their_view < settings.challenge_below).astype(float)
+        calls = (their_view < threshold).astype(float)
+    calls = np.minimum(calls, settings.surest_call)
     short = needed - beliefs.own_matches(face) - 1  # the rest must hold at most this many
     p_false = np.where(short < 0, 0.0, rest_cdf.take(np.maximum(short, 0), mode="clip"))
     weights = seat[None, :] * calls
@@ -339,10 +364,9 @@ def _reason(situation: Situation, ranked: list[Option], beliefs: TableBeliefs) -
                    challenge=round(best.challenge, 6))
     if last is None:
         return Reason("opening", numbers)
-    dudo = next((option for option in ranked if option.action.kind == "dudo"), None)
     numbers["current_p_true"] = round(beliefs.at_least(last), 6)
-    numbers["current"] = str(last)
-    if dudo is None or best.lose <= dudo.lose:
+    if best.lose <= safest:
         return Reason("raise-safer", numbers)
-    numbers["current_lose"] = round(dudo.lose, 6)
+    safer = min(ranked, key=lambda option: option.lose)
+    numbers.update(safer=str(safer.action), safer_lose=round(safer.lose, 6))
     return Reason("raise-pressure", numbers)

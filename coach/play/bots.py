@@ -11,9 +11,12 @@ import importlib
 import inspect
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from coach.engine.beliefs import PURE_ODDS
 from coach.engine.decide import CoachSettings, advise
+from coach.engine.profiles import OpponentProfiles
+from coach.engine.showdown import Showdown
 from coach.engine.situation import CALZA, DUDO, Action, Situation
 from perudo_math import PACO, legal_raises, odds_table, smallest_raises
 
@@ -108,15 +111,32 @@ class ProbabilityBot:
 
 
 class CoachBot:
-    """The coach's recommendation: bid reading and the next player's likely response."""
+    """The coach's recommendation: bid reading and the next player's likely response,
+    each opponent read by what the showdowns of this game have shown of them."""
 
     def __init__(self, rng: random.Random | None = None,
-                 settings: CoachSettings | None = None) -> None:
+                 settings: CoachSettings | None = None, *, learn: bool = True) -> None:
         self.rng = rng
         self.settings = settings or CoachSettings()
+        self.learn = learn
+        self.profiles = OpponentProfiles(bluff_prior=self.settings.reading.bluff,
+                                         threshold_prior=self.settings.challenge_below)
+        self.me: int | None = None
+        self._learned = self.settings
+
+    def observe(self, showdown: Showdown) -> None:
+        if not self.learn:
+            return
+        self.profiles.observe(showdown, self.me)
+        seats = sorted(self.profiles.seats)
+        reading = replace(self.settings.reading, bluffs=tuple(
+            (seat, round(self.profiles.bluff(seat), 4)) for seat in seats))
+        self._learned = replace(self.settings, reading=reading, thresholds=tuple(
+            (seat, round(self.profiles.threshold(seat), 4)) for seat in seats))
 
     def __call__(self, situation: Situation) -> Action:
-        return advise(situation, self.settings).action
+        self.me = situation.me
+        return advise(situation, self._learned).action
 
 
 class PureOddsCoachBot(CoachBot):

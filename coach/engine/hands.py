@@ -1,0 +1,78 @@
+"""Every hand a player may hold, as a multiset of faces, and how likely each makes a bid.
+
+A seat of n dice holds one of C(n + 5, 5) multisets (252 for five dice, 3,003 for ten),
+each with its multinomial prior. Reading a bidder means weighing each multiset by how
+likely it makes the bids they spoke (:func:`bid_likelihood`), so the posterior is exact
+for the model whatever it is, with no independence assumed between the dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import factorial
+
+import numpy as np
+
+from perudo_math import FACES, MAX_STARTING_DICE, PACO, Bid
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class HandSpace:
+    """The multisets of ``dice`` dice: ``faces[h, f - 1]`` dice show face f in hand h;
+    ``matches[palifico][h, f - 1]`` count toward a bid on f; ``prior[h]`` sums to 1."""
+
+    dice: int
+    faces: np.ndarray
+    prior: np.ndarray
+    normal: np.ndarray
+    palifico: np.ndarray
+
+    def matches(self, palifico: bool) -> np.ndarray:
+        return self.palifico if palifico else self.normal
+
+    def row(self, faces: tuple[int, ...]) -> int:
+        """The index of the multiset holding ``faces``."""
+        wanted = np.bincount(np.asarray(faces, dtype=np.int64) - 1, minlength=6)
+        return int(np.flatnonzero((self.faces == wanted).all(axis=1))[0])
+
+
+@lru_cache(maxsize=MAX_STARTING_DICE + 1)
+def hand_space(dice: int) -> HandSpace:
+    """Every multiset of ``dice`` dice (at most the starting dice limit)."""
+    if not 0 <= dice <= MAX_STARTING_DICE:
+        raise ValueError(f"a seat holds 0 to {MAX_STARTING_DICE} dice, not {dice}")
+    rows = [np.bincount(np.asarray(combo, dtype=np.int64) - 1, minlength=6)
+            for combo in combinations_with_replacement(FACES, dice)]
+    faces = np.array(rows, dtype=np.int64).reshape(-1, 6)
+    ways = np.array([factorial(dice) / np.prod([factorial(int(c)) for c in row])
+                     for row in faces])
+    prior = ways / 6.0 ** dice
+    normal = faces.copy()
+    normal[:, 1:] += faces[:, [PACO - 1]]  # pacos count toward every other face
+    for array in (faces, prior, normal):
+        array.setflags(write=False)
+    return HandSpace(dice, faces, prior, normal, faces)
+
+
+def share(face: int, palifico: bool) -> float:
+    """The chance one unseen die counts toward ``face``."""
+    return 1 / 6 if face == PACO or palifico else 1 / 3
+
+
+def bid_likelihood(space: HandSpace, bid: Bid, table_dice: int, palifico: bool,
+                   strength: float, overbid: float, bluff: float) -> np.ndarray:
+    """P(a player makes ``bid``), up to a constant, for each hand of ``space``.
+
+    An honest bid weighs exp(``strength`` × the bidder's matching dice), less
+    exp(``overbid`` × how far the quantity exceeds their matching dice plus the share
+    expected among the dice they cannot see); with the share ``bluff`` the bid says
+    nothing of the hand.
+    """
+    matching = space.matches(palifico)[:, bid.face - 1]
+    expected = (table_dice - space.dice) * share(bid.face, palifico)
+    beyond = np.maximum(0.0, min(bid.quantity, table_dice + 1) - matching - expected)
+    logs = strength * matching - overbid * beyond
+    honest = np.exp(logs - logs.max())
+    return bluff + (1.0 - bluff) * honest

@@ -1,0 +1,96 @@
+"""What showdowns teach about each opponent: how often they bluff, when they call.
+
+Every lifted cup is evidence. A bid on a face the bidder held no die of was a bluff; the
+share of such bids, shrunk toward the population's, is how far their bids are read. When a
+showdown shows every hand, each decision the opponent made this round is evidence of when
+they call dudo: the chance, from their own dice, that the bid they faced was true, against
+what they did. A tracked game shows only the count, and then only the bids on the called
+face tell whether they held (:meth:`OpponentProfiles.held`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from coach.engine.showdown import Showdown
+from perudo_math import odds
+
+THRESHOLDS = tuple(step / 20 for step in range(1, 20))
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    """One opponent's evidence so far."""
+
+    bids: int = 0
+    bluffs: int = 0
+    held: int = 0
+    judged: int = 0
+    faced: list[tuple[float, bool]] = field(default_factory=list)
+    """(P(the bid they faced was true) from their own dice, whether they called dudo)."""
+
+
+@dataclass(slots=True)
+class OpponentProfiles:
+    """Per-seat estimates from showdowns, shrunk toward the population's with ``weight``
+    bids' (or decisions') worth of prior."""
+
+    bluff_prior: float = 0.2
+    threshold_prior: float = 0.45
+    weight: float = 10.0
+    seats: dict[int, SeatRecord] = field(default_factory=dict)
+
+    def observe(self, showdown: Showdown, me: int | None = None) -> None:
+        """Learn from one showdown (my own seat, ``me``, teaches nothing)."""
+        for index, (seat, bid) in enumerate(showdown.bids):
+            if seat == me:
+                continue
+            record = self.seats.setdefault(seat, SeatRecord())
+            held = showdown.held(bid)
+            if held is not None:
+                record.judged += 1
+                record.held += held
+            if showdown.hands is None:
+                continue
+            hand = showdown.hands[seat]
+            record.bids += 1
+            record.bluffs += hand.count(bid.face, palifico=showdown.palifico) == 0
+            if index:
+                faced = showdown.bids[index - 1][1]
+                record.faced.append((self._own_odds(showdown, seat, faced), False))
+        caller = showdown.caller
+        if showdown.hands is not None and caller != me and showdown.kind == "dudo":
+            record = self.seats.setdefault(caller, SeatRecord())
+            record.faced.append((self._own_odds(showdown, caller, showdown.called_bid), True))
+
+    @staticmethod
+    def _own_odds(showdown: Showdown, seat: int, bid) -> float:
+        assert showdown.hands is not None
+        table = sum(len(hand) for hand in showdown.hands)
+        return odds(bid, showdown.hands[seat], table, showdown.palifico).at_least
+
+    def bluff(self, seat: int) -> float:
+        """The share of ``seat``'s bids made on a face they held none of."""
+        record = self.seats.get(seat)
+        if record is None:
+            return self.bluff_prior
+        return (self.bluff_prior * self.weight + record.bluffs) / (self.weight + record.bids)
+
+    def threshold(self, seat: int) -> float:
+        """Below what chance (from their own dice) ``seat`` calls dudo: the threshold that
+        best separates their calls from their raises, shrunk toward the prior."""
+        record = self.seats.get(seat)
+        if record is None or not record.faced:
+            return self.threshold_prior
+        best, best_errors = self.threshold_prior, float("inf")
+        for threshold in THRESHOLDS:
+            errors = sum((p < threshold) != called for p, called in record.faced)
+            if errors < best_errors:
+                best, best_errors = threshold, errors
+        seen = len(record.faced)
+        return (self.threshold_prior * self.weight + best * seen) / (self.weight + seen)
+
+    def held(self, seat: int) -> tuple[int, int]:
+        """How many of ``seat``'s bids a showdown judged, and how many of them held."""
+        record = self.seats.get(seat)
+        return (0, 0) if record is None else (record.held, record.judged)
