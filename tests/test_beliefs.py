@@ -18,13 +18,15 @@ from tests.brute_force import die_matches
 def enumerated_seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: bool,
                                  strength: float) -> np.ndarray:
     """The reading as first written: every multiset of ``dice`` dice with its multinomial
-    prior, tilted by exp(strength × matching dice) for each bid, then tallied for ``face``."""
+    prior, tilted by exp(strength × matching dice) for each face bid, then tallied for
+    ``face``."""
     tally = np.zeros(dice + 1)
     for roll in combinations_with_replacement(range(1, 7), dice):
         prior = factorial(dice)
         for die in set(roll):
             prior //= factorial(roll.count(die))
-        tilt = sum(sum(die_matches(d, bid.face, palifico) for d in roll) for bid in bids)
+        faces = {bid.face for bid in bids}  # a face bid again adds nothing
+        tilt = sum(sum(die_matches(d, face, palifico) for d in roll) for face in faces)
         tally[sum(die_matches(d, face, palifico) for d in roll)] += prior * exp(strength * tilt)
     return tally / tally.sum()
 

@@ -18,7 +18,10 @@ from perudo_math import Bid, Hand, Rules
 B = Bid.parse
 
 
-def spot(hand, dice, bids=(), palifico=False, me=0, rules=Rules()) -> Situation:
+DEFAULT_RULES = Rules()
+
+
+def spot(hand, dice, bids=(), palifico=False, me=0, rules=DEFAULT_RULES) -> Situation:
     return Situation(rules, tuple(dice), me, Hand(hand), tuple(bids), palifico)
 
 

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coach import PURE_ODDS, BidReading, CoachSettings, Situation, TableBeliefs, advise
+from coach.engine.decide import COACH_READING
 from coach.engine.situation import CALZA, DUDO
 from perudo_math import Bid, Hand, Rules, odds
 from tests.brute_force import die_matches
@@ -72,20 +73,35 @@ def test_my_own_bids_are_not_read():
 
 # -- brute force over every hand of every opponent ----------------------------------------
 
-def roll_weights(dice: int, bids: list[Bid], palifico: bool, strength: float):
+def roll_weights(dice: int, bids: list[Bid], palifico: bool, reading: BidReading,
+                 table: int):
     """Every ordered roll of ``dice`` dice with its unnormalised posterior weight."""
-    for roll in product(range(1, 7), repeat=dice):
-        tilt = sum(sum(die_matches(d, bid.face, palifico) for d in roll) for bid in bids)
-        yield roll, exp(strength * tilt)
+    rolls = list(product(range(1, 7), repeat=dice))
+    weights = [1.0] * len(rolls)
+    for bid in bids:
+        matching = [sum(die_matches(d, bid.face, palifico) for d in roll) for roll in rolls]
+        if not reading.by_hands:
+            weights = [w * exp(reading.strength * m)
+                       for w, m in zip(weights, matching, strict=True)]
+            continue
+        share = 1 / 6 if palifico or bid.face == 1 else 1 / 3
+        expected = (table - dice) * share
+        logs = [reading.strength * m - reading.overbid * max(0.0, bid.quantity - m - expected)
+                for m in matching]
+        top = max(logs)
+        weights = [w * (reading.bluff + (1 - reading.bluff) * exp(value - top))
+                   for w, value in zip(weights, logs, strict=False)]
+    yield from zip(rolls, weights, strict=False)
 
 
-def brute_force_table(spot: Situation, strength: float):
+def brute_force_table(spot: Situation, reading: BidReading):
     """All combinations of the other players' rolls with their posterior weight."""
     others = [seat for seat in spot.active_seats if seat != spot.me]
     per_seat = []
     for seat in others:
         bids = [bid for s, bid in spot.bids if s == seat]
-        rolls = list(roll_weights(spot.dice[seat], bids, spot.palifico, strength))
+        rolls = list(roll_weights(spot.dice[seat], bids, spot.palifico, reading,
+                                  spot.table_dice))
         total = sum(w for _, w in rolls)
         per_seat.append([(roll, w / total) for roll, w in rolls])
     for combo in product(*per_seat):
@@ -111,13 +127,18 @@ TINY_SPOTS = [
 ]
 
 
-@pytest.mark.parametrize("strength", [0.0, 0.8, 2.0])
+READINGS = [PURE_ODDS, BidReading(0.8), BidReading(2.0), COACH_READING,
+            BidReading(1.0, by_hands=True, overbid=0.5, bluff=0.0)]
+
+
+@pytest.mark.parametrize("reading", READINGS, ids=repr)
 @pytest.mark.parametrize("spot", TINY_SPOTS, ids=lambda s: s.to_json())
-def test_beliefs_and_risks_match_brute_force(spot: Situation, strength: float):
-    coach = CoachSettings(reading=BidReading(strength), raise_depth=3)
+def test_beliefs_and_risks_match_brute_force(spot: Situation, reading: BidReading):
+    coach = CoachSettings(reading=reading, raise_depth=3)
     beliefs = TableBeliefs(spot, coach.reading)
     advice = advise(spot, coach)
-    combos = list(brute_force_table(spot, strength))
+    combos = list(brute_force_table(spot, reading))
+    carry_on = coach.carry_on / (len(spot.active_seats) - 1) ** 2
     responder = spot.next_seat()
 
     def count(rolls, face):
@@ -139,10 +160,11 @@ def test_beliefs_and_risks_match_brute_force(spot: Situation, strength: float):
         for rolls, w in combos:
             theirs = sum(die_matches(d, bid.face, spot.palifico) for d in rolls[responder])
             view = uniform_view(spot.dice[responder], theirs, spot.table_dice, bid, spot.palifico)
-            if view < coach.challenge_below:
-                challenge += w
-                lose += w * (count(rolls, bid.face) < bid.quantity)
-        assert option.lose == pytest.approx(lose, abs=1e-12), bid
+            calls = coach.surest_call if view < coach.challenge_below else 0.0
+            challenge += w * calls
+            lose += w * calls * (count(rolls, bid.face) < bid.quantity)
+            lose += w * (1 - calls) * carry_on
+        assert option.lose == pytest.approx(min(1.0, lose), abs=1e-12), bid
         assert option.challenge == pytest.approx(challenge, abs=1e-12), bid
 
 
@@ -150,7 +172,7 @@ def test_reading_moves_beliefs_toward_the_face_bid():
     spot = situation([2, 3, 4, 4, 6], [5, 5, 5], [(1, B("2x5")), (2, B("3x5"))])
     read = TableBeliefs(spot).at_least(B("5x5"))
     pure = TableBeliefs(spot, PURE_ODDS).at_least(B("5x5"))
-    assert read > pure + 0.1
+    assert read > pure + 0.05
     bluffers = TableBeliefs(spot, BidReading.from_bluff_level(0.9)).at_least(B("5x5"))
     assert pure < bluffers < read
 

@@ -20,11 +20,7 @@ from perudo_math import (
 )
 from perudo_math.checks import is_whole, require_int, require_real, wrong_type
 
-
-COACH_READING = BidReading(strength=0.3, by_hands=True, overbid=1.5, bluff=0.2)
-"""Fitted to arena play (Brier score of P(the bid faced is true) against readers, odds
-players and liars): each hand weighed by its matching dice and by how far the bid
-overreaches it, a fifth of bids taken to say nothing."""
+COACH_READING = BidReading()
 
 
 @dataclass(frozen=True, slots=True)
