@@ -1,7 +1,9 @@
 """What showdowns teach about each opponent: how often they bluff, when they call.
 
-Every lifted cup is evidence. A bid on a face the bidder held no die of was a bluff; the
-share of such bids, shrunk toward the population's, is how far their bids are read. When a
+Every lifted cup is evidence. Each bid of a hand now shown was either honest or a bluff
+that says nothing (the mixture of :func:`coach.engine.hands.bid_likelihood`); the chance it
+was a bluff, given the hand, averaged over the seat's bids and shrunk toward the
+population's share, is how far their bids are read (one EM step per showdown). When a
 showdown shows every hand, each decision the opponent made this round is evidence of when
 they call dudo: the chance, from their own dice, that the bid they faced was true, against
 what they did. A tracked game shows only the count, and then only the bids on the called
@@ -12,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from coach.engine.hands import bid_likelihood, hand_space
 from coach.engine.showdown import Showdown
-from perudo_math import odds
+from perudo_math import MAX_STARTING_DICE, Bid, odds
 
 THRESHOLDS = tuple(step / 20 for step in range(1, 20))
 
@@ -23,7 +26,7 @@ class SeatRecord:
     """One opponent's evidence so far."""
 
     bids: int = 0
-    bluffs: int = 0
+    bluffs: float = 0.0
     held: int = 0
     judged: int = 0
     faced: list[tuple[float, bool]] = field(default_factory=list)
@@ -38,6 +41,8 @@ class OpponentProfiles:
     bluff_prior: float = 0.2
     threshold_prior: float = 0.45
     weight: float = 10.0
+    strength: float = 0.3
+    overbid: float = 1.5
     seats: dict[int, SeatRecord] = field(default_factory=dict)
 
     def observe(self, showdown: Showdown, me: int | None = None) -> None:
@@ -52,9 +57,8 @@ class OpponentProfiles:
                 record.held += held
             if showdown.hands is None:
                 continue
-            hand = showdown.hands[seat]
+            record.bluffs += self._bluff_chance(showdown, seat, bid)
             record.bids += 1
-            record.bluffs += hand.count(bid.face, palifico=showdown.palifico) == 0
             if index:
                 faced = showdown.bids[index - 1][1]
                 record.faced.append((self._own_odds(showdown, seat, faced), False))
@@ -63,6 +67,19 @@ class OpponentProfiles:
             record = self.seats.setdefault(caller, SeatRecord())
             record.faced.append((self._own_odds(showdown, caller, showdown.called_bid), True))
 
+    def _bluff_chance(self, showdown: Showdown, seat: int, bid: Bid) -> float:
+        """P(``bid`` was a bluff), given the hand the showdown shows and the seat's share."""
+        assert showdown.hands is not None
+        hand = showdown.hands[seat]
+        if not 0 < len(hand) <= MAX_STARTING_DICE:
+            return self.bluff(seat)
+        space = hand_space(len(hand))
+        table = sum(len(other) for other in showdown.hands)
+        honest = bid_likelihood(space, bid, table, showdown.palifico, self.strength,
+                                self.overbid, 0.0)[space.row(hand.faces)]
+        share = self.bluff(seat)
+        return share / (share + (1.0 - share) * float(honest))
+
     @staticmethod
     def _own_odds(showdown: Showdown, seat: int, bid) -> float:
         assert showdown.hands is not None
@@ -70,7 +87,7 @@ class OpponentProfiles:
         return odds(bid, showdown.hands[seat], table, showdown.palifico).at_least
 
     def bluff(self, seat: int) -> float:
-        """The share of ``seat``'s bids made on a face they held none of."""
+        """The share of ``seat``'s bids that said nothing of their hand."""
         record = self.seats.get(seat)
         if record is None:
             return self.bluff_prior

@@ -119,8 +119,10 @@ class CoachBot:
         self.rng = rng
         self.settings = settings or CoachSettings()
         self.learn = learn
-        self.profiles = OpponentProfiles(bluff_prior=self.settings.reading.bluff,
-                                         threshold_prior=self.settings.challenge_below)
+        reading = self.settings.reading
+        self.profiles = OpponentProfiles(bluff_prior=reading.bluff,
+                                         threshold_prior=self.settings.challenge_below,
+                                         strength=reading.strength, overbid=reading.overbid)
         self.me: int | None = None
         self._learned = self.settings
 
