@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from coach import (
     BUILTIN_BOTS,
     ArenaSpec,
-    IllegalMove,
+    BotFailure,
     Situation,
     load_bot,
     play_game,
@@ -102,9 +102,10 @@ def test_external_bots_load_by_module_and_attribute():
     assert rows[0].wins + rows[1].wins == 12
 
 
-def test_an_illegal_move_names_the_bot_seat():
-    with pytest.raises(IllegalMove, match="illegal move"):
+def test_an_illegal_move_names_the_bot_and_its_seat():
+    with pytest.raises(BotFailure, match="illegal move") as failed:
         run_arena(ArenaSpec("tests.example_bots:cheater", "n3", 3, 1, 0))
+    assert (failed.value.bot, failed.value.seat) == ("tests.example_bots:cheater", 0)
 
 
 @pytest.mark.parametrize(
