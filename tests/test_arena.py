@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from coach import (
     BUILTIN_BOTS,
+    DUDO,
     ArenaSpec,
     BotFailure,
     Situation,
@@ -413,3 +414,14 @@ def test_the_progress_bar_ends_its_line_when_stopped_early():
     assert "5/10 games" in text and "match 1/2: coach vs n3" in text and text.endswith("\n")
     bar.finish()
     assert stream.getvalue() == text
+
+
+def test_a_call_with_no_bid_is_the_game_s_refusal_in_words():
+    def hasty(situation: Situation):
+        return DUDO
+
+    with pytest.raises(BotFailure) as failed:
+        play_game([lambda rng: hasty, load_bot("n3")], Rules(), random.Random(0),
+                  ["hasty", "n3"])
+    assert str(failed.value) == ("bot 'hasty' at seat 0 made an illegal move, dudo: no bid to "
+                                 "challenge yet")

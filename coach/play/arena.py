@@ -30,7 +30,7 @@ from coach.engine.showdown import Showdown
 from coach.engine.situation import Action, Situation
 from coach.play.bots import Bot, BotFactory, load_bot
 from perudo_math import MAX_PLAYERS, MIN_PLAYERS, GameState, Hand, Rules, roll_for_first_opener
-from perudo_math.moves import RefusedMove
+from perudo_math.moves import IllegalMove
 
 Progress = Callable[[int, int], None]
 """``progress(games_done, games_in_all)``, heard as games finish."""
@@ -96,14 +96,6 @@ def _repr(value: object) -> str:
         return f"<{type(value).__name__}>"
 
 
-def _refusal(state: GameState, action: Action) -> RefusedMove | None:
-    """Why the game refuses ``action`` from the player to move (perudo_math decides)."""
-    if action.kind == "raise":
-        assert action.bid is not None
-        return state.bid_refusal(action.bid)
-    return state.call_refusal(action.kind.value)
-
-
 # --- one game ---------------------------------------------------------------------------
 
 
@@ -158,10 +150,11 @@ def iter_decisions(players: Sequence[Bot], state: GameState,
                                   state.palifico)
             yield Decision(situation, hands)
             action = _decide(players[seat], situation, seat)
-            if refused := _refusal(state, action):
-                raise BotFailure(None, seat, f"made an illegal move, {action}: "
-                                             f"{refused.reason}")
-            state, count = apply_action(state, action, hands)
+            try:
+                state, count = apply_action(state, action, hands)
+            except IllegalMove as refused:  # the game's own refusal, in words
+                raise BotFailure(None, seat, f"made an illegal move, {action}: {refused}"
+                                 ) from None
             if action.kind != "raise":
                 _show(players, Showdown(situation.bids, situation.palifico, seat,
                                         action.kind.value, count, hands))
@@ -195,12 +188,13 @@ class Decision:
 def apply_action(state: GameState, action: Action,
                  hands: Sequence[Hand]) -> tuple[GameState, int]:
     """The game after the player to move takes ``action``, and for a dudo or calza the count
-    of dice the lifted cups show for the last bid (0 after a raise)."""
+    of dice the lifted cups show for the last bid (0 after a raise). Raises
+    :class:`perudo_math.IllegalMove` when the game refuses the move."""
     if action.kind == "raise":
         return state.bid(action.bid), 0
     last = state.last_bid
-    assert last is not None
-    count = sum(hand.count(last.face, palifico=state.palifico) for hand in hands)
+    count = 0 if last is None else sum(hand.count(last.face, palifico=state.palifico)
+                                       for hand in hands)
     return (state.dudo(count) if action.kind == "dudo" else state.calza(count)), count
 
 
