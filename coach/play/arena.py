@@ -73,7 +73,10 @@ def _quoted(text: str) -> str:
 
 
 def _raised(error: BaseException, where: str = "") -> str:
-    message = _quoted(str(error))
+    try:
+        message = _quoted(str(error))
+    except Exception:  # an error whose own str fails
+        message = ""
     return f"raised {type(error).__name__}{where}{': ' + message if message else ''}"
 
 
