@@ -8,7 +8,6 @@ every game from a *bot factory*: a callable ``factory(rng) -> bot`` taking a
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import inspect
 import random
 from collections.abc import Callable
@@ -187,10 +186,3 @@ def _takes_rng(target: Callable[..., object]) -> bool:
         return False
     return "rng" in parameters
 
-
-# The league's opponents (coach/play/opponents.py) join the built-in bots when present.
-if importlib.util.find_spec("coach.play.opponents") is not None:
-    from coach.play.opponents import OPPONENTS
-
-    for _name, _factory in OPPONENTS.items():
-        BUILTIN_BOTS.setdefault(_name, _factory)
