@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import pickle
@@ -379,8 +380,12 @@ def test_ctrl_c_keeps_the_games_played_and_ends_the_workers(jobs):
             raise KeyboardInterrupt
 
     def children() -> set[int]:
-        return {child.pid for child in psutil.Process().children(recursive=True)
-                if child.status() != psutil.STATUS_ZOMBIE}
+        alive = set()
+        for child in psutil.Process().children(recursive=True):
+            with contextlib.suppress(psutil.NoSuchProcess):
+                if child.status() != psutil.STATUS_ZOMBIE:
+                    alive.add(child.pid)
+        return alive
 
     before = children()  # another test's server may be running
     result = play_match(ArenaSpec("random", "random", games=10**6, **FAST), jobs=jobs,
