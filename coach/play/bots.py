@@ -185,4 +185,3 @@ def _takes_rng(target: Callable[..., object]) -> bool:
     except (TypeError, ValueError):
         return False
     return "rng" in parameters
-
