@@ -1,20 +1,37 @@
-"""``python -m coach``: advice for a spot, and matches between bots, as JSON."""
+"""``python -m coach``: advice for a spot, and matches between bots, as JSON.
+
+A match or league stopped by ``--max-seconds`` prints the games played so far and exits 0;
+stopped by Ctrl+C, it prints them too and exits 130. Either way ``"stopped"`` says so.
+"""
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from coach.engine.beliefs import PURE_ODDS, BidReading
 from coach.engine.decide import CoachSettings, advise
 from coach.engine.situation import Situation
-from coach.play.arena import ArenaSpec, ProgressBar, run_arena
+from coach.play.arena import ArenaSpec, ProgressBar, StopReason, WorkerLost, play_match
 from coach.play.bots import BUILTIN_BOTS
+from coach.play.league import (
+    DEFAULT_EXTRA,
+    DEFAULT_GAMES,
+    DEFAULT_HERO,
+    DEFAULT_OPPONENTS,
+    DEFAULT_SIZES,
+    LeagueSpec,
+    Match,
+    run_league,
+)
 from perudo_math import Bid, Hand, arguments
-from perudo_math.limits import MAX_PLAYERS, MIN_PLAYERS
+from perudo_math.limits import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS
 from perudo_math.rules import SETTING_BY_NAME
 
 SPOT_OPTIONS = ("dice", "bid", "palifico", "players", "seat_dice", "history")
@@ -23,17 +40,43 @@ SPOT_OPTIONS = ("dice", "bid", "palifico", "players", "seat_dice", "history")
 
 MAX_GAMES = 1_000_000
 MAX_SEED = 2**63 - 1
+MAX_SECONDS = 86_400
+MAX_LEAGUE_BOTS = 20
+"""Opponents a league plays, and extra matches it adds, at most."""
+INTERRUPTED = 130
+"""The exit status after Ctrl+C (128 + SIGINT), the partial result printed first."""
+
+
+class Interrupted(Exception):
+    """Ctrl+C stopped a match or a league: ``payload`` is the partial result to print."""
+
+    def __init__(self, prog: str, payload: dict[str, object], games: int) -> None:
+        super().__init__(f"{prog}: interrupted after {games:,} games: the result printed is "
+                         "partial")
+        self.payload = payload
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = arguments.OneLineParser(prog="python -m coach", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True,
-                                     metavar="{advise,arena,solve}")
+                                     metavar="{advise,arena,league,solve}")
     players = arguments.whole_number(MIN_PLAYERS, MAX_PLAYERS)
+    _add_advise(commands, players)
+    _add_arena(commands, players)
+    _add_league(commands, players)
+    # Listed for --help only: main() hands "solve" to its own module before parsing.
+    commands.add_parser("solve", add_help=False,
+                        help="solve a heads-up round exactly (python -m coach solve --help)")
+    return parser
 
-    advise_cmd = arguments.add_command(commands, "advise", run_advise,
-                                       "what to do now, with every option's risk")
-    spot = advise_cmd.add_mutually_exclusive_group(required=True)
+
+WholeNumber = Callable[[str], int]
+
+
+def _add_advise(commands: arguments.Subcommands, players: WholeNumber) -> None:
+    command = arguments.add_command(commands, "advise", run_advise,
+                                    "what to do now, with every option's risk")
+    spot = command.add_mutually_exclusive_group(required=True)
     spot.add_argument("--hand", nargs="+", type=arguments.die_face, metavar="DIE",
                       help="your dice, 1 (paco) to 6; --dice and --players are then needed")
     spot.add_argument("--situation", type=arguments.parsed_by(Situation.from_json),
@@ -41,45 +84,87 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the whole spot as compact JSON, as Situation.to_json writes it "
                            '(e.g. {"dice":[2,3],"me":0,"hand":[1,5],"bids":[[1,"2x5"]]}), '
                            "instead of --hand and the options after it")
-    advise_cmd.add_argument("--dice", type=arguments.whole_number(),
-                            help="all dice on the table, yours included")
-    advise_cmd.add_argument("--bid", type=arguments.bid, help="the current bid; none: you open")
-    advise_cmd.add_argument("--palifico", action="store_true",
-                            help="the round is a palifico round (not a rule setting: see "
-                                 "--palifico-rule)")
-    advise_cmd.add_argument("--players", type=players,
-                            help="players still in the game, you included")
-    advise_cmd.add_argument("--seat-dice", nargs="+", type=arguments.whole_number(minimum=0),
-                            metavar="N",
-                            help="dice of each player from you clockwise (default: even split)")
-    advise_cmd.add_argument("--history",
-                            help="this round's bids in order, like 3x4,4x5 (the last one was "
-                                 "made by the player before you)")
-    advise_cmd.add_argument("--pure-odds", action="store_true",
-                            help="ignore what the bids say about the bidders' dice")
-    advise_cmd.add_argument("--bluff", type=arguments.probability, default=None,
-                            help="how often the others bluff, 0 to 1 (default 0.6)")
-    arguments.add_rule_options(advise_cmd)
+    command.add_argument("--dice", type=arguments.whole_number(1, MAX_TABLE_DICE),
+                         help=f"all dice on the table, yours included: 1 to {MAX_TABLE_DICE}")
+    command.add_argument("--bid", type=arguments.bid, help="the current bid; none: you open")
+    command.add_argument("--palifico", action="store_true",
+                         help="the round is a palifico round (not a rule setting: see "
+                              "--palifico-rule)")
+    command.add_argument("--players", type=players,
+                         help=f"players still in the game, you included: {MIN_PLAYERS} to "
+                              f"{MAX_PLAYERS}")
+    command.add_argument("--seat-dice", nargs="+",
+                         type=arguments.whole_number(0, MAX_TABLE_DICE), metavar="N",
+                         help="dice of each player from you clockwise, 0 to "
+                              f"{MAX_TABLE_DICE} each (default: even split)")
+    command.add_argument("--history",
+                         help="this round's bids in order, like 3x4,4x5 (the last one was "
+                              "made by the player before you)")
+    command.add_argument("--pure-odds", action="store_true",
+                         help="ignore what the bids say about the bidders' dice")
+    command.add_argument("--bluff", type=arguments.probability, default=None,
+                         help="how often the others bluff, 0 to 1 (default 0.6)")
+    arguments.add_rule_options(command)
 
-    arena_cmd = arguments.add_command(commands, "arena", run_match, "whole games between bots")
-    arena_cmd.add_argument("--players", type=players, default=5)
-    arena_cmd.add_argument("--games", type=arguments.whole_number(1, MAX_GAMES), default=1000,
-                           help=f"1 to {MAX_GAMES:,} (default 1,000)")
-    arena_cmd.add_argument("--seed", type=arguments.whole_number(0, MAX_SEED), default=0,
-                           help=f"0 to {MAX_SEED} (default 0)")
-    arena_cmd.add_argument("--hero", default="coach",
-                           help=f"one of {', '.join(BUILTIN_BOTS)} or module:attribute")
-    arena_cmd.add_argument("--opponents", default="probability")
+
+def _bot_help(role: str, default: str) -> str:
+    return f"{role}: one of {', '.join(BUILTIN_BOTS)} or module:attribute (default {default})"
+
+
+def _add_common_match_options(command: argparse.ArgumentParser, games_default: int,
+                              what: str) -> None:
+    """The options a match and a league share: games, seed, jobs, time limit, quiet."""
+    command.add_argument("--games", type=arguments.whole_number(1, MAX_GAMES),
+                         default=games_default,
+                         help=f"{what}, 1 to {MAX_GAMES:,} (default {games_default:,})")
+    command.add_argument("--seed", type=arguments.whole_number(0, MAX_SEED), default=0,
+                         help=f"0 to {MAX_SEED} (default 0)")
     cores = os.cpu_count() or 1
-    arena_cmd.add_argument("--jobs", type=arguments.whole_number(1, cores), default=1,
-                           help=f"worker processes, 1 to this machine's {cores} cores")
-    arena_cmd.add_argument("--quiet", action="store_true", help="no progress bar")
-    arguments.add_rule_options(arena_cmd)
+    command.add_argument("--jobs", type=arguments.whole_number(1, cores), default=1,
+                         help=f"worker processes, 1 to this machine's {cores} cores "
+                              "(default 1)")
+    command.add_argument("--max-seconds", type=arguments.whole_number(1, MAX_SECONDS),
+                         metavar="S",
+                         help=f"stop after S seconds, 1 to {MAX_SECONDS:,}, and print the "
+                              "games played so far (default: no limit)")
+    command.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
 
-    # Listed for --help only: main() hands "solve" to its own module before parsing.
-    commands.add_parser("solve", add_help=False,
-                        help="solve a heads-up round exactly (python -m coach solve --help)")
-    return parser
+
+def _add_arena(commands: arguments.Subcommands, players: WholeNumber) -> None:
+    command = arguments.add_command(commands, "arena", run_match, "whole games between bots")
+    command.add_argument("--players", type=players, default=5,
+                         help=f"{MIN_PLAYERS} to {MAX_PLAYERS} (default 5)")
+    command.add_argument("--hero", default="coach", help=_bot_help("the hero", "coach"))
+    command.add_argument("--opponents", default="probability",
+                         help=_bot_help("every other seat", "probability"))
+    _add_common_match_options(command, 1000, "games")
+    arguments.add_rule_options(command)
+
+
+def _add_league(commands: arguments.Subcommands, players: WholeNumber) -> None:
+    command = arguments.add_command(
+        commands, "league", run_league_command,
+        "the hero against each opponent at each table size, plus set matches")
+    command.add_argument("--hero", default=DEFAULT_HERO, help=_bot_help("the hero", "coach"))
+    command.add_argument("--opponents", nargs="+", default=list(DEFAULT_OPPONENTS),
+                         metavar="BOT",
+                         help=f"1 to {MAX_LEAGUE_BOTS} bots, each played in every seat but "
+                              f"the hero's (default {' '.join(DEFAULT_OPPONENTS)})")
+    command.add_argument("--sizes", nargs="+", type=players, default=list(DEFAULT_SIZES),
+                         metavar="PLAYERS",
+                         help=f"table sizes, {MIN_PLAYERS} to {MAX_PLAYERS} players "
+                              f"(default {' '.join(map(str, DEFAULT_SIZES))})")
+    extra = command.add_mutually_exclusive_group()
+    default_extra = "; ".join(f"{m.hero} {m.opponent} {m.players}" for m in DEFAULT_EXTRA)
+    extra.add_argument("--extra", nargs=3, action="append", metavar=("HERO", "OPPONENT",
+                                                                     "PLAYERS"),
+                       help=f"a match to add, repeatable up to {MAX_LEAGUE_BOTS} times "
+                            f"(default: {default_extra})")
+    extra.add_argument("--no-extra", action="store_true", help="no match beyond the grid")
+    command.add_argument("--out", type=Path, metavar="FILE",
+                         help="write the JSON there (default: stdout)")
+    _add_common_match_options(command, DEFAULT_GAMES, "games per match")
+    arguments.add_rule_options(command)
 
 
 def situation_from_args(args: argparse.Namespace) -> Situation:
@@ -143,13 +228,71 @@ def run_advise(args: argparse.Namespace) -> dict[str, object]:
     return advise(situation_from_args(args), CoachSettings(reading=reading)).to_dict()
 
 
+def _deadline(args: argparse.Namespace) -> float | None:
+    return None if args.max_seconds is None else time.monotonic() + args.max_seconds
+
+
 def run_match(args: argparse.Namespace) -> dict[str, object]:
     spec = ArenaSpec(args.hero, args.opponents, args.players, args.games, args.seed,
                      arguments.rules_from_arguments(args))
-    progress = None if args.quiet else ProgressBar()
-    results = run_arena(spec, jobs=args.jobs, progress=progress)
-    return {"games": spec.games, "players": spec.players, "seed": spec.seed,
-            "results": [result.to_dict() for result in results]}
+    bar = None if args.quiet else ProgressBar()
+    try:
+        result = play_match(spec, args.jobs, bar, _deadline(args))
+    finally:
+        if bar is not None:
+            bar.finish()
+    payload = result.to_dict()
+    if result.stopped is StopReason.INTERRUPTED:
+        raise Interrupted(args.prog, payload, result.played)
+    return payload
+
+
+def run_league_command(args: argparse.Namespace) -> dict[str, object]:
+    spec = _league_spec(args)
+    if args.out is not None and not args.out.parent.is_dir():
+        raise ValueError(f"--out: no folder {str(args.out.parent)!r} to write into")
+    bar = None if args.quiet else ProgressBar()
+    try:
+        result = run_league(spec, args.jobs, bar, _deadline(args))
+    finally:
+        if bar is not None:
+            bar.finish()
+    payload = result.to_dict()
+    if args.out is not None:
+        try:
+            args.out.write_text(json.dumps(payload, ensure_ascii=False, indent=1) + "\n")
+        except OSError as error:
+            raise ValueError(f"--out: cannot write {str(args.out)!r}: {error.strerror}"
+                             ) from None
+        payload = {"out": str(args.out), "matches": len(result.rows),
+                   "stopped": payload["stopped"]}
+    if result.stopped is StopReason.INTERRUPTED:
+        raise Interrupted(args.prog, payload, sum(row.games for row in result.rows))
+    return payload
+
+
+def _league_spec(args: argparse.Namespace) -> LeagueSpec:
+    if len(args.opponents) > MAX_LEAGUE_BOTS:
+        raise ValueError(f"--opponents: at most {MAX_LEAGUE_BOTS} bots, not "
+                         f"{len(args.opponents)}")
+    if args.no_extra:
+        extra: tuple[Match, ...] = ()
+    elif args.extra is None:
+        extra = DEFAULT_EXTRA
+    elif len(args.extra) > MAX_LEAGUE_BOTS:
+        raise ValueError(f"--extra: at most {MAX_LEAGUE_BOTS} matches, not {len(args.extra)}")
+    else:
+        extra = tuple(_extra_match(*given) for given in args.extra)
+    return LeagueSpec(args.hero, tuple(args.opponents), tuple(args.sizes), extra, args.games,
+                      args.seed, arguments.rules_from_arguments(args))
+
+
+def _extra_match(hero: str, opponent: str, players: str) -> Match:
+    try:
+        count = arguments.whole_number(MIN_PLAYERS, MAX_PLAYERS)(players)
+    except argparse.ArgumentTypeError as error:
+        raise ValueError(f"--extra {hero} {opponent} PLAYERS: {error}") from None
+    return Match(hero, opponent, count)
 
 
 SUBCOMMAND_MODULES = {"solve": "coach.solver.cli"}
@@ -157,9 +300,19 @@ SUBCOMMAND_MODULES = {"solve": "coach.solver.cli"}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m coach …``: 0, or 2 after one line on stderr for bad input."""
+    """``python -m coach …``: 0; 2 after one line on stderr for bad input or a failing bot;
+    130 after Ctrl+C (a match or league prints its partial result first)."""
     arguments_given = list(sys.argv[1:] if argv is None else argv)
-    if arguments_given and arguments_given[0] in SUBCOMMAND_MODULES:
-        module = importlib.import_module(SUBCOMMAND_MODULES[arguments_given[0]])
-        return module.main(arguments_given[1:])
-    return arguments.run_command(build_parser(), arguments_given)  # IllegalMove is a ValueError
+    try:
+        if arguments_given and arguments_given[0] in SUBCOMMAND_MODULES:
+            module = importlib.import_module(SUBCOMMAND_MODULES[arguments_given[0]])
+            return module.main(arguments_given[1:])
+        return arguments.run_command(build_parser(), arguments_given,
+                                     errors=(ValueError, WorkerLost))  # BotFailure included
+    except Interrupted as stop:
+        print(json.dumps(stop.payload, ensure_ascii=False))
+        print(stop, file=sys.stderr)
+        return INTERRUPTED
+    except KeyboardInterrupt:
+        print("python -m coach: interrupted", file=sys.stderr)
+        return INTERRUPTED

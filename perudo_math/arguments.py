@@ -121,6 +121,19 @@ def positive_number(text: str) -> float:
     return value
 
 
+def number(minimum: float, maximum: float) -> Callable[[str], float]:
+    """An argument type for a finite number from ``minimum`` to ``maximum``."""
+
+    def bounded(text: str) -> float:
+        value = _finite(text)
+        if not minimum <= value <= maximum:
+            raise argparse.ArgumentTypeError(
+                f"expected a number from {minimum:g} to {maximum:g}, not {_shown(text)}")
+        return value
+
+    return bounded
+
+
 def _finite(text: str) -> float:
     try:
         value = float(text)
@@ -247,6 +260,7 @@ __all__ = [
     "bid",
     "die_face",
     "given_rule_options",
+    "number",
     "one_line",
     "parsed_by",
     "positive_number",

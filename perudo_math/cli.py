@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from perudo_math import arguments
 from perudo_math.hand import Hand
 from perudo_math.legality import check_bid
+from perudo_math.limits import MAX_STARTING_DICE, MAX_TABLE_DICE
 from perudo_math.probability import odds
 
 
@@ -18,9 +19,11 @@ def build_parser() -> argparse.ArgumentParser:
     odds_cmd = arguments.add_command(commands, "odds", run_odds,
                                      "exact odds of a bid from your hand")
     odds_cmd.add_argument("--hand", nargs="*", type=arguments.die_face, default=[],
-                          metavar="DIE", help="your own dice, 1 (paco) to 6")
-    odds_cmd.add_argument("--dice", type=arguments.whole_number(), required=True,
-                          help="all dice on the table, yours included")
+                          metavar="DIE",
+                          help="your own dice, 1 (paco) to 6, at most as many as --dice")
+    odds_cmd.add_argument("--dice", type=arguments.whole_number(1, MAX_TABLE_DICE),
+                          required=True,
+                          help=f"all dice on the table, yours included: 1 to {MAX_TABLE_DICE}")
     odds_cmd.add_argument("--bid", type=arguments.bid, required=True,
                           help="the bid, like 5x4 or 3xP")
     odds_cmd.add_argument("--palifico", action="store_true",
@@ -34,8 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
     check_cmd.add_argument("--palifico", action="store_true",
                            help="the round is a palifico round (not a rule setting: see "
                                 "--palifico-rule)")
-    check_cmd.add_argument("--bidder-dice", type=arguments.whole_number(),
-                           help="dice the bidder holds")
+    check_cmd.add_argument("--bidder-dice", type=arguments.whole_number(1, MAX_STARTING_DICE),
+                           help=f"dice the bidder holds, 1 to {MAX_STARTING_DICE}")
     arguments.add_rule_options(check_cmd)
     return parser
 

@@ -15,6 +15,7 @@ from practice.levels import parse_level
 from practice.scenarios import THEMES, ScenarioNotFound, generate, grade
 
 PROG = "python -m practice"
+MAX_SEED = 2**63 - 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,8 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     scenario = arguments.add_command(commands, "scenario", run_scenario,
                                      "a practice scenario from a seed, graded with --answer")
-    scenario.add_argument("--seed", type=arguments.whole_number(), default=0,
-                          help="the scenario's seed")
+    scenario.add_argument("--seed", type=arguments.whole_number(0, MAX_SEED), default=0,
+                          help=f"the scenario's seed, 0 to {MAX_SEED} (default 0)")
     scenario.add_argument("--theme", choices=THEMES, help="default: the seed picks one")
     scenario.add_argument("--level", type=arguments.parsed_by(parse_level),
                           help="1 (clear-cut) to 3 (close call); default: the seed picks one")

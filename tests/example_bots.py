@@ -37,3 +37,26 @@ def cheater(situation: Situation) -> Action:
 
 
 not_a_bot = 42
+
+
+def raiser(situation: Situation) -> Action:
+    """Fails at its first move."""
+    raise RuntimeError("no idea what to do")
+
+
+def wrong_type(situation: Situation) -> str:
+    """Answers with the word, not an Action."""
+    return "dudo"
+
+
+class BadLoser:
+    """A factory: plays like ``Stubborn`` but cannot take a showdown."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.play = Stubborn(rng)
+
+    def __call__(self, situation: Situation) -> Action:
+        return self.play(situation)
+
+    def observe(self, showdown: object) -> None:
+        raise ValueError("showdowns upset me")

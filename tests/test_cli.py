@@ -38,21 +38,21 @@ BAD_INPUT = [
      "your hand has 3 dice but the table only 2"),
     (PERUDO_MATH, ["odds", "--dice", "5", "--bid", "0x3"], "bid quantity must be at least 1"),
     (PERUDO_MATH, ["odds", "--dice", "5", "--bid", "2x9"], "cannot read bid '2x9'"),
-    (PERUDO_MATH, ["odds", "--dice", "0", "--bid", "2x3"], "at least one die"),
+    (PERUDO_MATH, ["odds", "--dice", "0", "--bid", "2x3"], "from 1 to 100, not '0'"),
     (PERUDO_MATH, ["odds", "--dice", "five", "--bid", "2x3"], "expected a whole number"),
-    (PERUDO_MATH, ["odds", "--dice", "500", "--bid", "2x3"], "at most 100 dice"),
+    (PERUDO_MATH, ["odds", "--dice", "500", "--bid", "2x3"], "from 1 to 100, not '500'"),
     (PERUDO_MATH, ["odds", "--bid", "2x3"], "required: --dice"),
     (PERUDO_MATH, ["odds", "--dice", "5", "--bid", "2x3", "--raise-rule", "any-face"],
      "unrecognized arguments"),
     (PERUDO_MATH, ["check", "--bid"], "expected one argument"),
-    (PERUDO_MATH, ["check", "--bid", "2x3", "--bidder-dice", "0"], "at least one die"),
+    (PERUDO_MATH, ["check", "--bid", "2x3", "--bidder-dice", "0"], "from 1 to 10, not '0'"),
     (PERUDO_MATH, ["check", "--bid", "2x3", "--raise-rule", "up"], "invalid choice: 'up'"),
     (PERUDO_MATH, ["check", "--bid", "2x3", "--starting-dice", "11"], "from 1 to 10"),
     (PERUDO_MATH, ["check", "--bid", "2x3", "--palifico-rule", "never"], "invalid choice"),
     (PERUDO_MATH, ["check", "--bid", "2x3", "--salsa=1"], "ignored explicit argument"),
     (PERUDO_MATH, ["check", "--bid", "2x3", "--no-calza", "--calza-out-of-turn"],
      "--calza-out-of-turn only applies with --calza on"),
-    (COACH, [], "required: {advise,arena,solve}"),
+    (COACH, [], "required: {advise,arena,league,solve}"),
     (COACH, ["advise"], "one of the arguments --hand --situation is required"),
     (COACH, ["advise", "--hand", "1", "9", "--dice", "8", "--players", "3"], "a die shows"),
     (COACH, ["advise", "--hand", "1", "2", "--dice", "1", "--players", "3"], "your hand has 2"),
@@ -69,7 +69,7 @@ BAD_INPUT = [
     (COACH, ["advise", "--hand", "1", "2", "--dice", "8", "--players", "2", "--seat-dice",
              "2", "5"], "--seat-dice needs one count per player"),
     (COACH, ["advise", "--hand", "1", "2", "--dice", "8", "--players", "2", "--seat-dice",
-             "2", "-6"], "of at least 0"),
+             "2", "-6"], "from 0 to 100, not '-6'"),
     (COACH, ["advise", "--hand", "1", "2", "--dice", "8", "--players", "2", "--calza-heads-up",
              "--no-calza"], "--calza-heads-up only applies with --calza on"),
     (COACH, ["advise", "--situation", SPOT, "--hand", "1", "2"], "not allowed with"),
@@ -89,7 +89,7 @@ BAD_INPUT = [
     (COACH, ["arena", "--games", "0"], "from 1 to 1000000"),
     (COACH, ["arena", "--jobs", "0"], "expected a whole number from 1 to"),
     (COACH, ["arena", "--starting-dice", "0"], "from 1 to 10"),
-    (COACH, ["solve", "--dice", "0", "1", "--game", "perudo"], "of at least 1"),
+    (COACH, ["solve", "--dice", "0", "1", "--game", "perudo"], "from 1 to 3, not '0'"),
     (COACH, ["solve", "--dice", "3", "3", "--game", "perudo"], "at most 4 dice in all"),
     (COACH, ["solve", "--dice", "1", "1", "--game", "chess"], "invalid choice"),
     (COACH, ["solve", "--dice", "1", "one", "--game", "perudo"], "expected a whole number"),
@@ -103,14 +103,15 @@ BAD_INPUT = [
      "--calza-heads-up applies to our rules"),
     (COACH, ["solve", "--dice", "1", "1", "--game", "snyd-joker", "--raise-rule", "any-face"],
      "--raise-rule applies to our rules"),
-    (COACH, ["solve", "--dice", "1", "1", "--game", "perudo", "--target", "0"], "above 0"),
+    (COACH, ["solve", "--dice", "1", "1", "--game", "perudo", "--target", "0"],
+     "a number from 1e-06 to 1, not '0'"),
     (COACH, ["solve", "--dice", "1", "1", "--game", "perudo", "--target", "inf"], "finite"),
     (COACH, ["solve", "--dice", "1", "1"], "required: --game"),
     (PRACTICE, [], "required: command"),
     (PRACTICE, ["quiz"], "invalid choice: 'quiz'"),
     (PRACTICE, ["scenario", "--theme", "bluffing"], "invalid choice: 'bluffing'"),
     (PRACTICE, ["scenario", "--level", "4"], "a level is 1, 2 or 3"),
-    (PRACTICE, ["scenario", "--seed", "x"], "expected a whole number, not 'x'"),
+    (PRACTICE, ["scenario", "--seed", "x"], "expected a whole number from 0 to"),
     (PRACTICE, ["scenario", "--seed", "7", "--answer", "99x9"], "cannot read bid '99x9'"),
     (PRACTICE, ["scenario", "--seed", "7", "--answer", "bluff"], "not dudo, calza or a bid"),
     (PRACTICE, ["scenario", "--seed", "7", "--answer", "1x2"], "not a legal move here"),
@@ -173,7 +174,7 @@ def test_every_rule_setting_is_an_option_of_every_command_taking_rules(capsys, m
 
 def test_the_coach_lists_solve_among_its_commands(capsys):
     _, out, _ = run(COACH, ["--help"], capsys)
-    assert "{advise,arena,solve}" in out and "solve a heads-up round" in out
+    assert "{advise,arena,league,solve}" in out and "solve a heads-up round" in out
 
 
 # --- the argument module ----------------------------------------------------------------
@@ -326,4 +327,5 @@ def test_rule_options_reach_the_arena_and_the_scenarios(capsys):
 def test_solve_takes_the_rule_settings_for_our_rules(capsys):
     code, out, _ = run(COACH, ["solve", "--dice", "1", "1", "--game", "perudo", "--method", "lp",
                                "--calza-heads-up"], capsys)
-    assert code == 0 and set(json.loads(out)) == {"value", "exploitability", "seconds"}
+    assert code == 0 and set(json.loads(out)) == {"value", "exploitability", "seconds",
+                                                  "iterations", "target_reached"}

@@ -261,7 +261,7 @@ def test_cli_prints_one_json_line(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 1
     payload = json.loads(lines[0])
-    assert set(payload) == {"value", "exploitability", "seconds"}
+    assert set(payload) == {"value", "exploitability", "seconds", "iterations", "target_reached"}
     assert payload["value"] == pytest.approx(float(SNYD_JOKER_1V1), abs=1e-9)
 
 

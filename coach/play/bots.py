@@ -169,25 +169,36 @@ def load_bot(spec: str) -> BotFactory:
     """A built-in bot by name, or an external one as ``module:attribute``.
 
     The attribute may be a class or function taking a ``rng`` (a factory), or a
-    plain bot callable, used as it is for every game.
+    plain bot callable, used as it is for every game. ``ValueError`` when the name leads
+    nowhere, whatever importing the module raised.
     """
     if spec in BUILTIN_BOTS:
         return BUILTIN_BOTS[spec]
     if ":" not in spec:
         names = ", ".join(BUILTIN_BOTS)
-        raise ValueError(f"unknown bot {spec!r}: use one of {names} or module:attribute")
+        raise ValueError(f"unknown bot {_shown(spec)}: use one of {names} or module:attribute")
     module_name, _, attribute = spec.partition(":")
     try:
-        target = getattr(importlib.import_module(module_name), attribute)
+        module = importlib.import_module(module_name)
     except ImportError as error:
-        raise ValueError(f"cannot import bot module {module_name!r}: {error}") from None
-    except AttributeError:
-        raise ValueError(f"module {module_name!r} has no attribute {attribute!r}") from None
+        raise ValueError(f"cannot import bot module {_shown(module_name)}: {error}") from None
+    except Exception as error:  # "", "..", a module that fails as it loads
+        raise ValueError(f"cannot import bot module {_shown(module_name)}: "
+                         f"{type(error).__name__}: {error}") from None
+    try:
+        target = getattr(module, attribute)
+    except Exception:
+        raise ValueError(f"module {_shown(module_name)} has no attribute "
+                         f"{_shown(attribute)}") from None
     if not callable(target):
-        raise ValueError(f"bot {spec!r} is not callable")
+        raise ValueError(f"bot {_shown(spec)} is not callable")
     if _takes_rng(target):
         return target
     return lambda rng: target
+
+
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 80 else repr(text[:80]) + f"… ({len(text)} characters)"
 
 
 def _takes_rng(target: Callable[..., object]) -> bool:
