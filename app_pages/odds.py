@@ -27,7 +27,7 @@ from perudo_math import (
     check_bid,
     exceeds_table,
 )
-from views import advice_view, charts, url_state
+from views import advice_view, charts, tracker_view, url_state
 from views.engine_cache import (
     Table,
     cached_advice,
@@ -134,7 +134,7 @@ def advice_table(hand: tuple[int, ...], inputs: Inputs) -> Table | None:
             st.info(tn("odds.tracker.hand_count", mine), icon=":material/casino:")
             return None
         return Table.of(game.rules, [p.dice for p in game.players], inputs.me, hand,
-                                game.bids, game.palifico)
+                        game.bids, game.palifico, tracker_view.bluffs_of(game))
     if not hand:
         st.info(t("odds.hint.empty_hand"), icon=":material/casino:")
         return None

@@ -360,6 +360,10 @@ def play(game: GameState) -> None:
             st.button(tn("tracker.log.more", min(view.LOG_PAGE, len(rounds) - shown)),
                       key="tracker_log_more", icon=":material/expand_more:",
                       on_click=show_earlier_rounds)
+    with st.expander(t("tracker.held.title"), icon=":material/psychology:"):
+        lines = view.held_lines(game)
+        st.markdown("  \n".join(lines) if lines else t("tracker.held.empty"))
+        st.caption(t("tracker.held.help"))
     with st.expander(t("tracker.rules.title"), icon=":material/gavel:"):
         st.markdown(rules_view.bullet_list(rules_view.setting_lines(game.rules)))
 

@@ -1,71 +1,103 @@
-"""storage.profiles: the token format, the store at $PERUDO_COACH_DB, store failures classified."""
+"""What showdowns teach the coach of each opponent, in the arena and in a tracked game."""
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
+import random
 
 import pytest
 
-from storage.profiles import (
-    STORE_ERRORS,
-    StoreProblem,
-    is_well_formed,
-    open_store,
-    parse_token,
-    problem_of,
-    store_path,
-)
-from storage.progress import CorruptDatabaseError, FutureVersionError, UnknownProfileError
+from coach.engine.profiles import HELD_PRIOR, OpponentProfiles
+from coach.engine.showdown import Showdown
+from coach.play.arena import play_game
+from coach.play.bots import CoachBot, ProbabilityBot
+from perudo_math import Bid, GameState, Hand, Rules
+
+B = Bid.parse
 
 
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    path = tmp_path / "progress.sqlite3"
-    monkeypatch.setenv("PERUDO_COACH_DB", str(path))
-    return path
+def showdown(bids, count, hands=None, caller=2, kind="dudo", palifico=False) -> Showdown:
+    return Showdown(tuple(bids), palifico, caller, kind, count, hands)
 
 
-def test_a_new_profile_has_a_well_formed_token(db: Path) -> None:
-    token = open_store().create_profile()
-    assert is_well_formed(token) and parse_token(token) == token
+def test_with_no_evidence_every_seat_gets_the_population_prior():
+    profiles = OpponentProfiles(bluff_prior=0.2, threshold_prior=0.45)
+    assert profiles.bluff(3) == 0.2
+    assert profiles.threshold(3) == 0.45
+    assert profiles.held(3) == (0, 0)
 
 
-@pytest.mark.parametrize("text", ["", "short", "A" * 15, "A" * 65, "<script>alert(1)</script>",
-                                  "A" * 21 + "²", "A" * 21 + " ", "1" * 100_000])
-def test_anything_else_is_not_a_token(text: str) -> None:
-    assert not is_well_formed(text)
-    with pytest.raises(ValueError, match="not a profile token"):
-        parse_token(text)
+def test_counts_alone_judge_only_the_bids_on_the_counted_face():
+    profiles = OpponentProfiles()
+    profiles.observe(showdown([(0, B("2x5")), (1, B("3x4")), (0, B("4x5"))], count=3),
+                     me=None)
+    assert profiles.held(0) == (1, 2)  # 2x5 held, 4x5 did not
+    assert profiles.held(1) == (0, 0)  # fours were not counted
 
 
-def test_the_store_lives_at_the_environment_path(db: Path) -> None:
-    assert store_path() == db
-    open_store().create_profile()
-    assert db.exists()
+def test_bids_that_keep_failing_are_read_as_bluffs():
+    honest, liar = OpponentProfiles(), OpponentProfiles()
+    for _ in range(12):
+        honest.observe(showdown([(0, B("2x5")), (1, B("3x5"))], count=4), me=None)
+        liar.observe(showdown([(0, B("2x5")), (1, B("6x5"))], count=1), me=None)
+    assert honest.bluff(1) < honest.bluff_prior < liar.bluff(1)
+    assert liar.held(1) == (0, 12)
 
 
-def test_future_and_damaged_files_are_refused_untouched(db: Path) -> None:
-    connection = sqlite3.connect(db)
-    connection.execute("PRAGMA user_version = 99")
-    connection.commit()
-    connection.close()
-    with pytest.raises(FutureVersionError) as future:
-        open_store()
-    assert problem_of(future.value) is StoreProblem.FUTURE
-    db.write_bytes(b"not a database" * 200)
-    with pytest.raises(CorruptDatabaseError) as damaged:
-        open_store()
-    assert problem_of(damaged.value) is StoreProblem.CORRUPT
+def test_whole_hands_teach_the_bluff_share_by_the_likelihood():
+    profiles = OpponentProfiles()
+    lying = (Hand([2, 2, 3, 3, 4]), Hand([6, 6, 2, 2, 3]), Hand([5, 5, 5, 1, 2]))
+    truthful = (Hand([5, 5, 5, 1, 2]), Hand([5, 5, 1, 1, 3]), Hand([2, 2, 3, 3, 4]))
+    for _ in range(10):
+        profiles.observe(showdown([(0, B("3x5")), (1, B("5x5"))], count=6, hands=lying),
+                         me=2)
+    bluffer = profiles.bluff(0)
+    profiles = OpponentProfiles()
+    for _ in range(10):
+        profiles.observe(showdown([(0, B("3x5")), (1, B("5x5"))], count=9, hands=truthful),
+                         me=2)
+    assert profiles.bluff(0) < bluffer
 
 
-@pytest.mark.parametrize("error", [OSError("disk full"), sqlite3.OperationalError("locked"),
-                                   UnknownProfileError("gone")])
-def test_other_store_failures_make_it_unavailable(error: Exception) -> None:
-    assert isinstance(error, STORE_ERRORS)
-    assert problem_of(error) is StoreProblem.UNAVAILABLE
+def test_calls_teach_a_seat_its_own_threshold():
+    profiles = OpponentProfiles(threshold_prior=0.45, weight=2)
+    hands = (Hand([2, 3]), Hand([4, 6]), Hand([5, 2]))
+    for _ in range(20):  # seat 2 calls 2x5 with a five in hand, true 80 % from its dice
+        profiles.observe(showdown([(0, B("1x5")), (1, B("2x5"))], count=2, hands=hands,
+                                  caller=2), me=None)
+    assert profiles.threshold(2) > 0.75
 
 
-def test_a_bug_is_not_a_store_failure() -> None:
-    assert problem_of(KeyError("oops")) is None
-    assert problem_of(ValueError("oops")) is None
+def test_the_coach_bot_learns_from_the_arena_showdowns():
+    bot = CoachBot(random.Random(1))
+    play_game([lambda rng: bot, ProbabilityBot, ProbabilityBot], Rules(), random.Random(4))
+    assert bot.profiles.seats
+    assert bot.me not in bot.profiles.seats
+    assert all(0.0 <= bot.profiles.bluff(seat) <= 1.0 for seat in bot.profiles.seats)
+
+
+def test_held_prior_is_a_probability():
+    assert 0 < HELD_PRIOR < 1
+
+
+EXPECTED = {
+    "en": ["Ann's bids held 3 times out of 4.", "Bob's bids held 2 times out of 2.",
+           "Cleo's bids held once out of 2."],
+    "fr": ["Ann\u00a0: 3 annonces sur 4 ont tenu.", "Bob\u00a0: 2 annonces sur 2 ont tenu.",
+           "Cleo\u00a0: 1 annonce sur 2 a tenu."],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_tracker_words_how_each_players_bids_held(lang, monkeypatch):
+    import views.i18n
+    from views import tracker_view
+
+    monkeypatch.setattr(views.i18n, "current_language", lambda: lang)
+    game = GameState.new(["Ann", "Bob", "Cleo"], Rules())
+    # Each round: the opener bids 2x5, the next 3x5, the third calls dudo; the loser opens.
+    for count in (3, 1, 5, 4):
+        game = game.bid(B("2x5")).bid(B("3x5")).dudo(count)
+    assert tracker_view.held_lines(game) == EXPECTED[lang]
+    bluffs = dict(tracker_view.bluffs_of(game))
+    assert set(bluffs) == {0, 1, 2}
+    assert bluffs[1] < bluffs[2]  # Bob's bids always held, Cleo's half the time

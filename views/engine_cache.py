@@ -37,14 +37,17 @@ class Table:
     hand: tuple[int, ...]
     bids: tuple[tuple[int, int, int], ...]
     palifico: bool
+    bluffs: tuple[tuple[int, float], ...] = ()
+    """Per seat, its share of bluffs as this game's showdowns told it (a tracked game)."""
 
     @classmethod
     def of(cls, rules: Rules, dice: Sequence[int], me: int, hand: Sequence[int],
-           bids: Sequence[tuple[int, Bid]], palifico: bool) -> Table:
+           bids: Sequence[tuple[int, Bid]], palifico: bool,
+           bluffs: Sequence[tuple[int, float]] = ()) -> Table:
         return cls(rules_key(rules), tuple(int(n) for n in dice), int(me),
                    tuple(sorted(int(face) for face in hand)),
                    tuple((int(seat), bid.quantity, bid.face) for seat, bid in bids),
-                   bool(palifico))
+                   bool(palifico), tuple((int(seat), float(share)) for seat, share in bluffs))
 
     def situation(self) -> Situation:
         """The coach's view; ``ValueError`` when the numbers cannot make a table."""
@@ -69,14 +72,14 @@ def even_split(hand_dice: int, table_dice: int, players: int) -> tuple[int, ...]
     return (hand_dice, *(share + (seat < extra) for seat in range(opponents)))
 
 
-def _reading(read_bids: bool) -> BidReading:
-    return BidReading() if read_bids else PURE_ODDS
+def _reading(table: Table, read_bids: bool) -> BidReading:
+    return BidReading(bluffs=table.bluffs) if read_bids else PURE_ODDS
 
 
 @st.cache_data(max_entries=1024, show_spinner=False)
 def cached_advice(table: Table, read_bids: bool) -> Advice:
     """:func:`coach.advise` for ``table``, reading the bids or on pure odds."""
-    return advise(table.situation(), CoachSettings(reading=_reading(read_bids)))
+    return advise(table.situation(), CoachSettings(reading=_reading(table, read_bids)))
 
 
 @st.cache_data(max_entries=512, show_spinner=False)
@@ -84,7 +87,7 @@ def cached_raise_grid(table: Table, read_bids: bool) -> tuple[tuple[int, int, fl
     """``(face, quantity, P(true))`` of every legal raise (or opening) up to the table's dice,
     as the coach sees the table (reading the bids or not)."""
     situation = table.situation()
-    beliefs = TableBeliefs(situation, _reading(read_bids))
+    beliefs = TableBeliefs(situation, _reading(table, read_bids))
     spans = legal_quantities(situation.last_bid, situation.table_dice,
                              palifico=situation.palifico, rules=situation.rules,
                              bidder_dice=situation.dice[situation.me])

@@ -14,6 +14,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from coach.engine.profiles import OpponentProfiles
+from coach.engine.showdown import Showdown
 from perudo_math import (
     MAX_MOVES,
     MAX_NAME_LENGTH,
@@ -279,6 +281,44 @@ def log_entry(game: GameState, entry: LoggedRound) -> str:
                         result_text(game, entry.result)])
 
 
+def showdowns(game: GameState) -> list[Showdown]:
+    """Every finished round as the coach learns from it: the bids and the count entered."""
+    return [Showdown(entry.bids, entry.palifico, entry.result.caller, entry.result.kind,
+                     entry.result.count)
+            for entry in reversed(finished_rounds(game)) if entry.bids]
+
+
+def profiles_of(game: GameState) -> OpponentProfiles:
+    """What the showdowns of this game have told of each player."""
+    profiles = OpponentProfiles()
+    for showdown in showdowns(game):
+        profiles.observe(showdown)
+    return profiles
+
+
+def bluffs_of(game: GameState) -> tuple[tuple[int, float], ...]:
+    """Per player a showdown has judged, the share of bluffs the advice reads them with."""
+    profiles = profiles_of(game)
+    return tuple((seat, round(profiles.bluff(seat), 3)) for seat in range(len(game.players))
+                 if profiles.held(seat)[1])
+
+
+def held_lines(game: GameState) -> list[str]:
+    """``Bob's bids held 3 times out of 4``: per player whose bids a showdown judged."""
+    profiles = profiles_of(game)
+    lines = []
+    for seat in range(len(game.players)):
+        held, judged = profiles.held(seat)
+        if not judged:
+            continue
+        name = name_of(game, seat)
+        if judged == 1:
+            lines.append(t("tracker.held.single." + ("yes" if held else "no"), name=name))
+        else:
+            lines.append(tn("tracker.held", held, name=name, judged=judged))
+    return lines
+
+
 def winner_text(game: GameState) -> str:
     """``Ann wins the game!``"""
     return t("tracker.winner", name=name_of(game, game.winner))
@@ -292,17 +332,21 @@ __all__ = [
     "callers",
     "count_label",
     "face_refusal",
+    "bluffs_of",
     "finished_rounds",
+    "held_lines",
     "log_entry",
     "lowest_quantity",
     "name_of",
     "name_problems",
     "pips",
     "players_table",
+    "profiles_of",
     "refusal_text",
     "result_text",
     "roll_opener",
     "round_header",
+    "showdowns",
     "turn_line",
     "winner_text",
 ]
