@@ -21,7 +21,7 @@ to one opens it as a palifico round; a player left with no dice has lost.
   costs someone a die). ``q`` is fitted to the solved rounds by least squares on its
   logit: ``logit q = α + β ln(a / b)`` for normal rounds; ``logit q = α + β ln b`` for
   palifico rounds, where the opener's own dice make no difference (the solved 2v1 and 2v2
-  palifico rounds are lost exactly as often as 1v1 and 1v2) and the responder's dice do.
+  palifico rounds are lost as often as 1v1 and 1v2, to 1e-4) and the responder's dice do.
   With no solved round of a kind, ``q`` is 1/2.
 
 :func:`heads_up_value` answers from the shipped tables under the default rules.
