@@ -178,7 +178,10 @@ def signed_dice(value: float) -> str:
 
 
 def mixed_value_text(mixed: MixedAdvice) -> str | None:
-    """What the round is worth to me played this way, or ``None`` off the equilibrium path."""
+    """What the round leaves me played this way (my chance of winning the game, or its dice
+    for die-for-die tables), or ``None`` off the equilibrium path."""
+    if mixed.win_chance is not None:
+        return t("advice.mixed.win_chance", percent=format_percent(mixed.win_chance))
     if mixed.value is None:
         return None
     return t("advice.mixed.value", value=signed_dice(mixed.value))

@@ -156,9 +156,10 @@ BUILTIN_BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "n3": N3Bot,
     "probability": ProbabilityBot,
-    "coach": CoachBot,
-    "coach-pure-odds": PureOddsCoachBot,
+    "coach": lambda rng: _tables_bot(rng),
     "coach-tables": lambda rng: _tables_bot(rng),
+    "coach-no-tables": CoachBot,
+    "coach-pure-odds": PureOddsCoachBot,
 }
 
 
@@ -166,7 +167,7 @@ def _tables_bot(rng: random.Random) -> Bot:
     """The coach playing the shipped heads-up equilibrium tables where they apply."""
     from coach.solver.tables import CoachTablesBot  # the tables load on first use
 
-    return CoachTablesBot(rng)
+    return CoachTablesBot(rng, fallback=CoachBot(rng))
 
 
 def load_bot(spec: str) -> BotFactory:

@@ -13,11 +13,9 @@ node ``c`` of level ``d + 1`` (positions are local to the level). It gives both 
 behaviour strategies. :func:`exploitability` is exact: a best response per (node, hand) is
 taken bottom-up against the other player's strategy, and the result is NashConv / 2.
 
-Payoffs are in dice from the opener's (player 0's) view, zero-sum. For the round solver a
-die is a die: losing one's last die (which ends the game) counts like any other die, and a
-right calza heads-up (only under ``calza_heads_up``) earns one die unless the caller holds
-the starting dice already. Game-level values, where the last die is worth more, are out of
-scope: the tables answer "what to do in this round", the coach weighs the rest.
+Payoffs are the opener's (player 0's), zero-sum, as the game's leaves give them
+(:mod:`coach.solver.games`): die for die, or 2 P(win the game) − 1 from the state the round
+leads to (:mod:`coach.solver.values`). Values and exploitabilities are in those units.
 """
 
 from __future__ import annotations
@@ -49,6 +47,7 @@ class Solution:
     def to_dict(self) -> dict[str, object]:
         """The figures as JSON values."""
         return {"game": self.tree.game.name, "dice": list(self.tree.game.dice),
+                "payoff": getattr(self.tree.game, "payoff", "dice"),
                 "method": self.method, "iterations": self.iterations, "value": self.value,
                 "exploitability": self.exploitability, "seconds": round(self.seconds, 3)}
 
@@ -161,7 +160,7 @@ def nash_conv(tree: GameTree, profile: Profile) -> float:
 
 
 def exploitability(tree: GameTree, profile: Profile) -> float:
-    """NashConv / 2: the average gain of a best response, in dice."""
+    """NashConv / 2: the average gain of a best response, in payoff units."""
     return nash_conv(tree, profile) / 2.0
 
 

@@ -1,11 +1,15 @@
 """``python -m coach solve``: solve a heads-up round and print its value and exploitability.
 
     python -m coach solve --dice 1 1 --game snyd-normal [--iterations N] [--method cfr|lp]
+                          [--payoff dice|game]
 
 Prints one JSON line ``{"value": …, "exploitability": …, "seconds": …, "iterations": …,
-"target_reached": …}``: the value is the first player's (the opener's) expected payoff, +1
-per round won, −1 per round lost, under the solved profile; the exploitability (NashConv / 2)
-is exact. Bad input exits with status 2 and one line on stderr.
+"target_reached": …}``: the value is the first player's (the opener's) expected payoff under
+the solved profile, by default +1 per round won, −1 per round lost; with ``--payoff game``
+(perudo and palifico rounds) a round pays 2 P(the opener wins the game) − 1 from the state it
+leads to, the later rounds valued as the shipped heads-up tables value them
+(:mod:`coach.solver.values`). The exploitability (NashConv / 2, in the same units) is exact.
+Bad input exits with status 2 and one line on stderr.
 
 Every accepted run ends within minutes: the tree is counted before it is built and refused
 beyond :data:`MAX_TREE_CELLS`, and CFR+ runs at most :data:`MAX_WORK` node-hand updates
@@ -23,6 +27,7 @@ from collections.abc import Sequence
 
 from coach.solver.cfr import solve_cfr, solve_lp
 from coach.solver.games import NO_BID, BidGame, LinearBidGame, PerudoRound, build_tree
+from coach.solver.values import PAYOFFS
 from perudo_math import arguments
 from perudo_math.rules import SETTING_BY_NAME
 
@@ -62,6 +67,10 @@ def build_parser() -> argparse.ArgumentParser:
                              f"{MIN_TARGET:g} to {MAX_TARGET:g} (default 1e-4)")
     parser.add_argument("--method", choices=("cfr", "lp"), default="cfr",
                         help="CFR+ or the exact sequence-form linear program (small games)")
+    parser.add_argument("--payoff", choices=PAYOFFS, default="dice",
+                        help="dice: +1 per round won, -1 per round lost (default); game: "
+                             "2 P(win the game) - 1 from the state the round leads to "
+                             "(perudo and palifico only)")
     arguments.add_rule_options(parser)
     return parser
 
@@ -74,13 +83,15 @@ def game_from_args(args: argparse.Namespace) -> BidGame:
         raise ValueError(f"{args.game} is solved with at most {limit} dice in all, "
                          f"not {first + second}")
     if args.game.startswith("snyd"):
+        if args.payoff != "dice":
+            raise ValueError("--payoff game applies to our rules (perudo, palifico) only")
         given = arguments.given_rule_options(args)
         if given:
             option = arguments.rule_options(SETTING_BY_NAME[next(iter(given))])[0]
             raise ValueError(f"{option} applies to our rules (perudo, palifico) only")
         return LinearBidGame((first, second), jokers=args.game == "snyd-joker")
     rules = arguments.rules_from_arguments(args)
-    return PerudoRound((first, second), args.game == "palifico", rules)
+    return PerudoRound((first, second), args.game == "palifico", rules, args.payoff)
 
 
 def tree_nodes(game: BidGame) -> int:

@@ -16,22 +16,31 @@ Two families of rounds are defined here:
 * :class:`LinearBidGame`: thomasahle/snyd's game, one linear bid order 1×1 < 1×2 < … < 1×6
   < 2×1 < … and "liar" for dudo; with ``jokers`` the ones are wild and cannot be bid.
 
-Payoff: +1 / −1 die from the opener's view (zero-sum). For the round solver a die is a die:
-losing one's last die, which ends the game, counts as any other die (see the module notes of
-:mod:`coach.solver.cfr`).
+Payoffs are the opener's, zero-sum, and come in two kinds (:data:`coach.solver.values.PAYOFFS`):
+
+* ``"dice"`` (the default, and snyd's): +1 per die the opener wins (the responder loses one, or
+  a right calza wins one back), −1 per die the opener loses; a die is a die, the last one too;
+* ``"game"`` (:class:`PerudoRound` only): ``2 V − 1``, where ``V`` is the opener's chance of
+  winning the game from the state the round leads to (:mod:`coach.solver.values`): losing
+  one's last die loses the game, and winning a round can hand the other player a palifico
+  opening. With no heads-up calza every round ends with one die lost, so the two payoffs
+  differ by a positive scale and a shift: the equilibrium strategies are the same, only the
+  values change. With ``calza_heads_up`` a right calza's die is worth what the state it
+  leads to is worth, and the strategies differ too.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 import numpy as np
 import scipy.sparse as sp
 
+from coach.solver.values import PAYOFFS, Payoff, StateValues, after_call, heads_up_value
 from perudo_math import (
     Bid,
     Hand,
@@ -49,6 +58,10 @@ CALZA_CODE = -2
 """The action code of a calza in :attr:`GameTree.action`."""
 NO_BID = -1
 """The bid index before the opening bid."""
+
+OpenerPayoff = Callable[[Bid, str, int, int], float]
+"""``payoff(bid, kind, caller, count)``: the opener's payoff when ``caller`` (0 or 1) calls
+``kind`` (``"dudo"`` or ``"calza"``) on ``bid`` and ``count`` dice match."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +119,15 @@ class BidGame:
     def calza_gain(self, caller: int) -> float | None:
         """What a right calza earns ``caller`` (in dice), or ``None`` when calza is not allowed."""
         return None
+
+    def opener_payoff(self, bid: Bid, kind: str, caller: int, count: int) -> float:
+        """The opener's payoff when ``caller`` calls ``kind`` on ``bid`` and ``count`` dice
+        match: die for die, as :func:`perudo_math.settle_round` settles it."""
+        settled = settle_round(bid, bidder=1 - caller, caller=caller, kind=kind, count=count,
+                               dice=self.dice, rules=self.rules)
+        won = settled.loser == 1 or settled.gainer == 0
+        lost = settled.loser == 0 or settled.gainer == 1
+        return float(won) - float(lost)
 
     @property
     def total_dice(self) -> int:
@@ -166,14 +188,23 @@ class LinearBidGame(BidGame):
 
 @dataclass(frozen=True)
 class PerudoRound(BidGame):
-    """One heads-up round under our rules: ``dice`` are (opener's, responder's) dice."""
+    """One heads-up round under our rules: ``dice`` are (opener's, responder's) dice.
+
+    ``payoff`` is ``"dice"`` or ``"game"`` (see the module notes); a game payoff reads the
+    value of each state a call leads to from ``values`` (P(I win the game) at the start of a
+    round), by default :func:`coach.solver.values.heads_up_value`, the shipped tables'.
+    """
 
     dice: tuple[int, int] = (1, 1)
     palifico: bool = False
     rules: Rules = field(default_factory=Rules)
+    payoff: Payoff = "dice"
+    values: StateValues | None = field(default=None, compare=False, repr=False)
     name: str = field(init=False)
 
     def __post_init__(self) -> None:
+        if self.payoff not in PAYOFFS:
+            raise ValueError(f"a payoff is one of {', '.join(PAYOFFS)}, not {self.payoff!r}")
         object.__setattr__(self, "name", "palifico" if self.palifico else "perudo")
 
     @cached_property
@@ -200,6 +231,17 @@ class PerudoRound(BidGame):
 
     def calza_gain(self, caller: int) -> float | None:
         return self._calza_gains[caller]
+
+    def opener_payoff(self, bid: Bid, kind: str, caller: int, count: int) -> float:
+        if self.payoff == "dice":
+            return super().opener_payoff(bid, kind, caller, count)
+        after = after_call(self.rules, self.dice, self.palifico, bid, caller, kind, count)
+        return 2.0 * after.chance(0, self.state_values) - 1.0
+
+    @cached_property
+    def state_values(self) -> StateValues:
+        """Where a game payoff reads the value of the next round's start."""
+        return heads_up_value if self.values is None else self.values
 
     @cached_property
     def _calza_gains(self) -> tuple[float | None, float | None]:
@@ -244,7 +286,7 @@ class LeafGroup:
 
     positions: np.ndarray
     utility: np.ndarray
-    """``utility[h0, h1]``: the opener's payoff in dice for each pair of hands."""
+    """``utility[h0, h1]``: the opener's payoff for each pair of hands."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,6 +418,22 @@ def _levels(game: BidGame, arrays: dict[str, np.ndarray], counts: np.ndarray,
     return tuple(levels)
 
 
+def relabel(tree: GameTree, payoff: OpenerPayoff) -> GameTree:
+    """The same tree with every leaf paying ``payoff`` instead: evaluating a profile on it
+    (:func:`coach.solver.cfr.expected_value`) gives the expectation of any statistic of the
+    round's outcome, such as the chance that the opener loses a die."""
+    utilities = _UtilityCache(tree.game, payoff)
+    levels = []
+    for level in tree.levels:
+        groups = []
+        for group in level.leaf_groups:
+            leaf = level.start + int(group.positions[0])
+            kind, bid = int(tree.action[leaf]), int(tree.bid[leaf])
+            groups.append(LeafGroup(group.positions, utilities.get(bid, kind, 1 - level.mover)))
+        levels.append(replace(level, leaf_groups=tuple(groups)))
+    return replace(tree, levels=tuple(levels))
+
+
 def _later_children(segments: np.ndarray,
                     counts: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
     """Per child slot k >= 1: the k-th children's positions and their parents' ranks."""
@@ -402,10 +460,12 @@ def _leaf_groups(arrays: dict[str, np.ndarray], start: int, stop: int, depth: in
 
 
 class _UtilityCache:
-    """The opener's payoff matrices, one per (bid, kind of call, caller)."""
+    """The opener's payoff matrices, one per (bid, kind of call, caller), from
+    :meth:`BidGame.opener_payoff` (or ``payoff(bid, kind, caller, count)`` when given)."""
 
-    def __init__(self, game: BidGame) -> None:
+    def __init__(self, game: BidGame, payoff: OpenerPayoff | None = None) -> None:
         self.game = game
+        self.payoff = payoff or game.opener_payoff
         self.counts = (game.count_table(0), game.count_table(1))
         self.cache: dict[tuple[int, int, int], np.ndarray] = {}
 
@@ -417,15 +477,7 @@ class _UtilityCache:
 
     def _compute(self, bid: int, kind: int, caller: int) -> np.ndarray:
         total = self.counts[0][bid][:, None] + self.counts[1][bid][None, :]
-        by_count = np.array([self._caller_payoff(bid, kind, caller, count)
+        call = "dudo" if kind == DUDO_CODE else "calza"
+        by_count = np.array([self.payoff(self.game.bids[bid], call, caller, count)
                              for count in range(self.game.total_dice + 1)])
-        caller_view = by_count[total]
-        return caller_view if caller == 0 else -caller_view
-
-    def _caller_payoff(self, bid: int, kind: int, caller: int, count: int) -> float:
-        """The caller's dice won minus lost when ``count`` dice match, as perudo_math settles."""
-        settled = settle_round(self.game.bids[bid], bidder=1 - caller, caller=caller,
-                               kind="dudo" if kind == DUDO_CODE else "calza", count=count,
-                               dice=self.game.dice, rules=self.game.rules)
-        won = settled.loser == 1 - caller or settled.gainer == caller
-        return float(won) - float(settled.loser == caller)
+        return by_count[total]

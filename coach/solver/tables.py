@@ -2,8 +2,15 @@
 
 ``coach/solver/data/heads_up_tables.npz`` holds, per solved round (opener's dice, responder's dice,
 normal or palifico), the equilibrium profile from :mod:`coach.solver.cfr`, written by
-``python scripts/build_solver_tables.py``; ``coach/solver/data/heads_up_tables.json`` holds each
-table's rule key and figures (value, exploitability, solve time).
+``python scripts/build_solver_tables.py``; ``coach/solver/data/heads_up_tables.json`` holds the
+kind of payoff the tables were solved for (``payoff``: ``"game"`` for the shipped tables, see
+:mod:`coach.solver.values`; ``"dice"``: die for die) and each table's rule key and figures:
+``value``, the opener's equilibrium payoff; with game payoffs ``game_value`` = (1 + value) / 2,
+the opener's chance of winning the game from the round's start (the value of that state for
+the rounds above it), and ``model_states``, the states its calls lead to that no table
+covers; ``opener_loses``, how often the opener loses a die in the round; the exploitability
+(of the solver's profile and of exactly what is stored, in payoff units), iterations, solve
+time.
 
 Per table the arrays are:
 
@@ -13,8 +20,10 @@ Per table the arrays are:
 * ``prob0`` / ``prob1``: per edge of player 0 / 1 (in breadth-first order) and hand, the
   action's probability in 1/65535 steps; all zero at an information set that the player's own
   table play never reaches, where the lookup gives way to :func:`coach.engine.decide.advise`;
-* ``value0`` / ``value1``: per node of player 0 / 1 and hand, the player's expected dice
-  from there (float16, NaN where undefined).
+* ``value0`` / ``value1``: per node of player 0 / 1 and hand, the player's expected payoff
+  from there, both following the table, the opponent's hand read from the bids: with game
+  payoffs 2 P(the player wins the game) − 1, with dice payoffs the expected dice won this
+  round (float16, NaN where the player's own table play never reaches).
 
 :func:`heads_up_strategy` reads a :class:`~coach.engine.situation.Situation`;
 :class:`CoachTablesBot` plays from the tables and falls back to the coach;
@@ -25,6 +34,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -33,6 +43,7 @@ from typing import Any
 import numpy as np
 
 from coach.engine.decide import CoachSettings, advise
+from coach.engine.showdown import Showdown
 from coach.engine.situation import CALZA, DUDO, Action, Situation
 from coach.solver.cfr import Profile, exploitability, infoset_values, normalise, reach
 from coach.solver.games import (
@@ -43,11 +54,11 @@ from coach.solver.games import (
     PerudoRound,
     round_rules_key,
 )
+from coach.solver.values import INDEX_FILE, Payoff, shipped_values
 from perudo_math import Rules
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
+DATA_DIR = INDEX_FILE.parent
 TABLES_FILE = DATA_DIR / "heads_up_tables.npz"
-INDEX_FILE = DATA_DIR / "heads_up_tables.json"
 PROBABILITY_STEPS = 65535
 PURIFY_BELOW = 1e-3
 
@@ -60,13 +71,22 @@ def table_key(dice: tuple[int, int], palifico: bool) -> str:
 @dataclass(frozen=True, slots=True)
 class MixedAdvice:
     """Equilibrium play at one information set: each action with its probability (most
-    likely first, only actions played), and my expected dice this round from here (``None``
-    when the opponent's bids are ones the equilibrium never makes)."""
+    likely first, only actions played), and my expected payoff from here (``None`` when the
+    opponent's bids are ones the equilibrium never makes): with ``payoff == "game"``,
+    2 P(I win the game) − 1 (see :attr:`win_chance`), with ``"dice"`` the dice this round."""
 
     choices: tuple[tuple[Action, float], ...]
     value: float | None
     table: str
     opening: bool
+    payoff: Payoff = "dice"
+
+    @property
+    def win_chance(self) -> float | None:
+        """P(I win the game) from here, played this way (game payoffs only)."""
+        if self.payoff != "game" or self.value is None:
+            return None
+        return min(1.0, max(0.0, (1.0 + self.value) / 2.0))
 
     def probability(self, action: Action) -> float:
         """How often the table plays ``action`` here (0 when never)."""
@@ -89,13 +109,18 @@ class MixedAdvice:
             item["probability"] = round(probability, 4)
             choices.append(item)
         value = None if self.value is None else round(self.value, 4)
-        return {"source": "heads-up-table", "table": self.table, "choices": choices,
-                "value": value}
+        data: dict[str, Any] = {"source": "heads-up-table", "table": self.table,
+                                "choices": choices, "payoff": self.payoff, "value": value}
+        if self.payoff == "game":
+            chance = self.win_chance
+            data["win_chance"] = None if chance is None else round(chance, 4)
+        return data
 
 
 def phrase_mixed_advice(advice: MixedAdvice) -> str:
     """The advice in plain words, e.g. "Open 1 × 5 with probability 0.70 or 1 × 6 with
-    probability 0.30. Played this way, this round is worth −0.11 dice to you on average"."""
+    probability 0.30. Played this way, you win the game 47% of the time from here." (with
+    dice payoffs: "… this round is worth −0.11 dice to you on average.")."""
     parts = []
     for index, (action, probability) in enumerate(advice.choices):
         if action.bid is None:
@@ -107,7 +132,10 @@ def phrase_mixed_advice(advice: MixedAdvice) -> str:
         parts.append(f"{words} with probability {probability:.2f}")
     sentence = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
     sentence = sentence[0].upper() + sentence[1:] + "."
-    if advice.value is not None:
+    if advice.win_chance is not None:
+        sentence += (f" Played this way, you win the game {advice.win_chance:.0%} of the time "
+                     "from here.")
+    elif advice.value is not None and advice.payoff == "dice":
         sentence += (f" Played this way, this round is worth {advice.value:+.2f} dice to you "
                      "on average.")
     return sentence
@@ -148,6 +176,7 @@ class StrategyTable:
         self.game = PerudoRound(tuple(meta["dice"]), meta["palifico"],
                                 Rules.from_dict(meta["rules"]))
         self.rules_key = meta["rules_key"]
+        self.payoff: Payoff = meta.get("payoff", "dice")
         children = arrays["children"].astype(np.int64)
         self.children = children
         self.first_child = np.concatenate(([1], 1 + np.cumsum(children)[:-1]))
@@ -181,7 +210,7 @@ class StrategyTable:
                           if w > 0), key=lambda choice: -choice[1])
         value = float(self.values[mover][self.node_row[node], hand])
         return MixedAdvice(tuple(choices), None if np.isnan(value) else value, self.key,
-                           opening=not bids)
+                           opening=not bids, payoff=self.payoff)
 
     def _walk(self, bids: list) -> int | None:
         """The node reached by ``bids`` from the opening, checking the rules on the way."""
@@ -253,20 +282,38 @@ def available_tables() -> dict[str, dict[str, Any]]:
 
 class CoachTablesBot:
     """Plays the shipped equilibrium when a table fits (sampling its mixed strategy), the
-    coach's :func:`~coach.engine.decide.advise` otherwise."""
+    ``fallback`` bot otherwise: by default the coach's :func:`~coach.engine.decide.advise`.
+
+    It counts its decisions: ``decisions`` in all, ``heads_up`` with two players left and
+    ``from_tables`` played from a table. A fallback bot's ``observe`` hears every showdown.
+    """
 
     def __init__(self, rng: random.Random | None = None,
-                 settings: CoachSettings | None = None) -> None:
+                 settings: CoachSettings | None = None,
+                 fallback: Callable[[Situation], Action] | None = None) -> None:
         self.rng = rng or random.Random()
         self.settings = settings or CoachSettings()
+        self.fallback = fallback
+        self.decisions = self.heads_up = self.from_tables = 0
 
     def __call__(self, situation: Situation) -> Action:
+        self.decisions += 1
+        self.heads_up += situation.heads_up
         mixed = heads_up_strategy(situation)
         if mixed is not None:
             action = mixed.sample(self.rng)
             if situation.is_legal(action):
+                self.from_tables += 1
                 return action
+        if self.fallback is not None:
+            return self.fallback(situation)
         return advise(situation, self.settings).action
+
+    def observe(self, showdown: Showdown) -> None:
+        """Pass a showdown on to the fallback bot, when it learns from them."""
+        observe = getattr(self.fallback, "observe", None)
+        if observe is not None:
+            observe(showdown)
 
 
 # Writing tables (used by scripts/build_solver_tables.py).
@@ -308,14 +355,17 @@ def table_arrays(tree: GameTree, steps: Profile) -> tuple[dict[str, np.ndarray],
 
 
 def write_tables(tables: dict[str, tuple[dict[str, np.ndarray], dict[str, Any]]],
-                 directory: Path = DATA_DIR) -> None:
-    """Write every table's arrays into one compressed ``.npz`` and the figures as JSON."""
+                 directory: Path = DATA_DIR, payoff: Payoff = "game") -> None:
+    """Write every table's arrays into one compressed ``.npz`` and the figures as JSON, with
+    the kind of payoff the tables were solved for."""
     directory.mkdir(parents=True, exist_ok=True)
     flat = {f"{key}.{name}": array for key, (arrays, _) in tables.items()
             for name, array in arrays.items()}
     np.savez_compressed(directory / TABLES_FILE.name, **flat)
-    index = {"format": 1, "tables": {key: meta for key, (_, meta) in tables.items()}}
+    index = {"format": 2, "payoff": payoff,
+             "tables": {key: meta for key, (_, meta) in tables.items()}}
     text = json.dumps(index, indent=1, sort_keys=True)
     (directory / INDEX_FILE.name).write_text(text + "\n", encoding="utf-8")
     _index.cache_clear()
     load_table.cache_clear()
+    shipped_values.cache_clear()

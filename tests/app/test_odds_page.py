@@ -297,9 +297,9 @@ def test_a_one_die_heads_up_opening_shows_the_equilibrium_mix(app: AppTest) -> N
     assert sum(p for _, p in mixed.choices) == pytest.approx(1)
     captions = [caption.value for caption in app.caption]
     assert "Mix these moves at these rates and no opponent can exploit you." in captions
-    assert mixed.value is not None and mixed.value > 0
-    assert (f"Played this way, this round is worth +{mixed.value:.2f} dice to you on average."
-            in captions)
+    assert mixed.value is not None and mixed.value > 0 and mixed.win_chance is not None
+    chance = format_percent(mixed.win_chance, "en")
+    assert f"Played this way, you win the game {chance} of the time from here." in captions
 
 
 def test_a_two_against_one_bid_shows_raises_and_dudo(app: AppTest) -> None:
@@ -317,8 +317,9 @@ def test_a_two_against_one_bid_shows_raises_and_dudo(app: AppTest) -> None:
     assert lines[0].startswith("Raise to 1 × P — ")
     assert any(line.startswith("Dudo — ") for line in lines)
     assert sum(percent_of(line) for line in lines) == pytest.approx(100, abs=0.05 * len(lines))
-    value = f"\u2212{abs(mixed.value):.2f}"
-    assert f"Played this way, this round is worth {value} dice to you on average." in texts(app)
+    assert mixed.win_chance is not None
+    chance = format_percent(mixed.win_chance, "en")
+    assert f"Played this way, you win the game {chance} of the time from here." in texts(app)
     # A bid the equilibrium never makes: the mix shows, the value does not.
     set_inputs(app, dice=3, players=2, quantity=2, face=6)
     assert table_mix([5], (1, 2), [(1, Bid(2, 6))]).value is None
@@ -346,10 +347,12 @@ def test_the_equilibrium_in_french(app: AppTest) -> None:
     assert lines[0].endswith("\u202f%") and "," in lines[0]
     assert sum(percent_of(line, "fr") for line in lines) == pytest.approx(
         100, abs=0.05 * len(lines))
-    value = f"+{mixed.value:.2f}".replace(".", ",")
+    assert mixed.win_chance is not None
+    chance = format_percent(mixed.win_chance, "fr")
     assert ("Alternez ces coups à ces fréquences et aucun adversaire ne pourra vous exploiter."
             in texts(app))
-    assert f"Jouée ainsi, cette manche vaut en moyenne {value}\u00a0dé pour vous." in texts(app)
+    assert (f"Jouée ainsi, cette manche vous laisse {chance} de chances de gagner la partie."
+            in texts(app))
     english_only = {text for key, text in catalog("en").items() if catalog("fr")[key] != text}
     assert not set(texts(app)) & english_only
 
