@@ -46,6 +46,9 @@ class CoachSettings:
     pressure: float = 0.02
     thresholds: tuple[tuple[int, float], ...] = ()
     """Per seat, its own ``challenge_below`` where its calls have shown it."""
+    calza_margin: float = 0.0
+    """A calza must beat the best other move by this much net loss (it costs a die more
+    often than it wins one)."""
     surest_call: float = 0.9
     """No player is taken to call dudo more surely than this: they may always raise."""
 
@@ -58,6 +61,7 @@ class CoachSettings:
         require_real("CoachSettings: carry_on", self.carry_on, 0.0, 1.0)
         require_real("CoachSettings: pressure", self.pressure, 0.0, 1.0)
         require_real("CoachSettings: surest_call", self.surest_call, 0.0, 1.0)
+        require_real("CoachSettings: calza_margin", self.calza_margin, 0.0, 1.0)
         if self.thresholds.__class__ is not tuple:
             raise wrong_type("CoachSettings: thresholds", "a tuple of (seat, threshold) pairs",
                              self.thresholds)
@@ -310,14 +314,18 @@ def _rank(calls: list[Option], raises: list[Option], settings: CoachSettings,
         ordered = sorted(calls + raises,
                          key=lambda option: (-option.value, option.lose, -option.p_true))
     else:
-        ordered = sorted(calls + raises, key=lambda option: (option.net_loss, -option.p_true))
+        def weighed(option: Option) -> float:
+            margin = settings.calza_margin if option.action.kind == "calza" else 0.0
+            return option.net_loss + margin
+
+        ordered = sorted(calls + raises, key=lambda option: (weighed(option), -option.p_true))
         if raises:
             safest = min(option.net_loss for option in raises)
             pressured = [option for option in raises
                          if option.net_loss <= safest + settings.pressure]
             pick = max(pressured, key=lambda option: (
                 strength(option.action.bid, palifico), option.p_true))  # type: ignore[arg-type]
-            best_call = min((option.net_loss for option in calls), default=float("inf"))
+            best_call = min((weighed(option) for option in calls), default=float("inf"))
             if pick.net_loss <= best_call:
                 ordered.remove(pick)
                 ordered.insert(0, pick)
