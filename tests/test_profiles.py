@@ -81,7 +81,7 @@ def test_held_prior_is_a_probability():
 
 EXPECTED = {
     "en": ["Ann's bids held 3 times out of 4.", "Bob's bids held 2 times out of 2.",
-           "Cleo's bids held once out of 2."],
+           "Cleo's bids held 1 time out of 2."],
     "fr": ["Ann\u00a0: 3 annonces sur 4 ont tenu.", "Bob\u00a0: 2 annonces sur 2 ont tenu.",
            "Cleo\u00a0: 1 annonce sur 2 a tenu."],
 }

@@ -313,7 +313,8 @@ def held_lines(game: GameState) -> list[str]:
             continue
         name = name_of(game, seat)
         if judged == 1:
-            lines.append(t("tracker.held.single." + ("yes" if held else "no"), name=name))
+            lines.append(t("tracker.held.single.yes", name=name) if held
+                         else t("tracker.held.single.no", name=name))
         else:
             lines.append(tn("tracker.held", held, name=name, judged=judged))
     return lines
