@@ -310,7 +310,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return arguments.run_command(build_parser(), arguments_given,
                                      errors=(ValueError, WorkerLost))  # BotFailure included
     except Interrupted as stop:
-        print(json.dumps(stop.payload, ensure_ascii=False))
+        arguments.print_result(stop.payload)
         print(stop, file=sys.stderr)
         return INTERRUPTED
     except KeyboardInterrupt:

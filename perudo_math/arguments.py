@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -246,7 +247,19 @@ def run_command(parser: argparse.ArgumentParser, argv: Sequence[str] | None,
         payload = args.run(args)
     except errors as error:
         return report_error(getattr(args, "prog", parser.prog), error)
-    print(json.dumps(payload, ensure_ascii=False))
+    return print_result(payload)
+
+
+def print_result(payload: object) -> int:
+    """Print ``payload`` as one JSON line; a reader that stopped early (``| head``) is not
+    an error worth a traceback: the rest is dropped quietly, exit status 1."""
+    try:
+        print(json.dumps(payload, ensure_ascii=False))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return 0
 
 
@@ -264,6 +277,7 @@ __all__ = [
     "one_line",
     "parsed_by",
     "positive_number",
+    "print_result",
     "probability",
     "report_error",
     "rule_options",

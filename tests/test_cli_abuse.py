@@ -325,3 +325,20 @@ def test_a_whole_match_says_it_was_not_stopped(capsys):
     payload = json.loads(out)
     assert code == 0 and payload["stopped"] is None
     assert payload["games"] == payload["games_requested"] == 5
+
+
+def test_a_reader_that_stops_early_gets_no_traceback():
+    """``python -m coach ... | head``: the pipe closes before the JSON is written."""
+    import subprocess
+    import sys
+
+    writer = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from perudo_math.arguments import print_result; "
+                               "sys.exit(print_result(['x' * 100] * 5000))"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert writer.stdout is not None
+    writer.stdout.read(10)
+    writer.stdout.close()
+    _, errors = writer.communicate(timeout=60)
+    assert errors == b""
+    assert writer.returncode == 1

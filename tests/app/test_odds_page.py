@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from coach import PURE_ODDS, BidReading, CoachSettings, Situation, advise, heads_up_strategy
 from perudo_math import Bid, GameState, Hand, Rules, odds
-from views.i18n import catalog, format_percent
+from views.i18n import catalog, format_decimal, format_percent
 from views.inputs import MAX_HAND_DICE
 
 PUBLISHED_HAND = [1, 2, 2, 5, 6]
@@ -128,8 +128,8 @@ def test_the_options_table_lists_dudo_calza_and_the_best_raises(app: AppTest) ->
     expected = coach_advice(README_HAND, (5, 2, 1), bids=[(2, Bid(4, 5))])
     table = next(text for text in texts(app) if text.startswith("| Move |"))
     rows = table.splitlines()[2:]
-    assert rows[0] == "| **2 × P** | **0%** | **100%** | **" + format_percent(
-        expected.best.p_exact, "en") + "** |"
+    assert rows[0] == (f"| **2 × P** | **{format_percent(expected.best.lose, 'en')}** | "
+                       f"**100%** | **{format_percent(expected.best.p_exact, 'en')}** |")
     raises = [option for option in expected.options if option.action.kind == "raise"][:4]
     assert len(rows) == 6  # the best four raises, calza and dudo
     assert any(row.startswith("| Calza | 55.6% | – | – |") for row in rows)
@@ -210,7 +210,8 @@ def test_dudo_when_the_bid_is_unlikely(app: AppTest) -> None:
     assert risk == f"Chance you lose a die: {format_percent(advice.best.lose, 'en')}"
     assert reason == (
         f"5 × 5 is true only {format_percent(advice.best.p_true, 'en')} of the time: "
-        "expect about 2.6 fives on the table."
+        f"expect about {format_decimal(advice.reason.numbers['expected'], 1, 'en')} fives "
+        "on the table."
     )
 
 
@@ -222,7 +223,9 @@ def test_calza_when_the_count_is_likely_exact(app: AppTest) -> None:
     headline, risk, reason = card(app)
     assert headline == "CALZA"
     assert risk == "Chance you lose a die: 55.6% · win one back: 44.4%"
-    assert reason == "4 × 5 is exactly right 44.4% of the time: a calza risks the least."
+    # A raise risks less, but a right calza wins a die back: the reason says the trade.
+    assert reason == ("4 × 5 is exactly right 44.4% of the time: a calza risks more than "
+                      "another move, but a right one wins a die back.")
 
 
 def test_heads_up_calza_follows_the_rules_in_the_url(app: AppTest) -> None:
