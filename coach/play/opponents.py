@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
+from typing import Any
 
 import numpy as np
 
@@ -220,20 +221,25 @@ CALL_STEEPNESSES = (5.0, 12.0, 30.0)
 class ReadingModel:
     """The reader's settings: the prior style, and how it weighs its own moves.
 
-    ``caller`` is the prior model of the next player's dudo until showdowns tell;
-    ``stay_risk`` and ``false_risk`` price the round going on after a raise (more when the
-    raise is false); ``others_weight`` is what another player's lost die is worth to me at a
-    table of more than two; ``calza_cost`` is what a calza must clear on top of its odds.
+    ``caller`` is the prior model of the next player's dudo until showdowns tell.
+    ``stay_risk`` prices the round going on after my raise, divided by (players − 1) **
+    ``stay_decay`` and times ``false_stay`` when the raise is false. ``others_weight`` is what
+    another player's lost die is worth to me at a table of more than two; ``calza_cost`` what a
+    calza must clear on top of its odds. ``pooling`` is the weight of the rest of the table's
+    evidence when fitting one opponent.
     """
 
     prior: Style = Style()
-    prior_weight: float = 3.0
+    prior_weight: float = 1.0
     reach: int = 2
     caller: Caller = Caller()
     stay_risk: float = 0.05
-    false_risk: float = 0.15
+    stay_decay: float = 0.0
+    false_stay: float = 4.0
     others_weight: float = 0.15
     calza_cost: float = 0.25
+    temper: float = 1.0
+    pooling: float = 0.5
     learn_styles: bool = True
     learn_calls: bool = True
 
@@ -361,14 +367,14 @@ class RoundBook:
                 and situation.bids[:len(self.bids)] == self.bids)
 
     def read(self, bids: tuple[tuple[int, Bid], ...], styles: Callable[[int], Style],
-             reach: int) -> None:
+             reach: int, temper: float = 1.0) -> None:
         """Fold the bids not read yet (``bids`` extends those read) into the posteriors."""
         for index in range(len(self.bids), len(bids)):
             seat, bid = bids[index]
             previous = bids[index - 1][1] if index else None
             if seat in self.log_weights:
                 self._posteriors.pop(seat, None)
-                self.log_weights[seat] += bid_log_likelihood(
+                self.log_weights[seat] += temper * bid_log_likelihood(
                     self.dice[seat], self.palifico, bid, previous, self.table, self.rules,
                     styles(seat), reach)
         self.bids = bids
@@ -445,8 +451,9 @@ class CallFit:
         self.log_likelihood += np.log(calls if called else 1.0 - calls)
         self.decisions += 1
 
-    def best(self) -> Caller:
-        top = int(np.argmax(self.log_prior + self.log_likelihood))
+    def best(self, table: np.ndarray | float = 0.0) -> Caller:
+        """The most likely caller; ``table`` adds evidence pooled from the other players."""
+        top = int(np.argmax(self.log_prior + self.log_likelihood + table))
         return Caller(bool(self.reads[top]), float(self.threshold[top]),
                       float(self.steepness[top]))
 
@@ -493,13 +500,22 @@ class StyleFit:
                                       + np.multiply.outer(honest, 1.0 - shares))
         self.bids += 1
 
-    def best(self) -> Style:
-        """The most likely style; its random share is the posterior mean."""
-        logs = self.log_prior + self.log_likelihood
+    def best(self, table: np.ndarray | float = 0.0) -> Style:
+        """The most likely style; its random share is the posterior mean. ``table`` adds
+        evidence pooled from the other players."""
+        logs = self.log_prior + self.log_likelihood + table
         weights = np.exp(logs - logs.max())
         top, _ = np.unravel_index(int(np.argmax(logs)), logs.shape)
         return Style(float(self._SHARP[top]), float(self._HELD[top]),
                      float((weights.sum(axis=0) @ self._SHARES) / weights.sum()))
+
+
+def _pooled(fits: dict[int, Any], pooling: float) -> dict[int, Any]:
+    """Each seat's best fit, its own evidence plus ``pooling`` times the rest of the table's:
+    players at one table often play alike, and a seat seen little borrows from the others."""
+    everyone = sum((fit.log_likelihood for fit in fits.values()), start=np.zeros(1))
+    return {seat: fit.best(pooling * (everyone - fit.log_likelihood))
+            for seat, fit in fits.items()}
 
 
 # --- Small numeric helpers ------------------------------------------------------------------
@@ -602,15 +618,15 @@ class ReaderBot:
                     self._learn_call(book, seat, hands[seat], previous, called=False)
                 self._style_fit(seat).learn(hands[seat], bid, previous, table,
                                             showdown.palifico, self._rules, model.reach)
-            book.read(bids[:index + 1], self._reading_style, model.reach)
+            book.read(bids[:index + 1], self._reading_style, model.reach, model.temper)
         caller = showdown.caller
         if (showdown.kind == "dudo" and caller != self._seat and 0 <= caller < len(hands)
                 and hands[caller]):
             self._learn_call(book, caller, hands[caller], bids[-1][1], called=True)
         if model.learn_styles:
-            self._styles = {seat: fit.best() for seat, fit in self._fits.items()}
+            self._styles = _pooled(self._fits, model.pooling)
         if model.learn_calls:
-            self._callers = {seat: fit.best() for seat, fit in self._call_fits.items()}
+            self._callers = _pooled(self._call_fits, model.pooling)
 
     def _style_fit(self, seat: int) -> StyleFit:
         fit = self._fits.get(seat)
@@ -636,7 +652,7 @@ class ReaderBot:
         book = self._book
         if book is None or not book.follows(situation):
             book = self._book = RoundBook.of(situation)
-        book.read(situation.bids, self._reading_style, self.model.reach)
+        book.read(situation.bids, self._reading_style, self.model.reach, self.model.temper)
         return self._choose(situation, book)
 
     def _reading_style(self, seat: int) -> Style:
@@ -648,6 +664,7 @@ class ReaderBot:
         following = situation.next_seat()
         others_weight = 1.0 if situation.heads_up else model.others_weight
         counts = self._counts(situation, book, following)
+        self._debug_counts = counts
         total, survival = counts.total, counts.survival
 
         best_action: Action | None = None
@@ -727,7 +744,9 @@ class ReaderBot:
         call = weights.sum(axis=1)
         caught = (weights * below[faces[:, None], need]).sum(axis=1)
         true = counts.survival[faces, quantities]
-        stay = -model.stay_risk - model.false_risk * (1.0 - true)
+        players = len(situation.active_seats)
+        risk = model.stay_risk / (players - 1) ** model.stay_decay
+        stay = -risk * (true + model.false_stay * (1.0 - true))
         return -caught + others_weight * (call - caught) + (1.0 - call) * stay
 
     def _public_count_pmfs(self, situation: Situation, book: RoundBook,
