@@ -19,6 +19,7 @@ from coach.play.opponents import (
     LiarBot,
     OddsPlayer,
     ReaderBot,
+    ReadingModel,
     RoundBook,
     hand_space,
     raise_window,
@@ -252,20 +253,32 @@ def test_the_hand_space_weighs_every_multiset_by_its_multinomial_prior():
 # --- Learning from showdowns ---------------------------------------------------------------------
 
 
-def test_observe_learns_each_opponents_random_bids_from_the_hands():
-    reader = ReaderBot(random.Random(0))
-    prior = reader.random_share(1)
-    spot = Situation(Rules(), (5, 5, 5), 0, Hand([2, 3, 4, 5, 6]))
-    reader(spot)  # the reader learns its seat
-    for _ in range(6):
-        # Seat 1 bids sixes holding none; seat 2 raises on the fours it holds.
+def showdowns_of_a_bluffer_and_an_honest_bidder(reader: ReaderBot, rounds: int = 6) -> None:
+    """Seat 1 bids sixes holding none; seat 2 raises on the fours it holds."""
+    reader(Situation(Rules(), (5, 5, 5), 0, Hand([2, 3, 4, 5, 6])))  # the reader learns its seat
+    for _ in range(rounds):
         bids = ((1, Bid(3, 6)), (2, Bid(4, 4)), (1, Bid(5, 6)), (2, Bid(6, 4)))
         hands = (Hand([2, 3, 4, 5, 6]), Hand([2, 2, 3, 3, 5]), Hand([1, 4, 4, 4, 5]))
         count = sum(hand.count(4) for hand in hands)
         reader.observe(Showdown(bids, False, 0, "dudo", count, hands))
+
+
+def test_observe_learns_each_opponents_random_bids_from_the_hands():
+    reader = ReaderBot(random.Random(0), ReadingModel(pooling=0.0))
+    prior = reader.random_share(1)
+    showdowns_of_a_bluffer_and_an_honest_bidder(reader)
     assert reader.random_share(1) > prior + 0.15
     assert reader.random_share(2) < prior
     assert reader.random_share(0) == prior  # its own seat is never learned
+
+
+def test_pooling_lends_the_tables_evidence_to_each_seat():
+    alone = ReaderBot(random.Random(0), ReadingModel(pooling=0.0))
+    pooled = ReaderBot(random.Random(0))
+    for reader in (alone, pooled):
+        showdowns_of_a_bluffer_and_an_honest_bidder(reader)
+    assert pooled.random_share(2) > alone.random_share(2)
+    assert pooled.random_share(1) < alone.random_share(1)
 
 
 def test_observe_learns_how_an_opponent_calls():
