@@ -902,12 +902,13 @@ class LiarBot(OddsPlayer):
 
 
 class TightBot(OddsPlayer):
-    """Raises only with bids its own dice make very likely; calls dudo as soon as the last bid
-    is above what it expects on the table, or when no raise is safe."""
+    """A conservative player: opens low, never bluffs (its raise is always the one its own
+    dice make likeliest) and calls dudo readily once the last bid is above what it expects on
+    the table (when the bid is no likelier true than its best raise by ``eagerness``)."""
 
-    def __init__(self, rng: random.Random, safe: float = 0.75) -> None:
+    def __init__(self, rng: random.Random, eagerness: float = 0.2) -> None:
         super().__init__(rng, opening_confidence=0.85)
-        self.safe = safe
+        self.eagerness = eagerness
 
     def __call__(self, situation: Situation) -> Action:
         odds = own_odds(situation)
@@ -917,13 +918,13 @@ class TightBot(OddsPlayer):
                             self.opening_confidence, odds)
         options = _legal_window(situation, self.reach)
         best = max(options, key=lambda bid: (_chance(odds, bid), -bid.quantity))
+        true, safest = _chance(odds, last), _chance(odds, best)
         palifico = situation.palifico
         unknown = situation.table_dice - len(situation.hand)
         expected = situation.hand.count(last.face, palifico=palifico) + unknown * (
             1 / 3 if _third(last.face, palifico) else 1 / 6)
-        unsafe = _chance(odds, best) < self.safe
-        if situation.may_dudo() and (unsafe or (last.quantity > expected
-                                                and 1.0 - _chance(odds, last) > 0.35)):
+        margin = self.eagerness if last.quantity > expected else 0.0
+        if situation.may_dudo() and 1.0 - true >= safest - margin:
             return DUDO
         if situation.may_calza() and own_exact(situation, last) > 0.55:
             return CALZA
