@@ -70,16 +70,10 @@ class HandSpace:
     log_prior: np.ndarray
     matches: tuple[np.ndarray, np.ndarray]
     indicators: tuple[np.ndarray, np.ndarray]
-    rows: dict[tuple[int, ...], int]
 
     @property
     def size(self) -> int:
         return len(self.counts)
-
-    def row(self, hand: Hand) -> int:
-        """The row of a known hand of this many dice."""
-        key = tuple(hand.faces.count(face) for face in FACES)
-        return self.rows[key]
 
 
 @cache
@@ -98,10 +92,9 @@ def hand_space(dice: int) -> HandSpace:
     normal[:, 1:] += counts[:, :1]
     matches = (normal, counts)
     indicators = tuple(_one_hot(table, dice) for table in matches)
-    rows = {tuple(int(c) for c in line): row for row, line in enumerate(counts)}
     for array in (counts, log_prior, normal, *indicators):
         array.setflags(write=False)
-    return HandSpace(dice, counts, log_prior, matches, indicators, rows)  # type: ignore[arg-type]
+    return HandSpace(dice, counts, log_prior, matches, indicators)  # type: ignore[arg-type]
 
 
 def _one_hot(matches: np.ndarray, dice: int) -> np.ndarray:
@@ -222,8 +215,8 @@ class ReadingModel:
     """The reader's settings: the prior style, and how it weighs its own moves.
 
     ``caller`` is the prior model of the next player's dudo until showdowns tell.
-    ``stay_risk`` prices the round going on after my raise, divided by (players − 1) **
-    ``stay_decay`` and times ``false_stay`` when the raise is false. ``others_weight`` is what
+    ``stay_risk`` prices the round going on after my raise, times ``false_stay`` when the
+    raise is false. ``others_weight`` is what
     another player's lost die is worth to me at a table of more than two; ``calza_cost`` what a
     calza must clear on top of its odds. ``pooling`` is the weight of the rest of the table's
     evidence when fitting one opponent.
@@ -234,11 +227,9 @@ class ReadingModel:
     reach: int = 2
     caller: Caller = Caller()
     stay_risk: float = 0.05
-    stay_decay: float = 0.0
     false_stay: float = 4.0
     others_weight: float = 0.15
     calza_cost: float = 0.25
-    temper: float = 1.0
     pooling: float = 0.5
     learn_styles: bool = True
     learn_calls: bool = True
@@ -367,14 +358,14 @@ class RoundBook:
                 and situation.bids[:len(self.bids)] == self.bids)
 
     def read(self, bids: tuple[tuple[int, Bid], ...], styles: Callable[[int], Style],
-             reach: int, temper: float = 1.0) -> None:
+             reach: int) -> None:
         """Fold the bids not read yet (``bids`` extends those read) into the posteriors."""
         for index in range(len(self.bids), len(bids)):
             seat, bid = bids[index]
             previous = bids[index - 1][1] if index else None
             if seat in self.log_weights:
                 self._posteriors.pop(seat, None)
-                self.log_weights[seat] += temper * bid_log_likelihood(
+                self.log_weights[seat] += bid_log_likelihood(
                     self.dice[seat], self.palifico, bid, previous, self.table, self.rules,
                     styles(seat), reach)
         self.bids = bids
@@ -531,12 +522,6 @@ def _convolve_all(pmfs: Sequence[np.ndarray], length: int) -> np.ndarray:
     return out
 
 
-def _survival(pmf: np.ndarray) -> np.ndarray:
-    """P(at least k), k = 0 .. len, with a trailing 0."""
-    tail = np.cumsum(pmf[::-1])[::-1]
-    return np.concatenate([np.minimum(tail, 1.0), [0.0]])
-
-
 def _bounded(quantity: int, table_dice: int) -> int:
     """A bid's quantity kept where arrays can index it (above the table is all the same)."""
     return min(quantity, table_dice + 1)
@@ -618,7 +603,7 @@ class ReaderBot:
                     self._learn_call(book, seat, hands[seat], previous, called=False)
                 self._style_fit(seat).learn(hands[seat], bid, previous, table,
                                             showdown.palifico, self._rules, model.reach)
-            book.read(bids[:index + 1], self._reading_style, model.reach, model.temper)
+            book.read(bids[:index + 1], self._reading_style, model.reach)
         caller = showdown.caller
         if (showdown.kind == "dudo" and caller != self._seat and 0 <= caller < len(hands)
                 and hands[caller]):
@@ -652,7 +637,7 @@ class ReaderBot:
         book = self._book
         if book is None or not book.follows(situation):
             book = self._book = RoundBook.of(situation)
-        book.read(situation.bids, self._reading_style, self.model.reach, self.model.temper)
+        book.read(situation.bids, self._reading_style, self.model.reach)
         return self._choose(situation, book)
 
     def _reading_style(self, seat: int) -> Style:
@@ -664,7 +649,6 @@ class ReaderBot:
         following = situation.next_seat()
         others_weight = 1.0 if situation.heads_up else model.others_weight
         counts = self._counts(situation, book, following)
-        self._debug_counts = counts
         total, survival = counts.total, counts.survival
 
         best_action: Action | None = None
@@ -744,9 +728,7 @@ class ReaderBot:
         call = weights.sum(axis=1)
         caught = (weights * below[faces[:, None], need]).sum(axis=1)
         true = counts.survival[faces, quantities]
-        players = len(situation.active_seats)
-        risk = model.stay_risk / (players - 1) ** model.stay_decay
-        stay = -risk * (true + model.false_stay * (1.0 - true))
+        stay = -model.stay_risk * (true + model.false_stay * (1.0 - true))
         return -caught + others_weight * (call - caught) + (1.0 - call) * stay
 
     def _public_count_pmfs(self, situation: Situation, book: RoundBook,
