@@ -3,15 +3,18 @@
 - ``reader``: an exact Bayesian reader. It keeps a posterior over every opponent's hand (each
   multiset of faces, weighted by the multinomial prior), updates it with every bid of the
   round through a model of how a player bids from their own dice (with a share of random
-  bids it learns per opponent from showdowns), calls by that posterior, and weighs each
-  raise by the chance that the next player, reading too, calls it.
-- ``liar``: half of its raises go to a face it holds fewest of; otherwise plays the odds of
-  its own dice.
-- ``tight``: raises only with bids its own dice make very likely, calls readily.
+  bids), calls by that posterior, and weighs each raise by the chance that the next player,
+  reading too, calls it. From the hands each showdown lifts it fits every opponent's style of
+  bidding (its random-bid share among it) and its way of calling, pooled across the table.
+- ``liar``: half of its raises go to a face it holds fewest of; otherwise it plays the odds
+  of its own dice, and calls by them.
+- ``tight``: never bluffs, raises to the bid its own dice make likeliest, calls readily.
 - ``mix``: one style drawn at the start of each game (reader, liar, tight, bold, odds).
 
-A bot is built per game from a factory taking the game's ``random.Random``; every choice it
-makes at random comes from that generator, so a game replays from its seed.
+A bot is built per game from a factory taking the game's ``random.Random`` (a class whose
+``__init__`` takes it is its own factory); every random choice comes from that generator, so a
+game replays from its seed. :data:`OPPONENTS` names them for the league; the arena loads one
+as ``coach.play.opponents:ReaderBot``. Nothing here reads the coach's engine.
 """
 
 from __future__ import annotations
