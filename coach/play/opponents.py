@@ -196,9 +196,10 @@ RANDOM_SHARES = (0.05, 0.15, 0.35, 0.6, 0.9)
 @dataclass(frozen=True, slots=True)
 class Caller:
     """How one player calls dudo: with the chance a logistic of how likely they see the bid
-    (``threshold``, ``steepness``), seen from their own dice alone or reading the bids."""
+    (``threshold``, ``steepness``). They see it from their own dice and the others' read from
+    the bids, weighed ``reading`` (1: a full reader), or as uniform (0: their own dice alone)."""
 
-    reads: bool = True
+    reading: float = 1.0
     threshold: float = 0.45
     steepness: float = 12.0
 
@@ -210,6 +211,7 @@ class Caller:
 _CALL_FLOOR = 0.02
 CALL_THRESHOLDS = (0.15, 0.25, 0.35, 0.45, 0.55, 0.65)
 CALL_STEEPNESSES = (5.0, 12.0, 30.0)
+CALL_READINGS = (0.0, 0.5, 1.0)
 """The grid of callers the reader fits each opponent to, both ways of seeing the bid."""
 
 
@@ -428,18 +430,19 @@ class CallFit:
     to call or to raise under each caller of the grid."""
 
     def __init__(self, prior: Caller, prior_weight: float) -> None:
-        reads, threshold, steep = np.meshgrid((False, True), CALL_THRESHOLDS, CALL_STEEPNESSES,
-                                              indexing="ij")
-        self.reads, self.threshold, self.steepness = (
-            reads.ravel(), threshold.ravel(), steep.ravel())
-        distance = ((self.reads != prior.reads) + np.abs(self.threshold - prior.threshold) * 5
+        reading, threshold, steep = np.meshgrid(CALL_READINGS, CALL_THRESHOLDS,
+                                                CALL_STEEPNESSES, indexing="ij")
+        self.reading, self.threshold, self.steepness = (
+            reading.ravel(), threshold.ravel(), steep.ravel())
+        distance = (np.abs(self.reading - prior.reading) * 2
+                    + np.abs(self.threshold - prior.threshold) * 5
                     + np.abs(np.log(self.steepness / prior.steepness)))
         self.log_prior = -prior_weight * distance
         self.log_likelihood = np.zeros_like(self.log_prior)
         self.decisions = 0
 
     def learn(self, alone: float, reading: float, called: bool) -> None:
-        chance = np.where(self.reads, reading, alone)
+        chance = self.reading * reading + (1.0 - self.reading) * alone
         calls = _CALL_FLOOR + (1.0 - 2 * _CALL_FLOOR) / (
             1.0 + np.exp(self.steepness * (chance - self.threshold)))
         self.log_likelihood += np.log(calls if called else 1.0 - calls)
@@ -448,7 +451,7 @@ class CallFit:
     def best(self, table: np.ndarray | float = 0.0) -> Caller:
         """The most likely caller; ``table`` adds evidence pooled from the other players."""
         top = int(np.argmax(self.log_prior + self.log_likelihood + table))
-        return Caller(bool(self.reads[top]), float(self.threshold[top]),
+        return Caller(float(self.reading[top]), float(self.threshold[top]),
                       float(self.steepness[top]))
 
 
@@ -709,7 +712,8 @@ class ReaderBot:
         caller = self.caller(situation.next_seat())
         next_dice = counts.next_pmfs.shape[1] - 1
         need = np.clip(quantities[:, None] - np.arange(next_dice + 1)[None, :], 0, length)
-        if caller.reads:
+        believed = 0.0
+        if caller.reading > 0.0:
             # What the next player believes of the rest of the table: the public reading of
             # everyone but them, mine after the candidate.
             public = self._public_count_pmfs(situation, book, candidates)
@@ -719,12 +723,12 @@ class ReaderBot:
             seen = np.einsum("kx,kxl->kl", public, shifted[faces])
             seen_survival = np.zeros((len(candidates), length + 1))
             seen_survival[:, :length] = np.cumsum(seen[:, ::-1], axis=1)[:, ::-1]
-            believed = seen_survival[np.arange(len(candidates))[:, None], need]
-        else:
+            believed = caller.reading * seen_survival[np.arange(len(candidates))[:, None], need]
+        if caller.reading < 1.0:
             tables = _survival_tables(table - next_dice)
             index = np.minimum(quantities[:, None] - np.arange(next_dice + 1)[None, :]
                                + _OFFSET, tables.shape[1] - 1)
-            believed = tables[thirds[:, None], index]
+            believed = believed + (1.0 - caller.reading) * tables[thirds[:, None], index]
         weights = caller.calls(believed) * counts.next_pmfs[faces]
         below = np.zeros((6, length + 1))
         np.cumsum(counts.without_next, axis=1, out=below[:, 1:])
