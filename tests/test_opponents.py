@@ -271,6 +271,16 @@ def test_observe_learns_each_opponents_random_bids_from_the_hands():
     assert reader.random_share(0) == prior  # its own seat is never learned
 
 
+def test_a_showdown_before_the_first_turn_never_makes_the_reader_read_itself():
+    reader = ReaderBot(random.Random(0))
+    bids = ((0, Bid(3, 6)), (1, Bid(5, 6)), (0, Bid(7, 6)))
+    hands = (Hand([2, 3, 4, 5, 5]), Hand([2, 2, 3, 3, 5]), Hand([1, 4, 4, 4, 5]))
+    reader.observe(Showdown(bids, False, 2, "dudo", 1, hands))  # seat 0 is me, not yet known
+    reader(Situation(Rules(), (5, 5, 5), 0, Hand([2, 3, 4, 5, 6])))
+    reader.observe(Showdown(((1, Bid(2, 3)),), False, 2, "dudo", 3, hands))
+    assert reader.style(0) == reader.model.prior
+
+
 def test_pooling_lends_the_tables_evidence_to_each_seat():
     alone = ReaderBot(random.Random(0), ReadingModel(pooling=0.0))
     pooled = ReaderBot(random.Random(0))

@@ -507,9 +507,11 @@ class StyleFit:
                      float((weights.sum(axis=0) @ self._SHARES) / weights.sum()))
 
 
-def _pooled(fits: dict[int, Any], pooling: float) -> dict[int, Any]:
-    """Each seat's best fit, its own evidence plus ``pooling`` times the rest of the table's:
-    players at one table often play alike, and a seat seen little borrows from the others."""
+def _pooled(fits: dict[int, Any], pooling: float, me: int | None) -> dict[int, Any]:
+    """Each seat's best fit, its own evidence plus ``pooling`` times the rest of the table's
+    (but mine): players at one table often play alike, and a seat seen little borrows from
+    the others."""
+    fits = {seat: fit for seat, fit in fits.items() if seat != me}
     everyone = sum((fit.log_likelihood for fit in fits.values()), start=np.zeros(1))
     return {seat: fit.best(pooling * (everyone - fit.log_likelihood))
             for seat, fit in fits.items()}
@@ -614,10 +616,11 @@ class ReaderBot:
         if (showdown.kind == "dudo" and caller != self._seat and 0 <= caller < len(hands)
                 and hands[caller]):
             self._learn_call(book, caller, hands[caller], bids[-1][1], called=True)
+        # A round may end before my first turn: my own seat is then learned, and left out here.
         if model.learn_styles:
-            self._styles = _pooled(self._fits, model.pooling)
+            self._styles = _pooled(self._fits, model.pooling, self._seat)
         if model.learn_calls:
-            self._callers = _pooled(self._call_fits, model.pooling)
+            self._callers = _pooled(self._call_fits, model.pooling, self._seat)
 
     def _style_fit(self, seat: int) -> StyleFit:
         fit = self._fits.get(seat)
