@@ -1,6 +1,7 @@
 """Practice: scenarios graded by the coach, quick drills, and the Glicko-2 rating of a learner.
 
-Builds on ``coach`` (scenarios are spots from bot games, graded by ``coach.advise``) and
+Builds on ``coach`` (scenarios are spots from games of a frozen practice table, graded by
+``coach.advise``) and
 ``perudo_math``; never Streamlit. ``python -m practice scenario`` prints a scenario as JSON.
 """
 
