@@ -1,7 +1,8 @@
 """Practice: scenarios graded by the coach, quick drills, and the Glicko-2 rating of a learner.
 
-Builds on ``coach`` (scenarios are spots from bot games, graded by ``coach.advise``) and
-``perudo_math``; never Streamlit. ``python -m practice scenario`` prints a scenario as JSON.
+Builds on ``coach`` (scenarios are spots from games of a frozen practice table, graded by
+``coach.advise``) and ``perudo_math``; never Streamlit. ``python -m practice scenario``
+prints a scenario as JSON.
 """
 
 from practice.drills import DRILL_KINDS, generate_drill, grade_drill

@@ -1,12 +1,22 @@
 """Practice scenarios: realistic spots taken from simulated games, with the coach's answer.
 
-A scenario is one decision of one seat in a game played by the arena's bots (a mix of the
-probability, n3 and coach bots): they make the bid history and hold the hidden dice. The
-coach's best action, with bid reading on, is the answer; :func:`grade` scores any legal
-action by its regret, the extra chance of losing a die compared with the coach's choice.
+A scenario is one decision of one seat in a game played by the practice table's players
+(:mod:`practice.table`): they make the bid history and hold the hidden dice. The coach's
+best action, with bid reading on, is the answer; :func:`grade` scores any legal action by
+its regret, the extra chance of losing a die compared with the coach's choice.
+
+Dealing and grading are kept apart. The *deal* (the games, the learner's seat, the order in
+which its spots are tried: :func:`candidate_spots`) never asks the coach: the table is
+played by frozen players, so a shared link keeps its games as the coach improves. The
+*grading* (the options and their ranking, the regret, the level's gap, whether a spot shows
+its theme) always asks the current coach (:func:`~coach.engine.decide.advise` with its
+default settings, the app's coach). So a link can still move when a new coach sees one of its
+spots differently: :func:`generate` returns the first spot of the deal that the coach puts
+at the theme and level asked for, and a spot near a level's border may cross it.
 
 Everything is reproducible: ``generate(seed, theme, level)`` always returns the same
-scenario, and a scenario is generated again from its own ``seed``, ``theme`` and ``level``.
+scenario for the same coach, and a scenario is generated again from its own ``seed``,
+``theme`` and ``level``.
 """
 
 from __future__ import annotations
@@ -14,7 +24,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -22,9 +32,10 @@ from coach.engine.beliefs import PURE_ODDS, TableBeliefs
 from coach.engine.decide import Advice, CoachSettings, Option, advise
 from coach.engine.situation import Action, Situation
 from coach.play.arena import iter_decisions
-from coach.play.bots import BotFactory, CoachBot, N3Bot, ProbabilityBot
+from coach.play.bots import BotFactory, N3Bot, ProbabilityBot
 from perudo_math import Bid, GameState, Hand, Rules, roll_for_first_opener, settle_round
 from practice.levels import LEVELS, check_level
+from practice.table import TableRegular
 
 THEMES = ("dudo-or-raise", "calza", "palifico", "paco-conversion", "reading-bids", "endgame")
 """Every scenario theme, in the order a page lists them."""
@@ -33,9 +44,14 @@ LEVEL_GAPS = {1: 0.30, 2: 0.10}
 """The smallest gap (in P(losing a die)) between the best action and the best action of
 another kind for a spot to be level 1 or 2; a closer call is level 3."""
 
-CORRECT_REGRET = 0.02
-"""An answer whose regret is at most this counts as right (the coach's own ``pressure``:
-it picks the stronger of two raises this close)."""
+_COACH = CoachSettings()
+"""The coach that grades: the app's own, with bid reading on."""
+_PURE = replace(_COACH, reading=PURE_ODDS)
+_WIDE = replace(_COACH, raise_depth=60)
+
+CORRECT_REGRET = _COACH.pressure
+"""An answer whose regret is at most this counts as right: the coach's own ``pressure``
+(it picks the stronger of two raises this close)."""
 
 ENDGAME_MAX_PLAYERS = 3
 ENDGAME_MAX_DICE = 6
@@ -44,14 +60,11 @@ ENDGAME_MAX_DICE = 6
 MAX_GAMES = 400
 """How many simulated games :func:`generate` plays at most before giving up."""
 
-BOT_MIX: tuple[BotFactory, ...] = (ProbabilityBot, N3Bot, CoachBot)
-"""The bots that play the simulated games; each seat gets one at random."""
+BOT_MIX: tuple[BotFactory, ...] = (ProbabilityBot, N3Bot, TableRegular)
+"""The players of the simulated games, each seat one at random: frozen, never the coach
+(see :mod:`practice.table`)."""
 
 DEFAULT_RULES = Rules()
-
-_COACH = CoachSettings()
-_PURE = CoachSettings(reading=PURE_ODDS)
-_WIDE = CoachSettings(raise_depth=60)
 
 
 class ScenarioNotFound(RuntimeError):
@@ -254,16 +267,28 @@ def generate(seed: int, theme: str | None = None, level: int | None = None,
     picker = random.Random(f"perudo-coach/scenario/{seed}")
     theme = _checked_theme(rules, picker.choice(THEMES) if theme is None else theme)
     level = check_level(picker.choice(LEVELS) if level is None else level)
+    for spot in candidate_spots(seed, theme, level, rules):
+        scenario = _evaluate(spot, seed, theme, level)
+        if scenario is not None:
+            return scenario
+    raise ScenarioNotFound(f"no {theme} spot of level {level} in {MAX_GAMES} games")
+
+
+def candidate_spots(seed: int, theme: str, level: int,
+                    rules: Rules = DEFAULT_RULES) -> Iterator[Spot]:
+    """The deal of ``generate(seed, theme, level)``: the spots it weighs, in order.
+
+    Up to :data:`MAX_GAMES` games of the practice table; of each, the learner's seat's
+    decisions facing a bid that may fit ``theme`` (before any advice), shuffled. The coach
+    is never asked: the deal stays the same whatever the coach becomes.
+    """
+    theme, level = _checked_theme(rules, theme), check_level(level)
     settings = json.dumps(rules.changed(), sort_keys=True)
     rng = random.Random(f"perudo-coach/scenario/{seed}/{theme}/{level}/{settings}")
     for _ in range(MAX_GAMES):
         spots = [spot for spot in _hero_spots(rng, rules, theme) if _may_fit(theme, spot)]
         rng.shuffle(spots)
-        for spot in spots:
-            scenario = _evaluate(spot, seed, theme, level)
-            if scenario is not None:
-                return scenario
-    raise ScenarioNotFound(f"no {theme} spot of level {level} in {MAX_GAMES} games")
+        yield from spots
 
 
 def grade(scenario: Scenario, action: Action | str) -> Grade:
@@ -303,14 +328,14 @@ def reveal(scenario: Scenario, action: Action) -> Reveal:
 
 
 @dataclass(frozen=True, slots=True)
-class _Spot:
+class Spot:
     """A decision of the learner's seat in a simulated game, with every seat's dice."""
 
     situation: Situation
     hidden: tuple[tuple[int, ...], ...]
 
 
-def _hero_spots(rng: random.Random, rules: Rules, theme: str) -> Iterator[_Spot]:
+def _hero_spots(rng: random.Random, rules: Rules, theme: str) -> Iterator[Spot]:
     """Play one game of bots and yield each decision of one chosen seat facing a bid,
     until that seat is out or the game ends."""
     seats = rng.choice((2, 3)) if theme == "endgame" else rng.randint(3, 6)
@@ -323,13 +348,13 @@ def _hero_spots(rng: random.Random, rules: Rules, theme: str) -> Iterator[_Spot]
         if situation.dice[hero] == 0:
             return
         if situation.me == hero and situation.bids:
-            yield _Spot(situation, tuple(hand.faces for hand in decision.hands))
+            yield Spot(situation, tuple(hand.faces for hand in decision.hands))
 
 
 # --- themes and levels -------------------------------------------------------------------
 
 
-def _may_fit(theme: str, spot: _Spot) -> bool:
+def _may_fit(theme: str, spot: Spot) -> bool:
     """The theme's conditions that need no advice: cheap, checked before weighing."""
     situation = spot.situation
     match theme:
@@ -392,7 +417,7 @@ def _reading_matters(coach: Advice, pure: Advice) -> bool:
     return option.net_loss - coach.best.net_loss > CORRECT_REGRET
 
 
-def _evaluate(spot: _Spot, seed: int, theme: str, level: int) -> Scenario | None:
+def _evaluate(spot: Spot, seed: int, theme: str, level: int) -> Scenario | None:
     """The scenario made of ``spot``, or ``None`` when it misses the theme or the level."""
     situation = spot.situation
     coach = advise(situation, _COACH)
@@ -434,6 +459,8 @@ __all__ = [
     "Reveal",
     "Scenario",
     "ScenarioNotFound",
+    "Spot",
+    "candidate_spots",
     "generate",
     "grade",
     "level_for_gap",

@@ -4,26 +4,34 @@ regret against the coach's own answer, and the ``scenario`` CLI."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
+from itertools import islice
 
 import pytest
 
-from coach import DUDO, Action, advise
+import coach.play.bots as bots
+import practice.scenarios as scenarios_module
+from coach import CALZA, DUDO, Action, Situation, advise
 from coach.engine.beliefs import PURE_ODDS
 from coach.engine.decide import CoachSettings
+from coach.play.arena import play_game
 from perudo_math import PACO, Bid, Hand, Rules, legal_raises
 from practice.cli import main
 from practice.levels import LEVELS
 from practice.scenarios import (
+    BOT_MIX,
     CORRECT_REGRET,
     THEMES,
     Scenario,
+    candidate_spots,
     generate,
     grade,
     level_for_gap,
     parse_action,
 )
+from practice.table import TableRegular
 
 THEME_LEVELS = [(theme, level) for theme in THEMES for level in LEVELS]
 
@@ -66,6 +74,88 @@ def test_a_fresh_process_generates_the_same_scenario():
          "--level", "2"], capture_output=True, text=True, check=True,
         env={"PYTHONHASHSEED": "12345", "PATH": ""})
     assert json.loads(out.stdout) == json.loads(json.dumps(expected))
+
+
+# --- the deal: the practice table, never the coach ----------------------------------------
+
+
+def test_the_deal_never_asks_the_coach(monkeypatch):
+    def no_coach(*args, **kwargs):
+        raise AssertionError("the deal asked the coach")
+
+    monkeypatch.setattr(bots, "advise", no_coach)
+    monkeypatch.setattr(scenarios_module, "advise", no_coach)
+    for seed, theme in [(0, "palifico"), (1, "endgame"), (2, "reading-bids"), (3, "calza")]:
+        assert len(list(islice(candidate_spots(seed, theme, 2), 30))) == 30
+
+
+def test_the_deal_of_a_seed_is_pinned():
+    """Every shared link replays this deal: a change here changes every scenario."""
+    spot = next(candidate_spots(1, "dudo-or-raise", 1))
+    situation = spot.situation
+    assert (situation.dice, situation.me, situation.palifico) == ((5, 3, 4, 5, 4, 4), 3, False)
+    assert [(seat, str(bid)) for seat, bid in situation.bids] == [
+        (5, "1x6"), (0, "2x6"), (1, "3x6"), (2, "4x6")]
+    assert spot.hidden == ((1, 2, 3, 5, 6), (1, 1, 5), (1, 2, 5, 6), (2, 4, 5, 5, 6),
+                           (1, 5, 5, 6), (2, 2, 6, 6))
+
+
+def test_generate_grades_the_first_fitting_spot_of_the_deal():
+    scenario = generate(1, "dudo-or-raise", 1)
+    dealt = [(spot.situation.bids, spot.hidden)
+             for spot in islice(candidate_spots(1, "dudo-or-raise", 1), 2000)]
+    assert (scenario.bids, scenario.hidden) in dealt
+
+
+def test_a_tuned_coach_grades_the_same_deal(monkeypatch):
+    """Tuning the coach may pick another spot of the deal, never another deal."""
+    tuned = CoachSettings(challenge_below=0.3, pressure=0.05)
+    monkeypatch.setattr(scenarios_module, "_COACH", tuned)
+    scenario = generate(1, "dudo-or-raise", 2)  # today another spot than the coach's pick
+    assert scenario.options == advise(scenario.situation(), tuned).options
+    dealt = [(spot.situation.bids, spot.hidden)
+             for spot in islice(candidate_spots(1, "dudo-or-raise", 2), 2000)]
+    assert (scenario.bids, scenario.hidden) in dealt
+
+
+class Steady(random.Random):
+    """A regular's rng that never bluffs nor jumps (``random()`` is always 0.99)."""
+
+    def random(self) -> float:
+        return 0.99
+
+
+class Reckless(random.Random):
+    """A regular's rng that always bluffs and jumps (``random()`` is always 0)."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+def test_the_regular_calls_by_its_own_dice():
+    regular = TableRegular(Steady(1))
+    doubted = Situation(Rules(), (5, 5), 0, Hand((2, 3, 4, 5, 6)), ((1, Bid(8, 6)),), False)
+    assert regular(doubted) == DUDO
+    exact = Situation(Rules(), (5, 1, 1), 0, Hand((6, 6, 6, 6, 6)), ((2, Bid(5, 6)),), False)
+    assert regular(exact) == CALZA  # exactly 5 sixes unless the 2 unknown dice show one
+
+
+def test_the_regular_opens_on_its_best_face_and_sometimes_bluffs():
+    opening = Situation(Rules(), (5, 5), 0, Hand((3, 3, 3, 4, 5)), (), False)
+    # 4 × 3: true unless none of the 5 unknown dice counts (87 %); 5 × 3 only 54 %.
+    assert TableRegular(Steady(1))(opening) == Action("raise", Bid(4, 3))
+    bluff = TableRegular(Reckless(1))(opening)
+    assert bluff.kind == "raise" and bluff.bid.face != 3
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(raise_rule="any-face", calza_heads_up=True),
+                                   Rules(palifico_one_die_may_change_face=True),
+                                   Rules(starting_dice=2)])
+def test_the_practice_table_plays_whole_games_by_the_rules(rules):
+    rng = random.Random(f"table/{rules}")
+    for players in (2, 3, 6):
+        play_game([TableRegular] * players, rules, rng)  # an illegal move raises BotFailure
+        play_game([BOT_MIX[index % len(BOT_MIX)] for index in range(players)], rules, rng)
 
 
 # --- what a scenario holds ---------------------------------------------------------------

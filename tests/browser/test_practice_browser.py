@@ -7,10 +7,13 @@ no sideways scroll. Each worker's test server keeps progress in a throwaway file
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from perudo_math import Bid, face_name
+from practice.scenarios import Scenario, generate, grade
 from tests.browser.kit import (
     assert_fits_the_width,
     choose_segment,
@@ -24,11 +27,35 @@ from tests.browser.kit import (
     tap,
     whole_page_screenshot,
 )
+from views.i18n import format_percent
 
 pytestmark = pytest.mark.browser
 
-SHARED = "seed=123&theme=palifico&level=2"
-"""A palifico spot: Player 4 bid 2 × P; dudo has a regret of 44.1%."""
+SHARED = "seed=242&theme=palifico&level=2"
+"""The AppTests' shared spot (``tests/app/test_practice_page.py`` checks what it is): a
+palifico round on pacos at five players; the bid on the table is true."""
+
+
+@cache
+def shared() -> Scenario:
+    return generate(242, "palifico", 2)
+
+
+def on_the_table(scenario: Scenario, player: str = "Player", colon: str = ": ") -> str:
+    """The bid on the table as the page lists it: ``Player 1: 3 × P``."""
+    return f"{player} {scenario.last_bidder + 1}{colon}{scenario.last_bid.pretty()}"
+
+
+def face_change(scenario: Scenario) -> tuple[int, str]:
+    """A raise of one more on another face: refused, the face stays in a palifico round."""
+    last = scenario.last_bid
+    return last.quantity + 1, "5" if last.face != 5 else "3"
+
+
+def refusal(scenario: Scenario) -> str:
+    last = scenario.last_bid
+    return (f"In a palifico round the face stays {face_name(last.face)}: "
+            f"bid at least {Bid(last.quantity + 1, last.face).pretty()}.")
 
 
 TAP_TARGETS_JS = """
@@ -79,27 +106,29 @@ def estimate(page: Page, steps_down: int) -> None:
 
 def test_shared_seed_answer_reveal_and_progress_in_english(app_url, phone,
                                                           screenshot_dir) -> None:
+    scenario = shared()
+    bid, regret = scenario.last_bid.pretty(), format_percent(grade(scenario, "dudo").regret, "en")
     open_link(phone, f"{app_url}/train?{SHARED}")
     assert phone.get_by_role("heading", name="Practice").is_visible()
-    expect(phone.get_by_text("Player 4: 2 × P")).to_be_visible()
+    expect(phone.get_by_text(on_the_table(scenario))).to_be_visible()
     assert_fits_the_width(phone)
     assert_thumb_sized(phone)
     phone.screenshot(path=screenshot_dir / "practice-phone-en-top.png")
 
-    set_raise(phone, 3, "5")
+    set_raise(phone, *face_change(scenario))
     tap(phone, "practice_raise")
-    expect(phone.get_by_text("In a palifico round the face stays P: bid at least 3 × P.")
-           ).to_be_visible()
+    expect(phone.get_by_text(refusal(scenario))).to_be_visible()
 
     estimate(phone, steps_down=2)
     expect(phone.get_by_test_id("stSliderThumbValue")).to_have_text("40%")
     whole_page_screenshot(phone, screenshot_dir / "practice-phone-en-question.png")
     tap(phone, "practice_dudo")
     expect(phone.get_by_role("heading", name="Cups up!")).to_be_visible()
-    expect(phone.get_by_text("The coach would choose 3 × P.")).to_be_visible()
-    expect(phone.get_by_test_id("stMetricValue").first).to_have_text("44.1%")
-    assert metric_values(phone)[:2] == ["44.1%", "4"]
-    expect(phone.get_by_text("Your estimate for 2 × P: 40.0%", exact=False)).to_be_visible()
+    expect(phone.get_by_text(f"The coach would choose {scenario.best.bid.pretty()}.")
+           ).to_be_visible()
+    expect(phone.get_by_test_id("stMetricValue").first).to_have_text(regret)
+    assert metric_values(phone)[:2] == [regret, str(scenario.true_count)]
+    expect(phone.get_by_text(f"Your estimate for {bid}: 40.0%", exact=False)).to_be_visible()
     token = profile_of(phone)
     expect(phone.get_by_test_id("stVegaLiteChart").first).to_be_visible()
     assert_fits_the_width(phone)
@@ -111,7 +140,7 @@ def test_shared_seed_answer_reveal_and_progress_in_english(app_url, phone,
     reload_page(phone)
     expect(phone.get_by_text("1 answer saved in this page's link", exact=False)).to_be_visible()
     assert profile_of(phone) == token
-    assert "seed=123" in phone.url
+    assert "seed=242" in phone.url
 
     open_link(phone, f"{app_url}/my-progress?profile={token}")
     expect(phone.get_by_role("heading", name="Your progress")).to_be_visible()
@@ -145,18 +174,22 @@ def test_drills_on_a_phone(app_url, phone, screenshot_dir) -> None:
 
 def test_shared_seed_answer_reveal_and_progress_in_french(app_url, phone,
                                                          screenshot_dir) -> None:
+    scenario = shared()
+    regret = format_percent(grade(scenario, "dudo").regret, "fr")
     open_link(phone, f"{app_url}/train?{SHARED}&lang=fr")
     assert phone.get_by_role("heading", name="Entraînement").is_visible()
-    expect(phone.get_by_text("Joueur 4\u00a0: 2 × P")).to_be_visible()
-    set_raise(phone, 3, "5")
+    expect(phone.get_by_text(on_the_table(scenario, "Joueur", "\u00a0: "))).to_be_visible()
+    set_raise(phone, *face_change(scenario))
     tap(phone, "practice_raise")
-    expect(phone.get_by_text("En manche palifico, la face reste P", exact=False)).to_be_visible()
+    expect(phone.get_by_text("En manche palifico, la face reste P\u00a0: annoncez au moins "
+                             f"{Bid(scenario.last_bid.quantity + 1, 1).pretty()}.")
+           ).to_be_visible()
     assert_fits_the_width(phone)
     whole_page_screenshot(phone, screenshot_dir / "practice-phone-fr-question.png")
     tap(phone, "practice_dudo")
     expect(phone.get_by_role("heading", name="On soulève les gobelets")).to_be_visible()
-    expect(phone.get_by_test_id("stMetricValue").first).to_contain_text("44,1")
-    assert metric_values(phone)[0] == "44,1\u202f%"
+    expect(phone.get_by_test_id("stMetricValue").first).to_have_text(regret)
+    assert re.fullmatch(r"\d{1,2},\d\u202f%", metric_values(phone)[0])
     token = profile_of(phone)
     expect(phone.get_by_test_id("stVegaLiteChart").first).to_be_visible()
     assert_fits_the_width(phone)
