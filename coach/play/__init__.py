@@ -1,7 +1,5 @@
 """Bots and the arena where they play whole games against each other."""
 
-import importlib.util
-
 from coach.play.arena import (
     ArenaSpec,
     BotFailure,
@@ -25,14 +23,6 @@ from coach.play.bots import (
     RandomBot,
     load_bot,
 )
-
-# The league's opponents (coach/play/opponents.py, ``OPPONENTS``) join the built-in bots when
-# present; here, once the arena and the bots are loaded, that module may import either.
-if importlib.util.find_spec("coach.play.opponents") is not None:
-    from coach.play.opponents import OPPONENTS
-
-    for _name, _factory in OPPONENTS.items():
-        BUILTIN_BOTS.setdefault(_name, _factory)
 
 __all__ = [
     "BUILTIN_BOTS",

@@ -18,6 +18,7 @@ from coach.engine.decide import CoachSettings, advise
 from coach.engine.profiles import OpponentProfiles
 from coach.engine.showdown import Showdown
 from coach.engine.situation import CALZA, DUDO, Action, Situation
+from coach.play.opponents import OPPONENTS
 from perudo_math import PACO, legal_raises, odds_table, smallest_raises
 
 Bot = Callable[[Situation], Action]
@@ -160,7 +161,10 @@ BUILTIN_BOTS: dict[str, BotFactory] = {
     "coach-tables": lambda rng: _tables_bot(rng),
     "coach-no-tables": CoachBot,
     "coach-pure-odds": PureOddsCoachBot,
+    **OPPONENTS,
 }
+"""The coach's variants, simple baselines, and the league's opponents, written apart from the
+coach (:mod:`coach.play.opponents`)."""
 
 
 def _tables_bot(rng: random.Random) -> Bot:
