@@ -124,13 +124,13 @@ def play_with_showdowns(factories, rules: Rules, seed: int) -> tuple[int, list[s
             assert spot.is_legal(action)
             moves.append(str(action))
             if action.kind == "raise":
-                state = apply_action(state, action, hands)
+                state, _ = apply_action(state, action, hands)
                 continue
             last = state.last_bid
             count = sum(hand.count(last.face, palifico=state.palifico) for hand in hands)
             showdown = Showdown(state.bids, state.palifico, seat, action.kind.value, count,
                                 hands)
-            state = apply_action(state, action, hands)
+            state, _ = apply_action(state, action, hands)
             for player in players:
                 if hasattr(player, "observe"):
                     player.observe(showdown)
