@@ -775,3 +775,32 @@ def test_the_longest_game_opens_and_its_log_shows_ten_rounds_at_a_time(app: AppT
     assert len(logged) == 2 * view.LOG_PAGE
     assert "Show 10 earlier rounds" in [button.label for button in at.button]
     assert_clean(at)
+
+
+def test_who_bluffs_words_how_each_players_bids_held(three: AppTest) -> None:
+    assert three.main.expander[1].label == "Who bluffs?"
+    assert "No showdown yet" in three.main.expander[1].markdown[0].value
+    # Ann 2x5, Bob 3x5, Cid calls dudo: 4 fives, Bob's bid held; Cid loses and opens.
+    bid(three, "2x5")
+    bid(three, "3x5")
+    call(three, "dudo", 4)
+    # Cid 2x4, Ann 4x4, Bob calls dudo: 2 fours, Ann's bid did not hold.
+    bid(three, "2x4")
+    bid(three, "4x4")
+    call(three, "dudo", 2)
+    lines = plain(three.main.expander[1].markdown[0].value)
+    assert "Ann's bids held 1 time out of 2." in lines
+    assert "Bob's one bid checked so far held." in lines
+    assert "Cid's one bid checked so far held." in lines
+
+
+def test_who_bluffs_in_french(app: AppTest) -> None:
+    open_tracker(app, lang="fr")
+    set_up(app, ["Ann", "Bob", "Cid"])
+    bid(app, "2x5")
+    bid(app, "3x5")
+    call(app, "dudo", 2)  # two fives: Ann's 2 × 5 held, Bob's 3 × 5 did not
+    assert app.main.expander[1].label == "Qui bluffe\u00a0?"
+    lines = plain(app.main.expander[1].markdown[0].value)
+    assert "Ann\u00a0: sa seule annonce vérifiée jusqu'ici a tenu." in lines
+    assert "Bob\u00a0: sa seule annonce vérifiée jusqu'ici n'a pas tenu." in lines
