@@ -47,9 +47,6 @@ class CoachSettings:
     thresholds: tuple[tuple[int, float], ...] = ()
     """Per seat, its own ``challenge_below`` where its calls have shown it."""
     carry_power: float = 2.0
-    carry_false: float = 0.0
-    """Added to ``carry_on`` per unit of P(my raise is false): a false raise that passes
-    still tends to cost me later."""
     calza_margin: float = 0.0
     """A calza must beat the best other move by this much net loss (it costs a die more
     often than it wins one)."""
@@ -67,7 +64,6 @@ class CoachSettings:
         require_real("CoachSettings: surest_call", self.surest_call, 0.0, 1.0)
         require_real("CoachSettings: calza_margin", self.calza_margin, 0.0, 1.0)
         require_real("CoachSettings: carry_power", self.carry_power, 0.0, 4.0)
-        require_real("CoachSettings: carry_false", self.carry_false, 0.0, 1.0)
         if self.thresholds.__class__ is not tuple:
             raise wrong_type("CoachSettings: thresholds", "a tuple of (seat, threshold) pairs",
                              self.thresholds)
@@ -259,14 +255,13 @@ def _weigh_raises(situation: Situation, beliefs: TableBeliefs, settings: CoachSe
         quantities = np.array([min(quantity, ceiling) for quantity in span], dtype=np.int64)
         call_false, call_true = _call_risks(situation, beliefs, settings, face, quantities)
         not_called = 1.0 - call_false - call_true
-        tail = np.append(beliefs.tail(face), 0.0)
-        at = np.minimum(quantities, len(tail) - 1)
-        later = np.minimum(1.0, carry_on + settings.carry_false * (1.0 - tail[at]))
-        lose = call_false + not_called * later
+        lose = call_false + not_called * carry_on
         value = (call_false * stakes.mine_lost + call_true * stakes.lost_by(responder)
-                 + not_called * (later * stakes.mine_lost
-                                 + (1.0 - later) * stakes.someone_else()))
+                 + not_called * (carry_on * stakes.mine_lost
+                                 + (1.0 - carry_on) * stakes.someone_else()))
+        tail = np.append(beliefs.tail(face), 0.0)
         exact = np.append(beliefs.distribution(face), 0.0)
+        at = np.minimum(quantities, len(tail) - 1)
         for index, quantity in enumerate(span):
             options.append(Option(Action("raise", Bid(quantity, face)),
                                   lose=float(min(1.0, lose[index])), gain=0.0,

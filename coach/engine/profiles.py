@@ -27,6 +27,23 @@ HELD_SLOPE = 1.0
 player the share learned from whole hands falls about one for one as the held rate rises."""
 
 
+def _best_threshold(faced: list[tuple[float, bool]], default: float) -> float:
+    """The threshold of :data:`THRESHOLDS` that best separates calls from raises."""
+    best, best_errors = default, len(faced) + 1
+    for threshold in THRESHOLDS:
+        errors = sum((p < threshold) != called for p, called in faced)
+        if errors < best_errors:
+            best, best_errors = threshold, errors
+    return best
+
+
+def _shrunk(prior: float, faced: list[tuple[float, bool]], weight: float) -> float:
+    if not faced:
+        return prior
+    seen = len(faced)
+    return (prior * weight + _best_threshold(faced, prior) * seen) / (weight + seen)
+
+
 @dataclass(slots=True)
 class SeatRecord:
     """One opponent's evidence so far."""
@@ -107,17 +124,12 @@ class OpponentProfiles:
 
     def threshold(self, seat: int) -> float:
         """Below what chance (from their own dice) ``seat`` calls dudo: the threshold that
-        best separates their calls from their raises, shrunk toward the prior."""
+        best separates their calls from their raises, shrunk toward the prior. (Pooling
+        every opponent's calls into the prior was tried: +8 points against four odds
+        players, −4 against four readers, at five players.)"""
         record = self.seats.get(seat)
-        if record is None or not record.faced:
-            return self.threshold_prior
-        best, best_errors = self.threshold_prior, float("inf")
-        for threshold in THRESHOLDS:
-            errors = sum((p < threshold) != called for p, called in record.faced)
-            if errors < best_errors:
-                best, best_errors = threshold, errors
-        seen = len(record.faced)
-        return (self.threshold_prior * self.weight + best * seen) / (self.weight + seen)
+        return _shrunk(self.threshold_prior, [] if record is None else record.faced,
+                       self.weight)
 
     def held(self, seat: int) -> tuple[int, int]:
         """How many of ``seat``'s bids a showdown judged, and how many of them held."""
