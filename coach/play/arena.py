@@ -215,14 +215,12 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
     return (max(0.0, centre - spread), min(1.0, centre + spread))
 
 
-@dataclass(frozen=True, slots=True)
-class BotResult:
-    """Wins of one bot (or of all the seats that one bot name filled)."""
+class WinTally:
+    """``wins`` out of ``games``, as a rate with Wilson's 95% interval."""
 
-    bot: str
+    __slots__ = ()
     wins: int
     games: int
-    seats: int
 
     @property
     def win_rate(self) -> float:
@@ -232,6 +230,16 @@ class BotResult:
     def ci95(self) -> tuple[float, float]:
         """Wilson's 95% interval for the win rate."""
         return wilson_interval(self.wins, self.games)
+
+
+@dataclass(frozen=True, slots=True)
+class BotResult(WinTally):
+    """Wins of one bot (or of all the seats that one bot name filled)."""
+
+    bot: str
+    wins: int
+    games: int
+    seats: int
 
     def to_dict(self) -> dict[str, object]:
         low, high = self.ci95

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from coach.play.arena import ArenaSpec, MatchResult, StopReason, play_match, wilson_interval
+from coach.play.arena import ArenaSpec, MatchResult, StopReason, WinTally, play_match
 from coach.play.bots import load_bot
 from perudo_math import MAX_PLAYERS, MIN_PLAYERS, Rules
 
@@ -77,7 +77,7 @@ class LeagueSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchRow:
+class MatchRow(WinTally):
     """A match's outcome for its hero, with the Wilson 95% interval and the fair share."""
 
     match: Match
@@ -89,13 +89,6 @@ class MatchRow:
     def of(cls, match: Match, result: MatchResult) -> MatchRow:
         return cls(match, result.played, result.hero_wins, result.stopped)
 
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def ci95(self) -> tuple[float, float]:
-        return wilson_interval(self.wins, self.games)
 
     @property
     def fair_share(self) -> float:

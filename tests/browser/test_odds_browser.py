@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from coach import Situation, advise
+from perudo_math import Bid, Hand, Rules
 from tests.browser.kit import (
     ADVICE,
     advice_headline,
@@ -24,6 +26,7 @@ from tests.browser.kit import (
     tap,
     whole_page_screenshot,
 )
+from views.i18n import format_percent
 
 pytestmark = pytest.mark.browser
 
@@ -68,18 +71,25 @@ README_ADVICE = {
         "heading": "Odds & advice",
         "this_bid": "challenging 4 × 5",
         "headline": "RAISE to 2 × P",
-        "risk": "Chance you lose a die: 0%",
+        "risk": "Chance you lose a die: {lose}",
         "compared": "risks less than challenging 4 × 5",
     },
     "fr": {
         "heading": "Probabilités et conseils",
         "this_bid": "contester 4 × 5",
         "headline": "MONTEZ À 2 × P",
-        "risk": "Risque de perdre un dé\u00a0: 0\u202f%",
+        "risk": "Risque de perdre un dé\u00a0: {lose}",
         "compared": "moins risqué que contester 4 × 5",
     },
 }
-"""What the advice card says for the README's hand, word for word in each language."""
+"""What the advice card says for the README's hand, word for word in each language; the
+risk (what the rest of the round leaves of it) comes from the engine."""
+
+
+def readme_risk(lang: str) -> str:
+    """The chance the README's raise costs a die, as the page formats it."""
+    spot = Situation(Rules(), (5, 2, 1), 0, Hand([1, 1, 5, 2, 3]), ((2, Bid(4, 5)),))
+    return format_percent(advise(spot).best.lose, lang)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -93,7 +103,7 @@ def test_the_readme_hand_reads_raise_to_two_pacos_on_the_first_screen(
     expect(phone.locator(ADVICE)).to_contain_text(text["this_bid"])  # this bid's advice
     assert advice_headline(phone).inner_text() == text["headline"]
     card = phone.locator(ADVICE).inner_text()
-    assert text["risk"] in card
+    assert text["risk"].format(lose=readme_risk(lang)) in card
     assert text["compared"] in card
     assert_on_the_first_screen(phone, ADVICE)
     assert_fits_the_width(phone)

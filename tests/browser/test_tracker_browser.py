@@ -46,6 +46,8 @@ TEXT = {
         "refusal": "In a palifico round the face stays P: bid at least 2 × P.",
         "log": "Round log (2)",
         "start": "Start the game",
+        "bluffs": "Who bluffs?",
+        "held": ["Ann's bids held 1 time out of 2.", "Bob's one bid checked so far held."],
     },
     "fr": {
         "title": "Suivi de partie",
@@ -57,6 +59,9 @@ TEXT = {
         "refusal": "En manche palifico, la face reste P\u00a0: annoncez au moins 2 × P.",
         "log": "Journal des manches (2)",
         "start": "Commencer la partie",
+        "bluffs": "Qui bluffe\u00a0?",
+        "held": ["Ann\u00a0: 1 annonce sur 2 a tenu.",
+                 "Bob\u00a0: sa seule annonce vérifiée jusqu'ici a tenu."],
     },
 }
 
@@ -127,11 +132,21 @@ def play_two_rounds(page: Page, app_url: str, lang: str, shots, tag: str) -> Non
     whole_page_screenshot(page, shots / f"tracker-{tag}-full.png")
 
 
+def who_bluffs(page: Page, lang: str) -> None:
+    """Open "Who bluffs?": after the two rounds, how each player's bids held."""
+    bluffs = page.get_by_test_id("stExpander").filter(has_text=TEXT[lang]["bluffs"])
+    bluffs.locator("summary").click()  # opens in the browser: no script run
+    for line in TEXT[lang]["held"]:
+        expect(bluffs).to_contain_text(line)
+    assert_fits_the_width(page)
+
+
 # --- tests -----------------------------------------------------------------------------------
 
 
 def test_two_rounds_with_palifico_survive_a_reload(app_url, phone, screenshot_dir) -> None:
     play_two_rounds(phone, app_url, "en", screenshot_dir, "en")
+    who_bluffs(phone, "en")
     before = game_in_url(phone)
     assert [p.dice for p in before.players] == [1, 2, 1]
     assert before.palifico and before.opener == 2
@@ -171,6 +186,7 @@ def test_undo_in_the_browser(app_url, phone) -> None:
 
 def test_the_same_flow_in_french(app_url, phone, screenshot_dir) -> None:
     play_two_rounds(phone, app_url, "fr", screenshot_dir, "fr")
+    who_bluffs(phone, "fr")
     reload_page(phone)
     expect(header(phone)).to_have_text(TEXT["fr"]["round3"])
     assert "lang=fr" in phone.url
