@@ -19,49 +19,46 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from coach.engine.showdown import Showdown
-from coach.engine.situation import Situation
-from coach.play.arena import apply_action
+from coach.engine.situation import Action, Situation
+from coach.play.arena import play_game
 from coach.play.opponents import OPPONENTS, OpponentFactory, ReaderBot
-from perudo_math import GameState, Hand, Rules, roll_for_first_opener
+from perudo_math import Rules
+
+
+class Timed:
+    """A bot whose decisions are timed into ``times``; it sees no showdown."""
+
+    def __init__(self, bot: Callable[[Situation], Action], times: list[float]) -> None:
+        self.bot, self.times = bot, times
+
+    def __call__(self, situation: Situation) -> Action:
+        start = time.perf_counter()
+        action = self.bot(situation)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+class TimedObserving(Timed):
+    """A timed bot that the arena shows each showdown, as it shows the bot inside."""
+
+    def observe(self, showdown: Showdown) -> None:
+        if hasattr(self.bot, "observe"):
+            self.bot.observe(showdown)
 
 
 def timed_game(factories: list[OpponentFactory], seed: int, observe: bool = True,
                times: list[float] | None = None) -> int:
-    """One game; each decision's seconds appended to ``times``. Returns the winner."""
-    rng = random.Random(seed)
-    players = [factory(random.Random(rng.getrandbits(64))) for factory in factories]
-    rules = Rules()
-    state = GameState.new([f"seat {seat}" for seat in range(len(players))], rules,
-                          first_opener=roll_for_first_opener(rng, len(players)))
-    while not state.is_over:
-        dice = tuple(player.dice for player in state.players)
-        hands = tuple(Hand(rng.randint(1, 6) for _ in range(count)) for count in dice)
-        while True:
-            seat = state.turn
-            spot = Situation(rules, dice, seat, hands[seat], state.bids, state.palifico)
-            start = time.perf_counter()
-            action = players[seat](spot)
-            if times is not None:
-                times.append(time.perf_counter() - start)
-            if action.kind == "raise":
-                state = apply_action(state, action, hands)
-                continue
-            last = state.last_bid
-            count = sum(hand.count(last.face, palifico=state.palifico) for hand in hands)
-            showdown = Showdown(state.bids, state.palifico, seat, action.kind.value, count,
-                                hands)
-            state = apply_action(state, action, hands)
-            for player in players if observe else ():
-                if hasattr(player, "observe"):
-                    player.observe(showdown)
-            break
-    assert state.winner is not None
-    return state.winner
+    """One arena game; each decision's seconds appended to ``times``. Returns the winner."""
+    kept: list[float] = [] if times is None else times
+    wrapper = TimedObserving if observe else Timed
+    timed = [lambda rng, factory=factory: wrapper(factory(rng), kept) for factory in factories]
+    return play_game(timed, Rules(), random.Random(seed))
 
 
 def main() -> None:

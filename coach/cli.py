@@ -12,7 +12,8 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from coach.engine.beliefs import PURE_ODDS, BidReading
@@ -232,15 +233,22 @@ def _deadline(args: argparse.Namespace) -> float | None:
     return None if args.max_seconds is None else time.monotonic() + args.max_seconds
 
 
-def run_match(args: argparse.Namespace) -> dict[str, object]:
-    spec = ArenaSpec(args.hero, args.opponents, args.players, args.games, args.seed,
-                     arguments.rules_from_arguments(args))
+@contextmanager
+def _progress(args: argparse.Namespace) -> Iterator[ProgressBar | None]:
+    """A progress bar on stderr unless ``--quiet``, its line ended however the run ends."""
     bar = None if args.quiet else ProgressBar()
     try:
-        result = play_match(spec, args.jobs, bar, _deadline(args))
+        yield bar
     finally:
         if bar is not None:
             bar.finish()
+
+
+def run_match(args: argparse.Namespace) -> dict[str, object]:
+    spec = ArenaSpec(args.hero, args.opponents, args.players, args.games, args.seed,
+                     arguments.rules_from_arguments(args))
+    with _progress(args) as bar:
+        result = play_match(spec, args.jobs, bar, _deadline(args))
     payload = result.to_dict()
     if result.stopped is StopReason.INTERRUPTED:
         raise Interrupted(args.prog, payload, result.played)
@@ -251,12 +259,8 @@ def run_league_command(args: argparse.Namespace) -> dict[str, object]:
     spec = _league_spec(args)
     if args.out is not None and not args.out.parent.is_dir():
         raise ValueError(f"--out: no folder {str(args.out.parent)!r} to write into")
-    bar = None if args.quiet else ProgressBar()
-    try:
+    with _progress(args) as bar:
         result = run_league(spec, args.jobs, bar, _deadline(args))
-    finally:
-        if bar is not None:
-            bar.finish()
     payload = result.to_dict()
     if args.out is not None:
         try:

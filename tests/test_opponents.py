@@ -11,7 +11,7 @@ import pytest
 
 from coach.engine.showdown import Showdown
 from coach.engine.situation import Action, Situation
-from coach.play.arena import apply_action, play_game
+from coach.play.arena import play_game
 from coach.play.opponents import (
     MIX_STYLES,
     OPPONENTS,
@@ -27,12 +27,10 @@ from coach.play.opponents import (
 from perudo_math import (
     FACES,
     Bid,
-    GameState,
     Hand,
     Rules,
     count_survival,
     legal_raises,
-    roll_for_first_opener,
 )
 
 RULE_VARIANTS = (
@@ -106,37 +104,29 @@ def test_a_reader_keeps_its_reading_across_the_round_and_stays_legal():
             assert partial.is_legal(bot(partial))
 
 
+class Recorded:
+    """A bot whose every move is written down; the arena shows it each showdown."""
+
+    def __init__(self, bot, moves: list[str]) -> None:
+        self.bot, self.moves = bot, moves
+
+    def __call__(self, situation: Situation) -> Action:
+        action = self.bot(situation)
+        self.moves.append(str(action))
+        return action
+
+    def observe(self, showdown: Showdown) -> None:
+        if hasattr(self.bot, "observe"):
+            self.bot.observe(showdown)
+
+
 def play_with_showdowns(factories, rules: Rules, seed: int) -> tuple[int, list[str]]:
-    """A whole game like the arena's, each round's showdown shown to every bot with an
-    ``observe`` method; returns the winner and every move made."""
-    rng = random.Random(seed)
-    players = [factory(random.Random(rng.getrandbits(64))) for factory in factories]
-    state = GameState.new([f"seat {seat}" for seat in range(len(players))], rules,
-                          first_opener=roll_for_first_opener(rng, len(players)))
+    """A whole arena game, each round's showdown shown to every bot with an ``observe``
+    method (an illegal move fails it); returns the winner and every move made."""
     moves: list[str] = []
-    while not state.is_over:
-        dice = tuple(player.dice for player in state.players)
-        hands = tuple(Hand(rng.randint(1, 6) for _ in range(count)) for count in dice)
-        while True:
-            seat = state.turn
-            spot = Situation(rules, dice, seat, hands[seat], state.bids, state.palifico)
-            action = players[seat](spot)
-            assert spot.is_legal(action)
-            moves.append(str(action))
-            if action.kind == "raise":
-                state, _ = apply_action(state, action, hands)
-                continue
-            last = state.last_bid
-            count = sum(hand.count(last.face, palifico=state.palifico) for hand in hands)
-            showdown = Showdown(state.bids, state.palifico, seat, action.kind.value, count,
-                                hands)
-            state, _ = apply_action(state, action, hands)
-            for player in players:
-                if hasattr(player, "observe"):
-                    player.observe(showdown)
-            break
-    assert state.winner is not None
-    return state.winner, moves
+    recorded = [lambda rng, factory=factory: Recorded(factory(rng), moves)
+                for factory in factories]
+    return play_game(recorded, rules, random.Random(seed)), moves
 
 
 @pytest.mark.parametrize(("players", "rules"), [

@@ -19,14 +19,13 @@ from math import exp, lgamma, log, log1p
 
 import numpy as np
 
-from coach.engine.hands import bid_likelihood, choice_likelihood, hand_space
+from coach.engine.hands import bid_likelihood, hand_space
 from coach.engine.situation import Situation
 from perudo_math import (
     FACES,
     MAX_STARTING_DICE,
     PACO,
     Bid,
-    Rules,
     count_distribution,
     odds,
     probability,
@@ -55,15 +54,11 @@ class BidReading:
     """The population's share of bids that say nothing of the bidder's hand."""
     bluffs: tuple[tuple[int, float], ...] = ()
     """Per seat, its own share of bluffs where showdowns have told it."""
-    sharpness: float = 0.0
-    """Above 0, each bid is read as a choice among the moves the bidder had
-    (:func:`hands.choice_likelihood`), ``strength`` then a bonus per die of the face."""
 
     def __post_init__(self) -> None:
         require_real("BidReading: strength", self.strength, 0.0, 5.0)
         require_real("BidReading: overbid", self.overbid, 0.0, 10.0)
         require_real("BidReading: bluff", self.bluff, 0.0, 1.0)
-        require_real("BidReading: sharpness", self.sharpness, 0.0, 50.0)
         if self.by_hands is not True and self.by_hands is not False:
             raise wrong_type("BidReading: by_hands", "True or False", self.by_hands)
         if self.bluffs.__class__ is not tuple:
@@ -80,8 +75,7 @@ class BidReading:
     def reads(self, seat: int) -> bool:
         """Whether ``seat``'s bids move the beliefs at all."""
         if self.by_hands:
-            return ((self.strength > 0 or self.overbid > 0 or self.sharpness > 0)
-                    and self.bluff_of(seat) < 1.0)
+            return (self.strength > 0 or self.overbid > 0) and self.bluff_of(seat) < 1.0
         return self.strength_of(seat) > 0
 
     def strength_of(self, seat: int) -> float:
@@ -137,7 +131,6 @@ def clear_caches() -> None:
     """Forget every cached posterior and count distribution (for measuring cold calls)."""
     die_posterior.cache_clear()
     hand_posterior.cache_clear()
-    choice_likelihood.cache_clear()
     _hand_counts.cache_clear()
     _binomial.cache_clear()
     probability.clear_caches()
@@ -154,39 +147,22 @@ def seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: boo
 
 @lru_cache(maxsize=4096)
 def hand_posterior(dice: int, bids: tuple[Bid, ...], table_dice: int, palifico: bool,
-                   strength: float, overbid: float, bluff: float,
-                   moves: Moves | None = None) -> np.ndarray:
+                   strength: float, overbid: float, bluff: float) -> np.ndarray:
     """P(a bidder of ``dice`` dice who made ``bids`` holds each multiset of
-    :func:`hands.hand_space`). With ``moves`` (each bid with the bid it followed, the rules
-    and a sharpness), each bid is read as a choice among the moves it was made from."""
+    :func:`hands.hand_space`)."""
     space = hand_space(dice)
     weights = space.prior.copy()
-    for index, bid in enumerate(bids):
-        if moves is not None:
-            weights *= choice_likelihood(dice, bid, moves.previous[index], table_dice, palifico,
-                                         moves.rules, moves.sharpness, strength, bluff)
-            continue
+    for bid in bids:
         weights *= bid_likelihood(space, bid, table_dice, palifico, strength, overbid, bluff)
     weights /= weights.sum()
     weights.setflags(write=False)
     return weights
 
 
-@dataclass(frozen=True, slots=True)
-class Moves:
-    """What a choice reading needs besides the bids: the bid each followed, the rules."""
-
-    previous: tuple[Bid | None, ...]
-    rules: Rules
-    sharpness: float
-
-
 @lru_cache(maxsize=16384)
 def _hand_counts(dice: int, bids: tuple[Bid, ...], table_dice: int, face: int, palifico: bool,
-                 strength: float, overbid: float, bluff: float,
-                 moves: Moves | None = None) -> np.ndarray:
-    posterior = hand_posterior(dice, bids, table_dice, palifico, strength, overbid, bluff,
-                               moves)
+                 strength: float, overbid: float, bluff: float) -> np.ndarray:
+    posterior = hand_posterior(dice, bids, table_dice, palifico, strength, overbid, bluff)
     matching = hand_space(dice).matches(palifico)[:, face - 1]
     result = np.bincount(matching, weights=posterior, minlength=dice + 1)
     result.setflags(write=False)
@@ -194,13 +170,11 @@ def _hand_counts(dice: int, bids: tuple[Bid, ...], table_dice: int, face: int, p
 
 
 def read_seat(reading: BidReading, seat: int, dice: int, bids: tuple[Bid, ...],
-              table_dice: int, face: int, palifico: bool,
-              moves: Moves | None = None) -> np.ndarray:
+              table_dice: int, face: int, palifico: bool) -> np.ndarray:
     """P(``seat``, of ``dice`` dice, who made ``bids``, holds k dice counting toward ``face``)."""
     if reading.by_hands and dice <= MAX_STARTING_DICE:
         return _hand_counts(dice, bids, table_dice, face, palifico, reading.strength,
-                            reading.overbid, reading.bluff_of(seat),
-                            moves if reading.sharpness > 0 else None)
+                            reading.overbid, reading.bluff_of(seat))
     return seat_distribution(dice, bids, face, palifico, reading.strength_of(seat))
 
 
@@ -219,12 +193,8 @@ class TableBeliefs:
         self.situation = situation
         self.reading = reading
         self._bids_by_seat: dict[int, tuple[Bid, ...]] = {}
-        self._previous_by_seat: dict[int, tuple[Bid | None, ...]] = {}
-        previous: Bid | None = None
         for seat, bid in situation.bids:
             self._bids_by_seat[seat] = (*self._bids_by_seat.get(seat, ()), bid)
-            self._previous_by_seat[seat] = (*self._previous_by_seat.get(seat, ()), previous)
-            previous = bid
         self._read = {seat: bids for seat, bids in self._bids_by_seat.items()
                       if seat != situation.me and reading.reads(seat)}
         self._distributions: dict[int, np.ndarray] = {}
@@ -244,40 +214,8 @@ class TableBeliefs:
         dice = self.situation.dice[seat]
         if seat in self._read:
             return read_seat(self.reading, seat, dice, self._read[seat],
-                             self.situation.table_dice, face, self.situation.palifico,
-                             self._moves(seat))
+                             self.situation.table_dice, face, self.situation.palifico)
         return _plain(dice, face, self.situation.palifico)
-
-    def _moves(self, seat: int, extra: Bid | None = None) -> Moves | None:
-        if self.reading.sharpness <= 0:
-            return None
-        previous = self._previous_by_seat.get(seat, ())
-        if extra is not None:
-            previous = (*previous, self.situation.last_bid)
-        return Moves(previous, self.situation.rules, self.reading.sharpness)
-
-    def public_counts(self, face: int, *, excluding: int,
-                      my_bid: Bid | None = None) -> np.ndarray:
-        """P(k dice count toward ``face``) over every seat but ``excluding``, mine included,
-        as a player who sees none of them reads the bids (mine with ``my_bid`` added)."""
-        situation = self.situation
-        palifico = situation.palifico
-        total = np.ones(1)
-        plain = 0
-        for seat in situation.active_seats:
-            if seat == excluding:
-                continue
-            bids = self._bids_by_seat.get(seat, ())
-            if seat == situation.me and my_bid is not None:
-                bids = (*bids, my_bid)
-            if not bids or not self.reading.reads(seat):
-                plain += situation.dice[seat]
-                continue
-            extra = my_bid if seat == situation.me else None
-            total = np.convolve(total, read_seat(self.reading, seat, situation.dice[seat], bids,
-                                                 situation.table_dice, face, palifico,
-                                                 self._moves(seat, extra)))
-        return np.convolve(total, _plain(plain, face, palifico)) if plain else total
 
     def others_counts(self, face: int, *, excluding: tuple[int, ...] = ()) -> np.ndarray:
         """P(k hidden dice count toward ``face``) over every seat but mine and ``excluding``."""

@@ -27,13 +27,14 @@ COACH_READING = BidReading()
 class CoachSettings:
     """The coach's knobs.
 
-    ``challenge_below``: the next player is taken to call dudo when, from their own dice
-    and the bids as they read them (mine included), the raise looks true with a
-    probability below this; ``call_spread`` blurs that threshold (their reading is not
-    mine). ``raise_depth``: how many quantities above the smallest raise of each face are
-    weighed. ``carry_on``: heads-up, P(I lose this round later) when my raise is not called
-    at once (the bid comes back to me); at ``n`` players it is ``carry_on / (n − 1)²``
-    (fitted to arena play: round a bigger table the bid rarely comes back).
+    ``challenge_below``: the next player is taken to call dudo when, from their own dice,
+    the raise looks true with a probability below this (per seat in ``thresholds`` where
+    showdowns told it); ``call_spread`` blurs that threshold. ``raise_depth``: how many
+    quantities above the smallest raise of each face are weighed. ``carry_on``: heads-up,
+    P(I lose this round later) when my raise is not called at once (the bid comes back to
+    me); at ``n`` players it is ``carry_on / (n − 1) ** carry_power`` (fitted to arena play:
+    round a bigger table the bid rarely comes back). ``by_stakes`` ranks by the change in my
+    chance to win the game instead of by net loss (measured weaker; kept for ablations).
     """
 
     reading: BidReading = field(default_factory=lambda: COACH_READING)
@@ -41,7 +42,6 @@ class CoachSettings:
     call_spread: float = 0.0
     raise_depth: int = 4
     carry_on: float = 0.4
-    responder_reads: bool = False
     by_stakes: bool = False
     pressure: float = 0.02
     thresholds: tuple[tuple[int, float], ...] = ()
@@ -71,9 +71,8 @@ class CoachSettings:
             if not (isinstance(pair, tuple) and len(pair) == 2 and is_whole(pair[0])):
                 raise wrong_type("CoachSettings: thresholds", "(seat, threshold) pairs", pair)
             require_real("CoachSettings: a seat's threshold", pair[1], 0.0, 1.0)
-        for name in ("responder_reads", "by_stakes"):
-            if getattr(self, name) not in (True, False):
-                raise wrong_type(f"CoachSettings: {name}", "True or False", getattr(self, name))
+        if self.by_stakes is not True and self.by_stakes is not False:
+            raise wrong_type("CoachSettings: by_stakes", "True or False", self.by_stakes)
 
 
     def threshold_of(self, seat: int) -> float:
@@ -284,12 +283,10 @@ def _call_risks(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
     responder = situation.next_seat()
     seat = beliefs.seat_counts(responder, face)
     rest_cdf = np.cumsum(beliefs.others_counts(face, excluding=(responder,)))
-    if settings.responder_reads:
-        public = beliefs.public_counts(face, excluding=responder, my_bid=Bid(1, face))
-        their_tail = np.append(np.cumsum(public[::-1])[::-1], 0.0)
-    else:  # they read their own dice only, every other die uniform
-        unknown = situation.table_dice - situation.dice[responder]
-        their_tail = np.append(count_survival(unknown, face, situation.palifico), 0.0)
+    # They judge from their own dice, every other die uniform (a responder who read my bids
+    # as I read theirs was measured, and believed my bluffs were never called).
+    unknown = situation.table_dice - situation.dice[responder]
+    their_tail = np.append(count_survival(unknown, face, situation.palifico), 0.0)
     needed = quantities[:, None] - np.arange(len(seat))[None, :]
     # needed <= 0 reads their_tail[0] == 1; needed beyond the other dice reads the 0.
     their_view = their_tail.take(np.maximum(needed, 0), mode="clip")

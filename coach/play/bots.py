@@ -111,9 +111,6 @@ class ProbabilityBot:
         return Action("raise", smallest[face])
 
 
-LEARN_THRESHOLDS = True
-
-
 class CoachBot:
     """The coach's recommendation: bid reading and the next player's likely response,
     each opponent read by what the showdowns of this game have shown of them."""
@@ -137,9 +134,8 @@ class CoachBot:
         seats = sorted(self.profiles.seats)
         reading = replace(self.settings.reading, bluffs=tuple(
             (seat, round(self.profiles.bluff(seat), 4)) for seat in seats))
-        thresholds = tuple((seat, round(self.profiles.threshold(seat), 4)) for seat in seats)
-        self._learned = replace(self.settings, reading=reading,
-                                thresholds=thresholds if LEARN_THRESHOLDS else ())
+        self._learned = replace(self.settings, reading=reading, thresholds=tuple(
+            (seat, round(self.profiles.threshold(seat), 4)) for seat in seats))
 
     def __call__(self, situation: Situation) -> Action:
         self.me = situation.me

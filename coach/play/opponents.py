@@ -834,10 +834,14 @@ class OddsPlayer:
         if last is None:
             return _opening(situation, _best_face(situation, _opening_faces(situation)),
                             self.opening_confidence, odds)
-        options = _legal_window(situation, self.reach)
-        best = max(options, key=lambda bid: (_chance(odds, bid), bid.face in
-                                             self._held(situation), -bid.quantity))
+        best = max(_legal_window(situation, self.reach), key=self._preference(situation, odds))
         return self.respond(situation, odds, best)
+
+    def _preference(self, situation: Situation,
+                    odds: np.ndarray) -> Callable[[Bid], tuple[float, bool, int]]:
+        """How raises rank: likeliest first, then on a face held, then the lowest."""
+        held = self._held(situation)
+        return lambda bid: (_chance(odds, bid), bid.face in held, -bid.quantity)
 
     def respond(self, situation: Situation, odds: np.ndarray, best: Bid) -> Action:
         last = situation.last_bid
@@ -902,14 +906,14 @@ class TightBot(OddsPlayer):
         super().__init__(rng, opening_confidence=0.85)
         self.eagerness = eagerness
 
-    def __call__(self, situation: Situation) -> Action:
-        odds = own_odds(situation)
+    def _preference(self, situation: Situation,
+                    odds: np.ndarray) -> Callable[[Bid], tuple[float, bool, int]]:
+        """Likeliest first, then the lowest: which faces it holds does not matter."""
+        return lambda bid: (_chance(odds, bid), False, -bid.quantity)
+
+    def respond(self, situation: Situation, odds: np.ndarray, best: Bid) -> Action:
         last = situation.last_bid
-        if last is None:
-            return _opening(situation, _best_face(situation, _opening_faces(situation)),
-                            self.opening_confidence, odds)
-        options = _legal_window(situation, self.reach)
-        best = max(options, key=lambda bid: (_chance(odds, bid), -bid.quantity))
+        assert last is not None
         true, safest = _chance(odds, last), _chance(odds, best)
         palifico = situation.palifico
         unknown = situation.table_dice - len(situation.hand)
