@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from coach.engine.profiles import HELD_PRIOR, OpponentProfiles
+from coach.engine.profiles import OpponentProfiles
 from coach.engine.showdown import Showdown
 from coach.play.arena import play_game
 from coach.play.bots import CoachBot, ProbabilityBot
@@ -73,10 +73,6 @@ def test_the_coach_bot_learns_from_the_arena_showdowns():
     assert bot.profiles.seats
     assert bot.me not in bot.profiles.seats
     assert all(0.0 <= bot.profiles.bluff(seat) <= 1.0 for seat in bot.profiles.seats)
-
-
-def test_held_prior_is_a_probability():
-    assert 0 < HELD_PRIOR < 1
 
 
 EXPECTED = {
