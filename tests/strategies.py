@@ -20,3 +20,12 @@ def rules(max_starting_dice: int = 5) -> st.SearchStrategy[Rules]:
         calza_out_of_turn=st.booleans(),
         calza_heads_up=st.booleans(),
     )
+
+
+@st.composite
+def seated_table(draw: st.DrawFn) -> tuple[list[int], list[int], bool]:
+    """2 to 6 players of 1 to 5 dice each, my hand (seat 0), and whether it is palifico."""
+    players = draw(st.integers(2, 6))
+    dice = [draw(st.integers(1, 5)) for _ in range(players)]
+    hand = [draw(st.integers(1, 6)) for _ in range(dice[0])]
+    return dice, hand, draw(st.booleans())

@@ -14,6 +14,7 @@ from coach import CoachSettings, Situation, advise
 from coach.engine.decide import strength
 from coach.engine.situation import DUDO, Action
 from perudo_math import Bid, Hand, Rules
+from tests.strategies import seated_table
 
 B = Bid.parse
 
@@ -45,10 +46,8 @@ def test_a_bid_the_other_dice_cannot_make_is_a_dudo_even_on_pure_odds():
 
 @st.composite
 def certainly_false(draw):
-    players = draw(st.integers(2, 6))
-    dice = [draw(st.integers(1, 5)) for _ in range(players)]
-    hand = [draw(st.integers(1, 6)) for _ in range(dice[0])]
-    palifico = draw(st.booleans())
+    dice, hand, palifico = draw(seated_table())
+    players = len(dice)
     face = draw(st.integers(1, 6))
     mine = Hand(hand).count(face, palifico=palifico)
     others = sum(dice) - dice[0]
@@ -83,10 +82,8 @@ def test_palifico_ranks_pacos_as_an_ordinary_face():
 
 @st.composite
 def any_spot(draw):
-    players = draw(st.integers(2, 6))
-    dice = [draw(st.integers(1, 5)) for _ in range(players)]
-    hand = [draw(st.integers(1, 6)) for _ in range(dice[0])]
-    palifico = draw(st.booleans())
+    dice, hand, palifico = draw(seated_table())
+    players = len(dice)
     bids = []
     if draw(st.booleans()):
         face = draw(st.integers(1, 6) if palifico else st.integers(2, 6))

@@ -17,6 +17,7 @@ from coach.engine.decide import COACH_READING
 from coach.engine.situation import CALZA, DUDO
 from perudo_math import Bid, Hand, Rules, odds
 from tests.brute_force import die_matches
+from tests.strategies import seated_table
 
 B = Bid.parse
 
@@ -32,10 +33,8 @@ def situation(hand, dice, bids=(), palifico=False, me=0, rules=DEFAULT_RULES) ->
 
 @st.composite
 def spots(draw):
-    players = draw(st.integers(2, 6))
-    dice = [draw(st.integers(1, 5)) for _ in range(players)]
-    hand = [draw(st.integers(1, 6)) for _ in range(dice[0])]
-    palifico = draw(st.booleans())
+    dice, hand, palifico = draw(seated_table())
+    players = len(dice)
     face = draw(st.integers(1, 6))
     quantity = draw(st.integers(1, sum(dice)))
     return situation(hand, dice, [(players - 1, Bid(quantity, face))], palifico)
