@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from coach import PURE_ODDS, BidReading, CoachSettings, Situation, TableBeliefs, advise
 from coach.engine.decide import COACH_READING
 from coach.engine.situation import CALZA, DUDO
-from perudo_math import Bid, Hand, Rules, odds
+from perudo_math import Bid, Hand, Rules, legal_quantities, odds
 from tests.brute_force import die_matches
 from tests.strategies import seated_table
 
@@ -72,12 +72,17 @@ def test_my_own_bids_are_not_read():
 
 # -- brute force over every hand of every opponent ----------------------------------------
 
-def roll_weights(dice: int, bids: list[Bid], palifico: bool, reading: BidReading,
-                 table: int):
-    """Every ordered roll of ``dice`` dice with its unnormalised posterior weight."""
+def roll_weights(dice: int, bids: list[tuple[Bid, Bid | None]], palifico: bool,
+                 reading: BidReading, table: int):
+    """Every ordered roll of ``dice`` dice with its unnormalised posterior weight, each bid
+    given with the bid it followed."""
     rolls = list(product(range(1, 7), repeat=dice))
     weights = [1.0] * len(rolls)
-    for bid in bids:
+    for bid, previous in bids:
+        if reading.by_hands and reading.sharpness > 0:
+            weights = [w * choice_weight(roll, bid, previous, table, palifico, reading)
+                       for w, roll in zip(weights, rolls, strict=True)]
+            continue
         matching = [sum(die_matches(d, bid.face, palifico) for d in roll) for roll in rolls]
         if not reading.by_hands:
             weights = [w * exp(reading.strength * m)
@@ -93,12 +98,46 @@ def roll_weights(dice: int, bids: list[Bid], palifico: bool, reading: BidReading
     yield from zip(rolls, weights, strict=False)
 
 
+def choice_weight(roll: tuple[int, ...], bid: Bid, previous: Bid | None, table: int,
+                  palifico: bool, reading: BidReading) -> float:
+    """P(a player holding ``roll`` chose ``bid`` after ``previous``): a softmax over the
+    smallest raises of each face and two above (and dudo), each scored by the chance it is
+    right from the roll alone plus ``held`` per matching die; a share ``bluff`` of random
+    picks among the same moves."""
+    spans = legal_quantities(previous, table, palifico=palifico, rules=Rules(),
+                             bidder_dice=len(roll))
+    moves: list[Bid | None] = [Bid(quantity, face) for face, span in spans.items()
+                               for quantity in list(span)[:3]]
+    if bid not in moves:
+        moves.append(bid)
+    if previous is not None:
+        moves.append(None)  # dudo
+
+    def chance(target: Bid) -> float:
+        matching = sum(die_matches(d, target.face, palifico) for d in roll)
+        return float(uniform_view(len(roll), matching, table, target, palifico))
+
+    scores = []
+    for move in moves:
+        if move is None:
+            assert previous is not None
+            scores.append(reading.sharpness * (1.0 - chance(previous)))
+        else:
+            held = sum(die_matches(d, move.face, palifico) for d in roll)
+            scores.append(reading.sharpness * chance(move) + reading.held * held)
+    top = max(scores)
+    weights = [exp(score - top) for score in scores]
+    honest = weights[moves.index(bid)] / sum(weights)
+    return reading.bluff / len(moves) + (1 - reading.bluff) * honest
+
+
 def brute_force_table(spot: Situation, reading: BidReading):
     """All combinations of the other players' rolls with their posterior weight."""
     others = [seat for seat in spot.active_seats if seat != spot.me]
     per_seat = []
     for seat in others:
-        bids = [bid for s, bid in spot.bids if s == seat]
+        bids = [(bid, spot.bids[index - 1][1] if index else None)
+                for index, (s, bid) in enumerate(spot.bids) if s == seat]
         rolls = list(roll_weights(spot.dice[seat], bids, spot.palifico, reading,
                                   spot.table_dice))
         total = sum(w for _, w in rolls)
@@ -126,8 +165,9 @@ TINY_SPOTS = [
 ]
 
 
-READINGS = [PURE_ODDS, BidReading(0.8), BidReading(2.0), COACH_READING,
-            BidReading(1.0, by_hands=True, overbid=0.5, bluff=0.0)]
+READINGS = [PURE_ODDS, BidReading(0.8, sharpness=0.0), BidReading(2.0, sharpness=0.0),
+            COACH_READING, BidReading(1.0, by_hands=True, overbid=0.5, bluff=0.0, sharpness=0.0),
+            BidReading(sharpness=15.0, held=1.0, bluff=0.05)]
 
 
 @pytest.mark.parametrize("reading", READINGS, ids=repr)

@@ -1,14 +1,17 @@
 """Reading the bids: beliefs about every hidden die after this round's bids.
 
-By default each opponent's hand is weighed whole: every multiset of their dice, with its
-multinomial prior, times the likelihood of each bid they spoke (:mod:`coach.engine.hands`).
-The posterior is exact for that model, and a seat's matching count toward any face is
-tallied from it directly. The first model, kept as ``by_hands=False``, tilts each die on
-its own by exp(strength × faces bid that it counts toward), which keeps the dice
-independent and each seat's count binomial, in linear work whatever the dice.
-Hands of different players stay independent, so the table's matching count is the exact
-convolution of per-player distributions. With no bids to read, or nothing read, the
-numbers are those of :func:`perudo_math.odds` exactly.
+Each opponent's hand is weighed whole: every multiset of their dice, with its multinomial
+prior, times the likelihood of each bid they spoke (:mod:`coach.engine.hands`). By default
+a bid is read as a choice: how likely a player holding that hand was to pick this bid among
+the moves they had after the bid before it (:func:`hands.choice_likelihood`). The older
+reading, ``sharpness=0``, weighs a hand by its matching dice and by how far the bid
+overreaches it (:func:`hands.bid_likelihood`). The posterior is exact for the model, and a
+seat's matching count toward any face is tallied from it directly. The first model, kept as
+``by_hands=False``, tilts each die on its own by exp(strength × faces bid that it counts
+toward), which keeps the dice independent and each seat's count binomial, in linear work
+whatever the dice. Hands of different players stay independent, so the table's matching
+count is the exact convolution of per-player distributions. With no bids to read, or
+nothing read, the numbers are those of :func:`perudo_math.odds` exactly.
 """
 
 from __future__ import annotations
@@ -19,13 +22,14 @@ from math import exp, lgamma, log, log1p
 
 import numpy as np
 
-from coach.engine.hands import bid_likelihood, hand_space
+from coach.engine.hands import bid_likelihood, choice_likelihood, hand_space
 from coach.engine.situation import Situation
 from perudo_math import (
     FACES,
     MAX_STARTING_DICE,
     PACO,
     Bid,
+    Rules,
     count_distribution,
     odds,
     probability,
@@ -37,13 +41,15 @@ from perudo_math.checks import is_whole, require_real, wrong_type
 class BidReading:
     """How much the coach trusts bids as evidence of the bidder's hand.
 
-    ``strength`` is the log-likelihood ratio one bid adds per matching die: 0 reads
-    nothing (pure odds). By default every hand a bidder may hold is weighed
-    (:func:`hands.bid_likelihood`): by its matching dice, by how far the bid overreaches
-    it (``overbid``), with a share ``bluff`` of bids taken to say nothing. The defaults are
-    fitted to arena play: they give the best Brier score of P(the bid faced is true)
-    against readers, odds players and liars. ``by_hands=False`` tilts each die on its own
-    instead (each face bid counted once per bidder), the first model.
+    By default (``sharpness`` above 0) each bid is read as a choice among the moves the
+    bidder had, from their own dice (:func:`hands.choice_likelihood`), with a share
+    ``bluff`` of bids taken to say nothing. Measured in the league, this reading beats the
+    older one (``sharpness=0``: :func:`hands.bid_likelihood`, each hand weighed by
+    ``strength`` per matching die and ``overbid`` per die the bid overreaches it) by about 10
+    points heads-up and at three players against a Bayesian reader, and by 4 against odds
+    players, although its Brier score of P(the bid faced is true) is no better against
+    readers. ``by_hands=False`` tilts each die on its own instead (each face bid counted
+    once per bidder, ``strength`` per die), the first model.
     """
 
     strength: float = 0.3
@@ -54,11 +60,18 @@ class BidReading:
     """The population's share of bids that say nothing of the bidder's hand."""
     bluffs: tuple[tuple[int, float], ...] = ()
     """Per seat, its own share of bluffs where showdowns have told it."""
+    sharpness: float = 6.0
+    """Above 0, each bid is read as a choice among the moves the bidder had
+    (:func:`hands.choice_likelihood`): ``strength`` and ``overbid`` then play no part."""
+    held: float = 2.5
+    """For a choice reading: how much more a bidder favours a face per die they hold of it."""
 
     def __post_init__(self) -> None:
         require_real("BidReading: strength", self.strength, 0.0, 5.0)
         require_real("BidReading: overbid", self.overbid, 0.0, 10.0)
         require_real("BidReading: bluff", self.bluff, 0.0, 1.0)
+        require_real("BidReading: sharpness", self.sharpness, 0.0, 50.0)
+        require_real("BidReading: held", self.held, 0.0, 10.0)
         if self.by_hands is not True and self.by_hands is not False:
             raise wrong_type("BidReading: by_hands", "True or False", self.by_hands)
         if self.bluffs.__class__ is not tuple:
@@ -75,7 +88,8 @@ class BidReading:
     def reads(self, seat: int) -> bool:
         """Whether ``seat``'s bids move the beliefs at all."""
         if self.by_hands:
-            return (self.strength > 0 or self.overbid > 0) and self.bluff_of(seat) < 1.0
+            return ((self.strength > 0 or self.overbid > 0 or self.sharpness > 0)
+                    and self.bluff_of(seat) < 1.0)
         return self.strength_of(seat) > 0
 
     def strength_of(self, seat: int) -> float:
@@ -92,7 +106,7 @@ class BidReading:
         return cls(bluff=bluff)
 
 
-PURE_ODDS = BidReading(strength=0.0, overbid=0.0, bluff=0.0)
+PURE_ODDS = BidReading(strength=0.0, overbid=0.0, bluff=0.0, sharpness=0.0)
 
 
 def _counts_toward(die: int, face: int, palifico: bool) -> bool:
@@ -131,6 +145,7 @@ def clear_caches() -> None:
     """Forget every cached posterior and count distribution (for measuring cold calls)."""
     die_posterior.cache_clear()
     hand_posterior.cache_clear()
+    choice_likelihood.cache_clear()
     _hand_counts.cache_clear()
     _binomial.cache_clear()
     probability.clear_caches()
@@ -147,22 +162,41 @@ def seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: boo
 
 @lru_cache(maxsize=4096)
 def hand_posterior(dice: int, bids: tuple[Bid, ...], table_dice: int, palifico: bool,
-                   strength: float, overbid: float, bluff: float) -> np.ndarray:
+                   strength: float, overbid: float, bluff: float,
+                   moves: Moves | None = None) -> np.ndarray:
     """P(a bidder of ``dice`` dice who made ``bids`` holds each multiset of
-    :func:`hands.hand_space`)."""
+    :func:`hands.hand_space`). With ``moves`` (each bid with the bid it followed, the rules
+    and a sharpness), each bid is read as a choice among the moves it was made from."""
     space = hand_space(dice)
     weights = space.prior.copy()
-    for bid in bids:
+    for index, bid in enumerate(bids):
+        if moves is not None:
+            weights *= choice_likelihood(dice, bid, moves.previous[index], table_dice, palifico,
+                                         moves.rules, moves.sharpness, moves.held, bluff)
+            continue
         weights *= bid_likelihood(space, bid, table_dice, palifico, strength, overbid, bluff)
     weights /= weights.sum()
     weights.setflags(write=False)
     return weights
 
 
+@dataclass(frozen=True, slots=True)
+class Moves:
+    """What a choice reading needs besides the bids: the bid each followed, the rules, and
+    how the bidder chooses (:func:`hands.choice_likelihood`)."""
+
+    previous: tuple[Bid | None, ...]
+    rules: Rules
+    sharpness: float
+    held: float
+
+
 @lru_cache(maxsize=16384)
 def _hand_counts(dice: int, bids: tuple[Bid, ...], table_dice: int, face: int, palifico: bool,
-                 strength: float, overbid: float, bluff: float) -> np.ndarray:
-    posterior = hand_posterior(dice, bids, table_dice, palifico, strength, overbid, bluff)
+                 strength: float, overbid: float, bluff: float,
+                 moves: Moves | None = None) -> np.ndarray:
+    posterior = hand_posterior(dice, bids, table_dice, palifico, strength, overbid, bluff,
+                               moves)
     matching = hand_space(dice).matches(palifico)[:, face - 1]
     result = np.bincount(matching, weights=posterior, minlength=dice + 1)
     result.setflags(write=False)
@@ -170,11 +204,13 @@ def _hand_counts(dice: int, bids: tuple[Bid, ...], table_dice: int, face: int, p
 
 
 def read_seat(reading: BidReading, seat: int, dice: int, bids: tuple[Bid, ...],
-              table_dice: int, face: int, palifico: bool) -> np.ndarray:
+              table_dice: int, face: int, palifico: bool,
+              moves: Moves | None = None) -> np.ndarray:
     """P(``seat``, of ``dice`` dice, who made ``bids``, holds k dice counting toward ``face``)."""
     if reading.by_hands and dice <= MAX_STARTING_DICE:
         return _hand_counts(dice, bids, table_dice, face, palifico, reading.strength,
-                            reading.overbid, reading.bluff_of(seat))
+                            reading.overbid, reading.bluff_of(seat),
+                            moves if reading.sharpness > 0 else None)
     return seat_distribution(dice, bids, face, palifico, reading.strength_of(seat))
 
 
@@ -193,8 +229,12 @@ class TableBeliefs:
         self.situation = situation
         self.reading = reading
         self._bids_by_seat: dict[int, tuple[Bid, ...]] = {}
+        self._previous_by_seat: dict[int, tuple[Bid | None, ...]] = {}
+        previous: Bid | None = None
         for seat, bid in situation.bids:
             self._bids_by_seat[seat] = (*self._bids_by_seat.get(seat, ()), bid)
+            self._previous_by_seat[seat] = (*self._previous_by_seat.get(seat, ()), previous)
+            previous = bid
         self._read = {seat: bids for seat, bids in self._bids_by_seat.items()
                       if seat != situation.me and reading.reads(seat)}
         self._distributions: dict[int, np.ndarray] = {}
@@ -214,8 +254,16 @@ class TableBeliefs:
         dice = self.situation.dice[seat]
         if seat in self._read:
             return read_seat(self.reading, seat, dice, self._read[seat],
-                             self.situation.table_dice, face, self.situation.palifico)
+                             self.situation.table_dice, face, self.situation.palifico,
+                             self._moves(seat))
         return _plain(dice, face, self.situation.palifico)
+
+    def _moves(self, seat: int) -> Moves | None:
+        reading = self.reading
+        if reading.sharpness <= 0:
+            return None
+        return Moves(self._previous_by_seat.get(seat, ()), self.situation.rules,
+                     reading.sharpness, reading.held)
 
     def others_counts(self, face: int, *, excluding: tuple[int, ...] = ()) -> np.ndarray:
         """P(k hidden dice count toward ``face``) over every seat but mine and ``excluding``."""

@@ -2,8 +2,9 @@
 
 A seat of n dice holds one of C(n + 5, 5) multisets (252 for five dice, 3,003 for ten),
 each with its multinomial prior. Reading a bidder means weighing each multiset by how
-likely it makes the bids they spoke (:func:`bid_likelihood`), so the posterior is exact
-for the model whatever it is, with no independence assumed between the dice.
+likely it makes the bids they spoke (:func:`choice_likelihood`, or the older
+:func:`bid_likelihood`), so the posterior is exact for the model whatever it is, with no
+independence assumed between the dice.
 """
 
 from __future__ import annotations
@@ -15,7 +16,15 @@ from math import factorial
 
 import numpy as np
 
-from perudo_math import FACES, MAX_STARTING_DICE, PACO, Bid
+from perudo_math import (
+    FACES,
+    MAX_STARTING_DICE,
+    PACO,
+    Bid,
+    Rules,
+    count_survival,
+    legal_quantities,
+)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -77,3 +86,47 @@ def bid_likelihood(space: HandSpace, bid: Bid, table_dice: int, palifico: bool,
     honest = np.exp(logs - logs.max())
     return bluff + (1.0 - bluff) * honest
 
+
+@lru_cache(maxsize=8192)
+def choice_likelihood(dice: int, bid: Bid, previous: Bid | None, table_dice: int,
+                      palifico: bool, rules: Rules, sharpness: float, held: float,
+                      bluff: float, reach: int = 2) -> np.ndarray:
+    """P(a player of ``dice`` dice chose ``bid`` after ``previous``), for each hand of
+    :func:`hand_space`, as a player who reads their own dice would choose.
+
+    An honest player picks among the smallest raises of each face (and ``reach`` above) and,
+    when there is a bid, dudo, by a softmax of ``sharpness`` × the chance each move is right
+    seen from their own dice, plus ``held`` per die of the face they hold; with the share
+    ``bluff`` they pick any of those moves alike.
+    """
+    space = hand_space(dice)
+    matching = space.matches(palifico)
+    unknown = table_dice - dice
+    spans = legal_quantities(previous, table_dice, palifico=palifico, rules=rules,
+                             bidder_dice=dice)
+    candidates = [Bid(quantity, face) for face, span in spans.items()
+                  for quantity in list(span)[: reach + 1]]
+    if bid not in candidates:
+        candidates.append(bid)
+    scores = np.empty((len(space.prior), len(candidates) + (previous is not None)))
+    for index, candidate in enumerate(candidates):
+        mine = matching[:, candidate.face - 1]
+        scores[:, index] = (sharpness * _chance_true(candidate, mine, unknown, palifico)
+                            + held * mine)
+    if previous is not None:
+        mine = matching[:, previous.face - 1]
+        scores[:, -1] = sharpness * (1.0 - _chance_true(previous, mine, unknown, palifico))
+    scores -= scores.max(axis=1, keepdims=True)
+    weights = np.exp(scores)
+    honest = weights[:, candidates.index(bid)] / weights.sum(axis=1)
+    result = bluff / scores.shape[1] + (1.0 - bluff) * honest
+    result.setflags(write=False)
+    return result
+
+
+def _chance_true(bid: Bid, mine: np.ndarray, unknown: int, palifico: bool) -> np.ndarray:
+    """P(``bid`` is true) for each hand holding ``mine`` matching dice, the rest unseen."""
+    survival = np.append(count_survival(unknown, bid.face, palifico), 0.0)
+    needed = np.clip(min(bid.quantity, unknown + MAX_STARTING_DICE + 1) - mine, 0,
+                     len(survival) - 1)
+    return survival[needed]

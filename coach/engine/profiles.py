@@ -1,7 +1,8 @@
 """What showdowns teach about each opponent: how often they bluff, when they call.
 
 Every lifted cup is evidence. Each bid of a hand now shown was either honest or a bluff
-that says nothing (the mixture of :func:`coach.engine.hands.bid_likelihood`); the chance it
+that says nothing (the mixture of the reading's likelihood, by default
+:func:`coach.engine.hands.choice_likelihood`); the chance it
 was a bluff, given the hand, averaged over the seat's bids and shrunk toward the
 population's share, is how far their bids are read (one EM step per showdown). When a
 showdown shows every hand, each decision the opponent made this round is evidence of when
@@ -14,10 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from coach.engine.hands import bid_likelihood, hand_space
+from coach.engine.beliefs import BidReading
+from coach.engine.hands import bid_likelihood, choice_likelihood, hand_space
 from coach.engine.showdown import Showdown
-from perudo_math import MAX_STARTING_DICE, Bid, odds
+from perudo_math import MAX_STARTING_DICE, Bid, Rules, odds
 
+STANDARD_RULES = Rules()
 THRESHOLDS = tuple(step / 20 for step in range(1, 20))
 HELD_PRIOR = 0.67
 """How often a bid on the counted face held at a showdown, over arena play against odds
@@ -64,12 +67,14 @@ class OpponentProfiles:
     bluff_prior: float = 0.2
     threshold_prior: float = 0.45
     weight: float = 10.0
-    strength: float = 0.3
-    overbid: float = 1.5
+    reading: BidReading = field(default_factory=BidReading)
+    """How bids are read: a bluff is weighed against the honest bid under this model."""
     seats: dict[int, SeatRecord] = field(default_factory=dict)
 
-    def observe(self, showdown: Showdown, me: int | None = None) -> None:
-        """Learn from one showdown (my own seat, ``me``, teaches nothing)."""
+    def observe(self, showdown: Showdown, me: int | None = None,
+                rules: Rules = STANDARD_RULES) -> None:
+        """Learn from one showdown (my own seat, ``me``, teaches nothing) played under
+        ``rules``."""
         for index, (seat, bid) in enumerate(showdown.bids):
             if seat == me:
                 continue
@@ -80,7 +85,8 @@ class OpponentProfiles:
                 record.held += held
             if showdown.hands is None:
                 continue
-            record.bluffs += self._bluff_chance(showdown, seat, bid)
+            previous = showdown.bids[index - 1][1] if index else None
+            record.bluffs += self._bluff_chance(showdown, seat, bid, previous, rules)
             record.bids += 1
             if index:
                 faced = showdown.bids[index - 1][1]
@@ -90,18 +96,28 @@ class OpponentProfiles:
             record = self.seats.setdefault(caller, SeatRecord())
             record.faced.append((self._own_odds(showdown, caller, showdown.called_bid), True))
 
-    def _bluff_chance(self, showdown: Showdown, seat: int, bid: Bid) -> float:
+    def _bluff_chance(self, showdown: Showdown, seat: int, bid: Bid, previous: Bid | None,
+                      rules: Rules) -> float:
         """P(``bid`` was a bluff), given the hand the showdown shows and the seat's share."""
         assert showdown.hands is not None
         hand = showdown.hands[seat]
         if not 0 < len(hand) <= MAX_STARTING_DICE:
             return self.bluff(seat)
         space = hand_space(len(hand))
+        row = space.row(hand.faces)
         table = sum(len(other) for other in showdown.hands)
-        honest = bid_likelihood(space, bid, table, showdown.palifico, self.strength,
-                                self.overbid, 0.0)[space.row(hand.faces)]
+        reading, palifico = self.reading, showdown.palifico
+        if reading.sharpness > 0:
+            def chosen(bluff: float) -> float:
+                return float(choice_likelihood(len(hand), bid, previous, table, palifico, rules,
+                                               reading.sharpness, reading.held, bluff)[row])
+            honest, random_pick = chosen(0.0), chosen(1.0)
+        else:
+            honest = float(bid_likelihood(space, bid, table, palifico, reading.strength,
+                                          reading.overbid, 0.0)[row])
+            random_pick = 1.0  # the hands model's bluff floor, on the same scale
         share = self.bluff(seat)
-        return share / (share + (1.0 - share) * float(honest))
+        return share * random_pick / (share * random_pick + (1.0 - share) * honest)
 
     @staticmethod
     def _own_odds(showdown: Showdown, seat: int, bid) -> float:

@@ -19,7 +19,7 @@ from coach.engine.profiles import OpponentProfiles
 from coach.engine.showdown import Showdown
 from coach.engine.situation import CALZA, DUDO, Action, Situation
 from coach.play.opponents import OPPONENTS
-from perudo_math import PACO, legal_raises, odds_table, smallest_raises
+from perudo_math import PACO, Rules, legal_raises, odds_table, smallest_raises
 
 Bot = Callable[[Situation], Action]
 BotFactory = Callable[[random.Random], Bot]
@@ -123,14 +123,15 @@ class CoachBot:
         reading = self.settings.reading
         self.profiles = OpponentProfiles(bluff_prior=reading.bluff,
                                          threshold_prior=self.settings.challenge_below,
-                                         strength=reading.strength, overbid=reading.overbid)
+                                         reading=reading)
         self.me: int | None = None
+        self.rules = Rules()
         self._learned = self.settings
 
     def observe(self, showdown: Showdown) -> None:
         if not self.learn:
             return
-        self.profiles.observe(showdown, self.me)
+        self.profiles.observe(showdown, self.me, self.rules)
         seats = sorted(self.profiles.seats)
         reading = replace(self.settings.reading, bluffs=tuple(
             (seat, round(self.profiles.bluff(seat), 4)) for seat in seats))
@@ -138,7 +139,7 @@ class CoachBot:
             (seat, round(self.profiles.threshold(seat), 4)) for seat in seats))
 
     def __call__(self, situation: Situation) -> Action:
-        self.me = situation.me
+        self.me, self.rules = situation.me, situation.rules
         return advise(situation, self._learned).action
 
 

@@ -217,14 +217,14 @@ def test_dudo_when_the_bid_is_unlikely(app: AppTest) -> None:
 
 def test_calza_when_the_count_is_likely_exact(app: AppTest) -> None:
     app.run()
-    tap(app, [5, 5, 1])
-    set_inputs(app, dice=6, players=3, quantity=4, face=5)
+    tap(app, [1, 1, 2])
+    set_inputs(app, dice=7, players=3, quantity=5, face=2)
     assert_clean(app)
     headline, risk, reason = card(app)
     assert headline == "CALZA"
-    assert risk == "Chance you lose a die: 55.6% · win one back: 44.4%"
+    assert risk == "Chance you lose a die: 69.9% · win one back: 30.1%"
     # A raise risks less, but a right calza wins a die back: the reason says the trade.
-    assert reason == ("4 × 5 is exactly right 44.4% of the time: a calza risks more than "
+    assert reason == ("5 × 2 is exactly right 30.1% of the time: a calza risks more than "
                       "another move, but a right one wins a die back.")
 
 

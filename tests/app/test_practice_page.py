@@ -27,12 +27,12 @@ from views.dice import glyphs
 from views.drills_view import smallest_choices
 from views.i18n import format_percent, translate
 
-SHARED = {"seed": "242", "theme": "palifico", "level": "2"}
+SHARED = {"seed": "207", "theme": "palifico", "level": "2"}
 """A palifico round on pacos at five players, found by a search of the seeds: the bid on the
 table is true (dudo loses a die), calza is wrong and the coach raises.
 :func:`shared_scenario` checks that the seed still gives such a spot."""
 
-OUT_SEED = 103
+OUT_SEED = 1
 """Seed of a dudo-or-raise level-2 spot with a player out of dice, two players left, and
 of a heads-up level-1 endgame."""
 
@@ -321,7 +321,7 @@ def test_the_first_answer_creates_a_profile_kept_in_the_url(app: AppTest, db: Pa
     store = ProgressStore(db)
     [saved] = store.answers(token)
     assert (saved.kind, saved.theme, saved.seed, saved.level, saved.action) == (
-        "scenario", "palifico", 242, 2, "dudo")
+        "scenario", "palifico", 207, 2, "dudo")
     graded = grade(shared_scenario(), "dudo")
     assert saved.regret == pytest.approx(graded.regret) and saved.regret > CORRECT_REGRET
     assert saved.best == str(shared_scenario().best)
