@@ -113,7 +113,8 @@ def result(drill: Drill, done: dict) -> None:
         match drill:
             case SmallestRaiseDrill():
                 key = "drills.smallest.right" if graded.correct else "drills.smallest.wrong"
-                st.markdown(f"#### {icon} {t(key, answer=drill.answer.pretty())}", anchors=False)
+                answer = view.heading_bid(drill.answer)
+                st.markdown(f"#### {icon} {t(key, answer=answer)}", anchors=False)
                 st.markdown(view.smallest_explanation(drill))
                 if not graded.correct and isinstance(graded.response, Bid):
                     verdict = check_bid(graded.response, drill.previous)

@@ -1,18 +1,20 @@
 """Progress page: the profile's answers over time, calibration, weakest themes and ratings.
 
 Only the profile in this page's link is shown (``?profile=<token>``); nothing lists or names
-other profiles. Charts are altair, sized for a 390 px phone: accuracy and average regret
-per day (or per run of answers while there is only one day), estimated vs observed
-frequency with the diagonal, accuracy per theme with the weakest marked, and the rating
-per theme with its uncertainty.
+other profiles. Charts are altair, sized for a 390 px phone: accuracy and the average risk
+added (regret, in points) per day (or per run of answers while there is only one day),
+estimated vs observed frequency with the diagonal, accuracy per theme with the weakest
+marked (a theme with no wrong answer is never weak), and the rating per theme with its
+uncertainty.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
+from practice.weakness import weakest_first
 from storage.progress import OVERALL, ProgressStore
-from views import palette, profile
+from views import profile
 from views import progress_view as view
 from views.i18n import format_percent, t
 from views.practice_common import theme_label
@@ -41,10 +43,9 @@ def time_charts(store: ProgressStore, token: str) -> None:
         utc_offset_minutes=offset) if point.mean_regret is not None]
     if regrets:
         st.altair_chart(
-            view.accuracy_chart([point.label for point in regrets],
-                                [point.mean_regret or 0.0 for point in regrets],
-                                t("progress.regret"), color=palette.MINE,
-                                full_scale=False),
+            view.risk_points_chart([point.label for point in regrets],
+                                   [point.mean_regret or 0.0 for point in regrets],
+                                   t("progress.regret")),
             width="stretch", alt=t("progress.regret.alt"))
         st.caption(t("progress.regret.help"))
 
@@ -65,11 +66,12 @@ def themes(store: ProgressStore, token: str) -> None:
     st.subheader(t("progress.themes.heading"), anchor=False)
     weakest = store.weakest_themes(token, limit=WEAKEST)
     weak_names = {row.theme for row in weakest}
-    stats = sorted(store.theme_stats(token),
-                   key=lambda row: (row.accuracy, -(row.mean_regret or 0.0), row.theme))
     rows = [(theme_label(row.theme), row.accuracy, row.answers, row.theme in weak_names)
-            for row in stats]
+            for row in weakest_first(store.theme_stats(token))]
     st.altair_chart(view.themes_chart(rows), width="stretch", alt=t("progress.themes.alt"))
+    if not weakest:
+        st.caption(t("progress.themes.none"))
+        return
     lines = [t("progress.themes.item", theme=theme_label(row.theme),
                accuracy=format_percent(row.accuracy), answers=row.answers)
              for row in weakest]

@@ -44,6 +44,13 @@ class Verdict:
         return self.legal
 
     @property
+    def offers_no_higher_face(self) -> bool:
+        """A lower face was refused after the highest face (after 2 × 6): the only fixes are
+        more of that face or pacos, never "a higher face"."""
+        return (self.refusal is Refusal.FACE_MUST_RISE and self.previous is not None
+                and self.previous.face == FACES[-1])
+
+    @property
     def reason(self) -> str:
         """The verdict in plain English words a player understands."""
         if self.legal:
@@ -51,16 +58,19 @@ class Verdict:
                 return f"{_pretty(self.bid)} is a legal opening bid"
             return f"{_pretty(self.bid)} is a legal raise over {_pretty(self.previous)}"
         assert self.bid is not None
-        bid, previous, minimum = self.bid, self.previous, self.minimum
+        previous, minimum = self.previous, self.minimum
         match self.refusal:
             case Refusal.OPEN_ON_PACOS:
                 return "a normal round cannot be opened on pacos: open on a face from 2 to 6"
             case Refusal.QUANTITY_TOO_LOW:
-                return (f"after {_pretty(previous)} you need at least "
-                        f"{minimum.quantity} of {_face_words(bid.face)}")
+                return f"after {_pretty(previous)} you need at least {minimum.pretty()}"
+            case Refusal.FACE_MUST_RISE if self.offers_no_higher_face:
+                return (f"after {_pretty(previous)} a lower face is not allowed, and "
+                        f"{face_name(previous.face)} is the highest face: bid more "
+                        f"{_face_words(previous.face)}, or go to pacos")
             case Refusal.FACE_MUST_RISE:
                 return (f"after {_pretty(previous)} a lower face is not allowed: bid more "
-                        f"{face_name(previous.face)}s, or {previous.quantity} of a higher face")
+                        f"{_face_words(previous.face)}, or {previous.quantity} of a higher face")
             case Refusal.QUANTITY_MUST_STAY:
                 return (f"after {_pretty(previous)} a higher face keeps the quantity: "
                         f"bid {minimum.pretty()}")
@@ -71,11 +81,11 @@ class Verdict:
                 return (f"after {_pretty(previous)} you need at least "
                         f"{minimum.quantity} of a face (twice the pacos plus one)")
             case Refusal.PALIFICO_FACE_FROZEN:
-                return (f"in a palifico round the face stays {face_name(previous.face)}: "
+                return (f"in a palifico round bids stay on {_face_words(previous.face)}: "
                         f"bid at least {minimum.pretty()}")
             case Refusal.NOT_HIGHER:
                 return (f"with one die you may change the face, but the bid must be higher "
-                        f"than {_pretty(previous)}")
+                        f"than {_pretty(previous)}: at least {minimum.pretty()}")
         raise AssertionError(self.refusal)
 
 

@@ -34,6 +34,7 @@ from urllib.parse import quote
 from practice.drills import Drill, DrillGrade, OddsDrill
 from practice.levels import check_level
 from practice.rating import Rating, next_level, rate_answer
+from practice.weakness import weakest
 
 if TYPE_CHECKING:
     from practice.scenarios import Grade, Scenario
@@ -332,11 +333,9 @@ class ProgressStore:
 
     def weakest_themes(self, token: str, limit: int = 3,
                        min_answers: int = 1) -> list[ThemeStats]:
-        """The themes with the lowest accuracy (ties: higher mean regret), at most
-        ``limit``, among those with at least ``min_answers`` answers."""
-        stats = [row for row in self.theme_stats(token) if row.answers >= min_answers]
-        stats.sort(key=lambda row: (row.accuracy, -(row.mean_regret or 0.0), row.theme))
-        return stats[:limit]
+        """At most ``limit`` themes with a wrong answer and at least ``min_answers``
+        answers, weakest first (:func:`practice.weakness.weakest`)."""
+        return weakest(self.theme_stats(token), limit, min_answers)
 
     # connections
 

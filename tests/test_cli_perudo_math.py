@@ -67,3 +67,14 @@ def test_check_says_why_in_words(capsys):
     _, out, _ = run(capsys, "check", "--bid", "6x4", "--previous", "3xP")
     assert json.loads(out)["reason"] == (
         "after 3 × P you need at least 7 of a face (twice the pacos plus one)")
+
+
+def test_check_never_offers_a_face_above_six():
+    """Issue 11's command: after 2 × 6 there is no higher face to offer."""
+    completed = subprocess.run(
+        [sys.executable, "-m", "perudo_math", "check", "--bid", "2x4", "--previous", "2x6"],
+        capture_output=True, text=True, check=True,
+    )
+    payload = json.loads(completed.stdout)
+    assert payload == {"legal": False, "reason": "after 2 × 6 a lower face is not allowed, "
+                       "and 6 is the highest face: bid more 6s, or go to pacos"}

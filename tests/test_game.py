@@ -204,7 +204,7 @@ def test_palifico_face_stays_frozen_with_the_reason():
     with pytest.raises(ValueError) as refused:
         state.bid(Bid(3, 6))
     assert str(refused.value) == check_bid(Bid(3, 6), Bid(3, 5), palifico=True).reason
-    assert "in a palifico round the face stays 5" in str(refused.value)
+    assert "in a palifico round bids stay on 5s" in str(refused.value)
     assert play(state, "4x5").last_bid == Bid(4, 5)
 
 
@@ -215,7 +215,7 @@ def test_palifico_heads_up_and_pacos_may_open_it():
     state = play(state, "1x3 d0")
     assert dice(state) == [1, 2] and state.palifico and state.opener == ANN
     state = play(state, "1xP")
-    with pytest.raises(ValueError, match="in a palifico round the face stays P"):
+    with pytest.raises(ValueError, match="in a palifico round bids stay on pacos"):
         state.bid(Bid(2, 3))
     state = play(state, "2xP d0")  # Bob drops to one die: palifico again, heads-up
     assert dice(state) == [1, 1] and state.palifico and state.opener == BOB
@@ -252,7 +252,7 @@ def test_while_one_die_with_one_starting_die_makes_the_first_round_palifico():
 def test_in_palifico_only_a_one_die_player_may_change_face_under_that_setting():
     state = play(new(starting_dice=2, palifico_one_die_may_change_face=True), "1x3 d0 1x3")
     assert state.palifico and dice(state) == [1, 2, 2]
-    with pytest.raises(ValueError, match="in a palifico round the face stays 3"):
+    with pytest.raises(ValueError, match="in a palifico round bids stay on 3s"):
         state.bid(Bid(2, 4))  # Bob holds two dice
     state = play(state, "2x3 3x3")
     assert play(state, "3x4").last_bid == Bid(3, 4)  # Ann holds one die

@@ -58,7 +58,7 @@ def test_palifico_face_is_frozen():
         verdict = check_bid(B(bid), B("2x5"), palifico=True)
         assert not verdict, bid
         assert verdict.minimum == B("3x5")
-    assert "the face stays 5" in check_bid(B("3x6"), B("2x5"), palifico=True).reason
+    assert "bids stay on 5s" in check_bid(B("3x6"), B("2x5"), palifico=True).reason
 
 
 def test_palifico_one_die_may_change_face_in_the_plain_order():
@@ -138,9 +138,9 @@ def test_every_pair_of_bids_agrees_with_the_rules_table(palifico, rules, bidder_
     ("bid", "previous", "palifico", "words"),
     [("6x4", "5x3", False, "a higher face keeps the quantity: bid 5 × 4"),
      ("9x2", "5x3", False, "a lower face is not allowed"),
-     ("5x3", "5x3", False, "you need at least 6 of 3s"),
+     ("5x3", "5x3", False, "you need at least 6 × 3"),
      ("3xP", "7x4", False, "at least 4 pacos (half of 7, rounded up)"),
-     ("3xP", "3xP", False, "at least 4 of pacos"),
+     ("3xP", "3xP", False, "at least 4 × P"),
      ("2xP", None, False, "cannot be opened on pacos")],
 )
 def test_reasons_are_words_a_player_understands(bid, previous, palifico, words):
@@ -178,3 +178,37 @@ def raise_chains(draw):
 @given(raise_chains())
 def test_no_chain_of_legal_raises_repeats_a_bid(chain: list[Bid]):
     assert len(set(chain)) == len(chain)
+
+
+# --- the fix a refusal offers exists (issue 11: "2 of a higher face" after 2 × 6) ----------
+
+
+def test_after_sixes_a_lower_face_is_refused_without_a_higher_face_to_offer():
+    verdict = check_bid(B("2x4"), B("2x6"))
+    assert verdict.refusal is Refusal.FACE_MUST_RISE and verdict.offers_no_higher_face
+    assert verdict.reason == ("after 2 × 6 a lower face is not allowed, and 6 is the highest "
+                              "face: bid more 6s, or go to pacos")
+    assert not check_bid(B("2x4"), B("2x5")).offers_no_higher_face
+    assert "or 2 of a higher face" in check_bid(B("2x4"), B("2x5")).reason
+
+
+@pytest.mark.parametrize(("palifico", "rules", "bidder_dice"), CONTEXTS)
+def test_every_fix_a_reason_offers_is_there_to_take(palifico, rules, bidder_dice):
+    """A higher face only when one is legal, pacos only when pacos are legal, and a face
+    written as players say it (never "the face stays P" or "3 of pacos")."""
+    for previous in ALL_BIDS[:48]:
+        smallest = smallest_raises(previous, palifico=palifico, rules=rules,
+                                   bidder_dice=bidder_dice)
+        for bid in ALL_BIDS[:60]:
+            verdict = check_bid(bid, previous, palifico=palifico, rules=rules,
+                                bidder_dice=bidder_dice)
+            if verdict.legal:
+                continue
+            reason = verdict.reason
+            if "of a higher face" in reason:
+                assert any(face > previous.face for face in smallest if face != 1), reason
+            if "go to pacos" in reason:
+                assert 1 in smallest, reason
+            assert verdict.offers_no_higher_face == ("of a higher face" not in reason
+                                                     and "a lower face" in reason), reason
+            assert "stays P" not in reason and " of pacos" not in reason, reason

@@ -301,6 +301,17 @@ def test_weakest_themes_come_first(store):
     assert weakest[0].accuracy == pytest.approx(1 / 3)
     assert weakest[0].rating == store.rating(token, "palifico")
     assert store.weakest_themes(token, min_answers=4) == []
+    assert [row.theme for row in store.weakest_themes(token, limit=3)] == ["palifico", "calza"]
+
+
+def test_a_theme_answered_right_every_time_is_not_among_the_weakest(store):
+    token = store.create_profile()
+    for seed in range(3):
+        store.record(token, answer(seed, True, theme="endgame"))
+    store.record(token, answer(9, True, theme="calza"))
+    assert store.weakest_themes(token) == []
+    store.record(token, answer(10, False, theme="calza", regret=0.2))
+    assert [row.theme for row in store.weakest_themes(token)] == ["calza"]
 
 
 # --- concurrency and crashes -------------------------------------------------------------

@@ -11,6 +11,7 @@ from perudo_math import Bid
 from practice.drills import LegalityDrill, OddsDrill, SmallestRaiseDrill
 from views.dice import glyphs
 from views.i18n import t, tn
+from views.text import unbroken
 
 SMALLEST_CHOICES = 6
 """How many quantities a smallest-raise drill offers to tap."""
@@ -24,16 +25,21 @@ def smallest_choices(drill: SmallestRaiseDrill) -> list[Bid]:
     return [Bid(quantity, drill.face) for quantity in range(low, low + SMALLEST_CHOICES)]
 
 
+def heading_bid(bid: Bid) -> str:
+    """A bid in a heading: ``6 × 4`` stays on one line on a phone."""
+    return unbroken(bid.pretty())
+
+
 def drill_question(drill: SmallestRaiseDrill | LegalityDrill | OddsDrill) -> str:
-    """The drill's question in words."""
+    """The drill's question in words, for a heading."""
     match drill:
         case SmallestRaiseDrill():
-            return t("drills.smallest.question", previous=drill.previous.pretty(),
+            return t("drills.smallest.question", previous=heading_bid(drill.previous),
                      faces=t(f"face.plural.{drill.face}"))
         case LegalityDrill():
             key = "drills.legal.question.palifico" if drill.palifico else "drills.legal.question"
-            return t(key, previous=drill.previous.pretty(), bid=drill.bid.pretty())
-    return t("drills.odds.question", bid=drill.bid.pretty())
+            return t(key, previous=heading_bid(drill.previous), bid=heading_bid(drill.bid))
+    return t("drills.odds.question", bid=heading_bid(drill.bid))
 
 
 def smallest_explanation(drill: SmallestRaiseDrill) -> str:
@@ -59,6 +65,7 @@ def odds_drill_outcome(drill: OddsDrill) -> str:
 __all__ = [
     "SMALLEST_CHOICES",
     "drill_question",
+    "heading_bid",
     "odds_drill_outcome",
     "odds_drill_table",
     "smallest_choices",

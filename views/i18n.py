@@ -13,12 +13,18 @@ link keeps the choice), then the switch's session state, then the browser's
 ``st.context.locale`` (``fr*`` gives French, anything else English). The result goes to the
 switch state (``STATE_KEY``); ``views.url_state`` writes it to the URL.
 
+French elides: a template writes ``Au tour de {name}`` and :func:`translate` gives
+``Au tour d'Élodie`` but ``Au tour de Bob`` (:func:`elide_before_values`), so no catalog
+needs a second wording for names that start with a vowel sound.
+
 This module must stay light: the entry script imports it on every rerun (no numpy, no altair).
 """
 
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -50,12 +56,76 @@ def translate(lang: str, key: str, /, **params: object) -> str:
 
     A key missing from a non-default catalog falls back to English (the completeness test
     keeps this from happening); a key missing from English too is a bug: ``KeyError``.
+    In French, ``de {name}`` becomes ``d'Élodie`` when the value calls for it.
     """
     texts = catalog(lang)
     if key not in texts:
         texts = catalog(DEFAULT_LANGUAGE)
     template = texts[key]
-    return template.format(**params) if params else template
+    if not params:
+        return template
+    if lang == "fr":
+        template = elide_before_values(template, params)
+    return template.format(**params)
+
+
+# --- French elision --------------------------------------------------------------------------
+
+_VOWELS = frozenset("aeiouæœ")
+_ASPIRATED_H = frozenset({"hannah", "hans", "harold", "harry", "heidi", "hilda", "hugues"})
+"""First names whose h is aspirated at a French table (``de Hugues``); any other name in
+h + vowel takes the mute h of ``d'Hélène``, ``d'Hugo``."""
+_ELIDING_SLOT = re.compile(
+    r"(?<!\w)(de|que|jusque|lorsque|puisque) (\*{0,2}|_?)(\{(\w+)(?:[!:][^{}]*)?\})",
+    re.IGNORECASE)
+"""A word that elides, a space, optional markdown emphasis, then a placeholder."""
+
+
+def _base_letter(char: str) -> str:
+    """``é`` → ``e``, ``Î`` → ``i``: the letter under its accents, in lower case."""
+    return unicodedata.normalize("NFD", char)[0].lower()
+
+
+def starts_with_vowel_sound(word: str) -> bool:
+    """Whether French elides *de* or *que* before ``word`` (a name, as typed).
+
+    A vowel, accented or not (Élodie, Ines, Œlle); a mute h before a vowel (Hélène, Hugo,
+    but not the aspirated Hugues or Harry); a y sounding like i, before a consonant (Yves,
+    Ysé, but not Yann or Yolande). Digits, punctuation and other scripts never elide.
+    """
+    if not word:
+        return False
+    first = _base_letter(word[0])
+    second = _base_letter(word[1]) if len(word) > 1 else ""
+    if first in _VOWELS:
+        return True
+    if first == "y":
+        return second.isalpha() and second not in _VOWELS and second != "y"
+    if first == "h":
+        name = re.split(r"[^\w]", word, maxsplit=1)[0].lower()
+        return second in _VOWELS and name not in _ASPIRATED_H
+    return False
+
+
+def elide(word: str, following: str) -> str:
+    """``de`` + ``Élodie`` → ``d'Élodie``, ``de`` + ``Bob`` → ``de Bob``; ``Que`` keeps its
+    capital (``Qu'Yves``)."""
+    if starts_with_vowel_sound(following):
+        return f"{word[:-1]}'{following}"
+    return f"{word} {following}"
+
+
+def elide_before_values(template: str, params: Mapping[str, object]) -> str:
+    """``template`` with ``de {name}`` written ``d'{name}`` where the value of ``name``
+    starts with a vowel sound (markdown emphasis between is kept: ``d'**{name}**``)."""
+
+    def slot(match: re.Match[str]) -> str:
+        word, emphasis, placeholder, name = match.groups()
+        if name not in params or not starts_with_vowel_sound(str(params[name])):
+            return match.group(0)
+        return f"{word[:-1]}'{emphasis}{placeholder}"
+
+    return _ELIDING_SLOT.sub(slot, template)
 
 
 def plural_category(lang: str, count: float) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from views.i18n import current_language, format_decimal, t, translate
+from views.i18n import current_language, format_decimal, t, tn, translate
 
 NEW_SEED_LIMIT = 1_000_000
 """New scenarios and drills draw their seed below this: six digits, easy to read out at a table."""
@@ -38,4 +38,13 @@ def points(difference: float) -> str:
     return t("practice.points", value=format_decimal(difference * 100, 1))
 
 
-__all__ = ["new_seed", "points", "result_icon", "theme_label", "theme_labeller"]
+def risk_points(added: float) -> str:
+    """Risk added, as a player says it: ``55 points``, ``1 point``, ``0 points``, and
+    ``less than 1 point`` for a sliver that would round to a misleading 0."""
+    whole = round(added * 100)
+    if added > 0 and whole == 0:
+        return t("practice.regret.points.tiny")
+    return tn("practice.regret.points", whole)
+
+
+__all__ = ["new_seed", "points", "result_icon", "risk_points", "theme_label", "theme_labeller"]

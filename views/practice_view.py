@@ -24,7 +24,8 @@ from views.charts import CHART_FONT, FIT_WIDTH, ROW_PX
 from views.dice import glyphs
 from views.engine_cache import rules_key
 from views.i18n import format_percent, t, tn
-from views.practice_common import points, result_icon, theme_label
+from views.practice_common import points, result_icon, risk_points, theme_label
+from views.text import unbroken
 
 SEED_PARAM, THEME_PARAM, LEVEL_PARAM = "seed", "theme", "level"
 SCENARIO_PARAMS = (SEED_PARAM, THEME_PARAM, LEVEL_PARAM)
@@ -185,12 +186,36 @@ def estimate_truth(scenario: Scenario) -> float:
 
 
 def verdict_line(grade: Grade) -> str:
-    """Right or not, and what the coach chose."""
+    """Right or not, and what the coach chose (a heading: the bid never splits)."""
+    best = unbroken(move_label(grade.best))
     if grade.is_best:
-        return t("practice.result.best", move=move_label(grade.best))
+        return t("practice.result.best", move=best)
     if grade.correct:
-        return t("practice.result.close", move=move_label(grade.best))
-    return t("practice.result.wrong", move=move_label(grade.best))
+        return t("practice.result.close", move=best)
+    return t("practice.result.wrong", move=best)
+
+
+def risk_line(grade: Grade) -> str:
+    """How much risk of losing a die the move added to the best, in points, in words."""
+    if grade.regret <= 0:
+        return t("practice.regret.none")
+    return t("practice.regret.help", points=risk_points(grade.regret))
+
+
+def read_chance(scenario: Scenario) -> float | None:
+    """The chance that the bid on the table is true as the coach reads the bids (its dudo
+    option's), ``None`` if the coach did not weigh a dudo."""
+    dudo = scenario.option(Action("dudo"))
+    return None if dudo is None else dudo.p_true
+
+
+def chances_line(scenario: Scenario) -> str | None:
+    """The bid on the table's chance from the dice alone and once the bids are read."""
+    read = read_chance(scenario)
+    if read is None:
+        return None
+    return t("practice.reading.chances", bid=scenario.last_bid.pretty(),
+             plain=format_percent(estimate_truth(scenario)), read=format_percent(read))
 
 
 def outcome_line(scenario: Scenario, grade: Grade) -> str:
@@ -296,21 +321,23 @@ def cups_lines(scenario: Scenario) -> str:
 
 
 def show_verdict(scenario: Scenario, grade: Grade) -> None:
-    """The cups lifted, in short: right or not, the regret, the true count, what happened."""
+    """The cups lifted, in short: right or not, the risk the move added, the true count,
+    what happened."""
     bid = scenario.last_bid
     with st.container(border=True, key="practice_verdict"):
         st.markdown(f"#### {result_icon(grade.correct)} {verdict_line(grade)}", anchors=False)
         with st.container(horizontal=True, key="practice_metrics"):
-            st.metric(t("practice.metric.regret"), format_percent(grade.regret), border=True)
+            st.metric(t("practice.metric.regret"), risk_points(grade.regret), border=True)
             st.metric(t("practice.metric.count", bid=bid.pretty()), str(grade.reveal.count),
                       border=True)
-        st.caption(t("practice.regret.help"))
+        st.caption(risk_line(grade))
         st.markdown(outcome_line(scenario, grade))
 
 
 def show_details(scenario: Scenario, grade: Grade, estimate: float | None) -> None:
-    """The rest of the reveal: the estimate against the exact chance, every seat's dice,
-    and each option's exact chances with a chart."""
+    """The rest of the reveal: the estimate against the dice alone, every seat's dice, the
+    bid's chance from the dice alone and once the bids are read (and why they differ), then
+    each option's chances as the coach reads the bids, with a chart."""
     bid = scenario.last_bid
     if estimate is not None:
         truth = estimate_truth(scenario)
@@ -321,6 +348,10 @@ def show_details(scenario: Scenario, grade: Grade, estimate: float | None) -> No
                       truth=format_percent(truth), error=points(error)))
     st.markdown(f"**{t('practice.cups')}**")
     st.markdown(cups_lines(scenario))
+    chances = chances_line(scenario)
+    if chances is not None:
+        st.markdown(chances)
+        st.caption(t("practice.reading.why"))
     st.markdown(f"**{t('practice.options')}**")
     st.markdown(options_table(scenario, grade))
     st.caption(t("practice.options.legend", coach=COACH_MARK, mine=MINE_MARK))
@@ -334,6 +365,7 @@ __all__ = [
     "SCENARIO_PARAMS",
     "Spot",
     "cached_scenario",
+    "chances_line",
     "cups_lines",
     "default_raise",
     "estimate_truth",
@@ -343,6 +375,8 @@ __all__ = [
     "options_chart",
     "options_table",
     "outcome_line",
+    "read_chance",
+    "risk_line",
     "seat_name",
     "show_details",
     "show_scenario",

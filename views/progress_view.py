@@ -1,4 +1,4 @@
-"""The progress page's charts, sized for a 390 px phone: accuracy and regret over time,
+"""The progress page's charts, sized for a 390 px phone: accuracy and risk added over time,
 calibration, accuracy per theme and the rating per theme.
 
 ``app_pages/progress.py`` reads the profile's numbers from the store and lays these out.
@@ -15,19 +15,41 @@ from views.charts import CHART_FONT, FIT_WIDTH, ROW_PX
 from views.i18n import format_percent, t
 
 
-def accuracy_chart(labels: Sequence[str], values: Sequence[float], title: str,
-                   color: str = palette.COACH, full_scale: bool = True) -> alt.LayerChart:
-    """A line of ``values`` over ``labels`` in order, each point printed; the y axis runs
-    from 0% to 100% (``full_scale``) or from 0% to a little above the largest value."""
-    rows = [{"label": label, "value": value, "text": format_percent(value)}
-            for label, value in zip(labels, values, strict=True)]
-    top = min(1.0, max(0.05, *values) * 1.25)
+def accuracy_chart(labels: Sequence[str], values: Sequence[float],
+                   title: str) -> alt.LayerChart:
+    """The share of right answers (0 to 1) over ``labels`` in order, each point printed as a
+    percentage, on a 0% to 100% axis."""
+    return _line_chart(labels, values, [format_percent(value) for value in values], title,
+                       palette.COACH, top=1.0, axis_format="%")
+
+
+def risk_points_chart(labels: Sequence[str], values: Sequence[float],
+                      title: str) -> alt.LayerChart:
+    """The average risk added (a difference of probabilities, 0.467) over ``labels``, in
+    whole points as the practice reveal says them (47; ``<1`` for a sliver), from 0 to a
+    little above the largest value."""
+    points = [value * 100 for value in values]
+    top = min(100.0, max(5.0, *points) * 1.25)
+    return _line_chart(labels, points, [_whole_points(point) for point in points], title,
+                       palette.MINE, top=top, axis_format="d")
+
+
+def _whole_points(points: float) -> str:
+    if 0 < points < 0.5:
+        return t("format.below", value="1")
+    return str(round(points))
+
+
+def _line_chart(labels: Sequence[str], values: Sequence[float], texts: Sequence[str],
+                title: str, color: str, top: float, axis_format: str) -> alt.LayerChart:
+    """A line of ``values`` over ``labels`` in order, each point printed with its text."""
+    rows = [{"label": label, "value": value, "text": text}
+            for label, value, text in zip(labels, values, texts, strict=True)]
     base = alt.Chart(alt.Data(values=rows)).encode(
         x=alt.X("label:O", sort=list(labels), title=None,
                 axis=alt.Axis(labelAngle=-40, labelOverlap="parity", labelFontSize=11)),
-        y=alt.Y("value:Q", title=title,
-                scale=alt.Scale(domain=[0, 1] if full_scale else [0, top]),
-                axis=alt.Axis(format="%", tickCount=4)),
+        y=alt.Y("value:Q", title=title, scale=alt.Scale(domain=[0, top]),
+                axis=alt.Axis(format=axis_format, tickCount=4)),
     )
     line = base.mark_line(point=alt.OverlayMarkDef(color=color, size=50), color=color)
     text = base.mark_text(dy=-9, fontSize=11, color=palette.INK).encode(text="text:N")
@@ -114,4 +136,10 @@ def ratings_chart(rows: Sequence[tuple[str, float, float]]) -> alt.LayerChart:
                                                    autosize=FIT_WIDTH)
 
 
-__all__ = ["accuracy_chart", "calibration_chart", "ratings_chart", "themes_chart"]
+__all__ = [
+    "accuracy_chart",
+    "calibration_chart",
+    "ratings_chart",
+    "risk_points_chart",
+    "themes_chart",
+]

@@ -29,8 +29,9 @@ def refusal_text(verdict: Verdict) -> str:
     if verdict.legal or verdict.refusal is None:
         raise ValueError("a legal bid has no refusal")
     previous, minimum = verdict.previous, verdict.minimum
+    top = ".top" if verdict.offers_no_higher_face else ""  # after 6s, no higher face
     return t(
-        f"legal.refusal.{verdict.refusal.value}",
+        f"legal.refusal.{verdict.refusal.value}{top}",
         previous=previous.pretty() if previous else "",
         minimum=minimum.pretty() if minimum else "",
         needed=minimum.quantity if minimum else "",

@@ -6,6 +6,8 @@ string goes through :func:`literal` (or :func:`player_name`), so a name such as 
 ``<b>x</b>``, ``[Tap here](http://e.com)``, ``![](http://host/px.png)`` or
 ``:red[RED] $x^2$`` shows as typed: no link, no image, no colour, no maths. Selectbox options
 are plain text in Streamlit and take the raw name.
+
+:func:`unbroken` keeps a short run such as the bid ``6 × 4`` on one line of a heading.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from perudo_math import GameState
 
 _PUNCTUATION = frozenset(string.punctuation)
 _WORD_JOINER = "\u2060"
+_NO_BREAK_SPACE = "\u00a0"
 _AUTOLINK = re.compile(r"(?i)(?<=:)(?=//)|(?<=www)(?=\.)|(?=@)")
 """Where GFM would start an autolink (``http://``, ``www.``, ``a@b.c``): a word joiner there
 keeps the text as it is but stops the link."""
@@ -38,9 +41,15 @@ def shown(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text).replace(_WORD_JOINER, "")
 
 
+def unbroken(text: str) -> str:
+    """``text`` with no-break spaces: a phone wraps a heading around it, never inside it
+    (``6 × 4`` never ends a line on ``6 ×``)."""
+    return text.replace(" ", _NO_BREAK_SPACE)
+
+
 def player_name(game: GameState, seat: int) -> str:
     """The name at ``seat`` as literal markdown."""
     return literal(game.name(seat))
 
 
-__all__ = ["literal", "player_name", "shown"]
+__all__ = ["literal", "player_name", "shown", "unbroken"]

@@ -354,8 +354,8 @@ def test_the_equilibrium_in_french(app: AppTest) -> None:
         100, abs=0.05 * len(lines))
     assert mixed.win_chance is not None
     chance = format_percent(mixed.win_chance, "fr")
-    assert ("Alternez ces coups à ces fréquences et aucun adversaire ne pourra vous exploiter."
-            in texts(app))
+    assert ("Jouez ces coups au hasard, à ces fréquences, et aucun adversaire ne pourra en "
+            "profiter." in texts(app))
     assert (f"Jouée ainsi, cette manche vous laisse {chance} de chances de gagner la partie."
             in texts(app))
     english_only = {text for key, text in catalog("en").items() if catalog("fr")[key] != text}
@@ -569,7 +569,7 @@ def test_french_from_the_query_parameter(app: AppTest) -> None:
     tap(app, PUBLISHED_HAND)
     set_inputs(app)
     assert metrics(app)["Vraie\u00a0: au moins 5"] == "79,1\u202f%"
-    assert "20 dés sur la table\u00a0: environ 6,0 quatre, pacos compris." in texts(app)
+    assert "20 dés sur la table\u00a0: environ 6,0 dés à 4 (pacos compris)." in texts(app)
     assert app.query_params["lang"] == "fr"
 
 
@@ -578,13 +578,13 @@ def test_the_readme_example_in_french(app: AppTest) -> None:
     readme_example(app)
     assert_clean(app)
     headline, risk, reason = card(app)
-    assert headline == "MONTEZ À 2 × P"
+    assert headline == "ANNONCEZ 2 × P"
     expected = coach_advice(README_HAND, (5, 2, 1), bids=[(2, Bid(4, 5))])
     assert risk == f"Risque de perdre un dé\u00a0: {format_percent(expected.best.lose, 'fr')}"
     current = format_percent(expected.reason.numbers["current_p_true"], "fr")
     assert reason == (
-        "Monter à 2 × P (vraie 100\u202f%) est moins risqué que contester 4 × 5 "
-        f"(vraie {current})."
+        "Annoncer 2 × P (vraie à 100\u202f%) est moins risqué que de contester 4 × 5 "
+        f"(vraie à {current})."
     )
     table = next(text for text in texts(app) if text.startswith("| Coup |"))
     assert "| Calza | 55,6\u202f% | – | – |" in table

@@ -7,7 +7,7 @@ checked here are read back from that file with :class:`storage.progress.Progress
 from __future__ import annotations
 
 import hashlib
-import re
+import json
 import sqlite3
 from collections.abc import Iterator
 from functools import cache
@@ -18,14 +18,16 @@ from streamlit.testing.v1 import AppTest
 
 import views.practice_common as common
 import views.practice_view as view
+import views.progress_view as progress_view
 import views.rules_view as rules_view
-from perudo_math import Bid, face_name
+from perudo_math import Bid
 from practice.drills import generate_drill
 from practice.scenarios import CORRECT_REGRET, Scenario, generate, grade
 from storage.progress import Answer, ProgressStore
 from views.dice import glyphs
 from views.drills_view import smallest_choices
 from views.i18n import format_percent, translate
+from views.text import unbroken
 
 SHARED = {"seed": "207", "theme": "palifico", "level": "2"}
 """A palifico round on pacos at five players, found by a search of the seeds: the bid on the
@@ -169,7 +171,14 @@ def test_a_bad_link_says_so_and_deals_a_new_scenario(app: AppTest, db: Path, see
 # --- answering ------------------------------------------------------------------------------
 
 
-def test_dudo_reveals_every_cup_the_true_count_and_the_regret(app: AppTest, db: Path) -> None:
+def added_points(regret: float) -> int:
+    """The risk a move added, in whole percentage points, as the reveal says it."""
+    assert regret >= 0.005, "a sliver is worded 'less than 1 point'"
+    return round(regret * 100)
+
+
+def test_dudo_reveals_every_cup_the_true_count_and_the_risk_added(app: AppTest,
+                                                                   db: Path) -> None:
     open_practice(app, **SHARED)
     app.button(key="practice_dudo").click().run()
     assert_clean(app)
@@ -177,17 +186,25 @@ def test_dudo_reveals_every_cup_the_true_count_and_the_regret(app: AppTest, db: 
     graded = grade(scenario, "dudo")
     bid, best = scenario.last_bid.pretty(), scenario.best.bid.pretty()
     shown = metrics(app)
-    assert shown["Your regret"] == format_percent(graded.regret, "en")
-    assert re.fullmatch(r"\d{1,2}\.\d%", shown["Your regret"])
+    points = added_points(graded.regret)
+    assert shown["Risk added"] == f"{points} points"  # points of risk, not a percentage
     assert shown[f"Dice that count for {bid}"] == str(scenario.true_count)
     text = texts(app)
-    assert f"The coach would choose {best}." in text
+    assert (f"This move added {points} points of risk of losing a die compared with the best, "
+            "as the coach reads the bids.") in text
+    assert f"The coach would choose {unbroken(best)}." in text
     assert f"Dudo: {scenario.true_count} matching dice, so {bid} is true. You lose a die." in text
     for seat, hand in enumerate(scenario.hidden):
         if hand:
             assert glyphs(hand) in text, seat
     assert f"| **{best}** ★ | {format_percent(scenario.options[0].lose, 'en')} | – |" in text
     assert f"| **Dudo** ● | {format_percent(graded.lose, 'en')} | – |" in text
+    plain, read = view.estimate_truth(scenario), view.read_chance(scenario)
+    assert read is not None and format_percent(plain, "en") != format_percent(read, "en")
+    assert (f"Chance that {bid} is true: {format_percent(plain, 'en')} from the dice alone, "
+            f"{format_percent(read, 'en')} once the bids are read.") in text
+    assert translate("en", "practice.reading.why") in text
+    assert "**Each move's chances, as the coach reads the bids**" in text
     assert len(app.get("vega_lite_chart")) == 1
     assert "practice_dudo" not in keys(app)
 
@@ -198,7 +215,7 @@ def test_calza_is_offered_only_when_allowed(app: AppTest, db: Path) -> None:
     assert_clean(app)
     scenario = shared_scenario()
     graded = grade(scenario, "calza")
-    assert metrics(app)["Your regret"] == format_percent(graded.regret, "en")
+    assert metrics(app)["Risk added"] == f"{added_points(graded.regret)} points"
     assert (f"Calza: {scenario.true_count} matching dice, not exactly "
             f"{scenario.last_bid.pretty()}. You lose a die.") in texts(app)
 
@@ -222,9 +239,10 @@ def test_the_best_raise_has_no_regret(app: AppTest, db: Path) -> None:
     assert app.button(key="practice_raise").label == f"Raise to {best.pretty()}"
     app.button(key="practice_raise").click().run()
     assert_clean(app)
-    assert metrics(app)["Your regret"] == "0%"
+    assert metrics(app)["Risk added"] == "0 points"
     text = texts(app)
-    assert f"Best move: {best.pretty()}, the coach's choice too." in text
+    assert f"Best move: {unbroken(best.pretty())}, the coach's choice too." in text
+    assert "No risk added: this move is as safe as the best, as the coach reads the bids." in text
     responder = f"Player {scenario.situation().next_seat() + 1}"
     count = grade(scenario, scenario.best).reveal.raise_count
     assert (f"If {responder} calls dudo on your {best.pretty()}: {count} matching dice, "
@@ -245,7 +263,7 @@ def test_an_illegal_raise_is_refused_with_its_reason(app: AppTest, db: Path) -> 
     app.button(key="practice_raise").click().run()
     assert_clean(app)
     assert app.error[0].value == (
-        f"In a palifico round the face stays {face_name(last.face)}: "
+        f"In a palifico round bids stay on {translate('en', f'face.plural.{last.face}')}: "
         f"bid at least {Bid(last.quantity + 1, last.face).pretty()}.")
     assert "practice_dudo" in keys(app)  # still deciding: nothing graded
     assert "profile" not in app.query_params
@@ -274,8 +292,8 @@ def test_the_estimate_slider_is_graded_and_saved(app: AppTest, db: Path) -> None
     assert_clean(app)
     scenario = shared_scenario()
     truth = view.estimate_truth(scenario)
-    expected = (f"Your estimate for {scenario.last_bid.pretty()}: 40.0%. Exact chance "
-                f"(every hidden die fair): {format_percent(truth, 'en')}.")
+    expected = (f"Your estimate for {scenario.last_bid.pretty()}: 40.0%. From the dice alone: "
+                f"{format_percent(truth, 'en')}.")
     assert expected in texts(app)
     saved = ProgressStore(db).answers(token_of(app))
     assert saved[0].estimate == pytest.approx(0.4)
@@ -386,7 +404,7 @@ def test_a_future_version_file_is_refused_untouched_and_practice_goes_on(
     app.button(key="practice_dudo").click().run()
     assert_clean(app)
     regret = grade(shared_scenario(), "dudo").regret
-    assert metrics(app)["Your regret"] == format_percent(regret, "en")
+    assert metrics(app)["Risk added"] == f"{added_points(regret)} points"
     assert "profile" not in app.query_params
     assert hashlib.sha256(db.read_bytes()).hexdigest() == before
     assert sorted(path.name for path in db.parent.iterdir()) == [db.name]
@@ -408,12 +426,12 @@ def test_smallest_raise_drill_is_graded_and_saved(app: AppTest, db: Path, seeds)
     open_page(app, "app_pages/drills.py")
     assert_clean(app)
     drill = generate_drill(1001, "smallest-raise", 1)
-    question = f"After {drill.previous.pretty()}, what is the smallest bid on pacos?"
+    question = f"After {unbroken(drill.previous.pretty())}, what is the smallest bid on pacos?"
     assert question in texts(app)
     app.button(key=f"drills_pick_{drill.answer.quantity}").click().run()
     assert_clean(app)
     text = texts(app)
-    assert f"{common.result_icon(True)} Right: {drill.answer.pretty()}" in text
+    assert f"{common.result_icon(True)} Right: {unbroken(drill.answer.pretty())}" in text
     assert f"half of {drill.previous.quantity}, rounded up" in text
     [saved] = ProgressStore(db).answers(token_of(app))
     assert (saved.kind, saved.theme, saved.correct, saved.best) == (
@@ -429,7 +447,7 @@ def test_a_wrong_smallest_raise_gets_the_reason(app: AppTest, db: Path, seeds) -
         pytest.skip("the seed put the answer first")
     app.button(key=f"drills_pick_{lower[-1].quantity}").click().run()
     text = texts(app)
-    assert f"{common.result_icon(False)} The smallest is {drill.answer.pretty()}" in text
+    assert f"{common.result_icon(False)} The smallest is {unbroken(drill.answer.pretty())}" in text
     assert f"After {drill.previous.pretty()} you need at least {drill.answer.pretty()}" in text
 
 
@@ -438,8 +456,8 @@ def test_legality_drill_is_graded_with_the_reason(app: AppTest, db: Path, seeds)
     app.segmented_control(key="drills_kind").set_value("legal-raise").run()
     assert_clean(app)
     drill = generate_drill(1002, "legal-raise", 1)
-    assert f"After {drill.previous.pretty()}, is {drill.bid.pretty()} a legal raise?" in texts(
-        app)
+    previous, bid = unbroken(drill.previous.pretty()), unbroken(drill.bid.pretty())
+    assert f"After {previous}, is {bid} a legal raise?" in texts(app)
     app.button(key="drills_no" if drill.answer else "drills_yes").click().run()
     assert_clean(app)
     text = texts(app)
@@ -486,6 +504,45 @@ def test_the_progress_page_charts_a_profile(app: AppTest, db: Path) -> None:
     assert "Calza: " in texts(app)  # the weakest themes, in words
 
 
+def chart_specs(at: AppTest) -> list[dict]:
+    return [json.loads(chart.proto.spec) for chart in at.get("vega_lite_chart")]
+
+
+def test_the_weakest_themes_never_list_a_theme_at_100_percent(app: AppTest, db: Path) -> None:
+    store = ProgressStore(db)
+    token = store.create_profile()
+    for index in range(4):
+        right = index % 2 == 0
+        store.record(token, Answer(kind="scenario", theme="endgame", correct=True, level=1,
+                                   regret=0.0))
+        store.record(token, Answer(kind="scenario", theme="calza", correct=right, level=1,
+                                   regret=0.0 if right else 0.3))
+    open_page(app, "app_pages/progress.py", profile=token)
+    assert_clean(app)
+    text = texts(app)
+    assert "Calza: 50.0% right over 4" in text
+    assert "Endgame: 100% right" not in text
+    risk = next(spec for spec in chart_specs(app)
+                if "Risk added (points)" in json.dumps(spec))
+    assert '"format": "%"' not in json.dumps(risk)  # points, not a percentage
+    chart = progress_view.risk_points_chart(["1–4", "5–8", "9–12"], [0.15, 0.002, 0.0],
+                                            "Risk added (points)").to_dict()
+    assert [(row["value"], row["text"]) for row in chart["data"]["values"]] == [
+        (pytest.approx(15.0), "15"), (pytest.approx(0.2), "<1"), (0.0, "0")]
+
+
+def test_no_weak_theme_when_every_answer_is_right(app: AppTest, db: Path) -> None:
+    store = ProgressStore(db)
+    token = store.create_profile()
+    for theme in ("endgame", "calza"):
+        store.record(token, Answer(kind="scenario", theme=theme, correct=True, level=1,
+                                   regret=0.0))
+    open_page(app, "app_pages/progress.py", profile=token)
+    assert_clean(app)
+    assert "No weak theme: every answer so far is right." in texts(app)
+    assert "right over" not in texts(app)
+
+
 def test_the_progress_page_without_a_profile(app: AppTest, db: Path) -> None:
     open_page(app, "app_pages/progress.py")
     assert_clean(app)
@@ -507,21 +564,27 @@ def test_practice_in_french(app: AppTest, db: Path) -> None:
     shown = texts(app)
     assert "13 dés sur la table · 5 joueurs" in shown
     assert "1. Joueur 4\u00a0: 1 × P  \n2. Joueur 5\u00a0: 2 × P  \n" in shown
-    assert "3. Joueur 1\u00a0: 3 × P — **sur la table**" in shown
+    assert "3. Joueur 1\u00a0: 3 × P — **annonce en cours**" in shown
     app.number_input(key="practice_qty").set_value(4)
     app.segmented_control(key="practice_face").set_value(5)
     app.run()
     app.button(key="practice_raise").click().run()
     assert app.error[0].value == (
-        "En manche palifico, la face reste P\u00a0: annoncez au moins 4 × P.")
+        "En manche palifico, on reste sur les pacos\u00a0: annoncez au moins 4 × P.")
     app.button(key="practice_dudo").click().run()
     assert_clean(app)
-    regret = metrics(app)["Votre regret"]
-    assert regret == format_percent(grade(scenario, "dudo").regret, "fr")
-    assert re.fullmatch(r"\d{1,2},\d\u202f%", regret)  # a decimal comma, a narrow space
-    assert "Dudo\u00a0: 4 dés qui comptent, donc 3 × P est vraie. Vous perdez un dé." in texts(
-        app)
-    assert f"Le coach choisirait {scenario.best.bid.pretty()}." in texts(app)
+    points = added_points(grade(scenario, "dudo").regret)
+    assert metrics(app)["Risque ajouté"] == f"{points} points"
+    text = texts(app)
+    assert (f"Ce coup a ajouté {points} points de risque de perdre un dé par rapport au "
+            "meilleur, selon la lecture du coach.") in text
+    assert "Dudo\u00a0: 4 dés qui comptent, donc 3 × P est vraie. Vous perdez un dé." in text
+    assert f"Le coach aurait choisi {unbroken(scenario.best.bid.pretty())}." in text
+    plain, read = view.estimate_truth(scenario), view.read_chance(scenario)
+    assert (f"Probabilité que 3 × P soit vraie\u00a0: {format_percent(plain, 'fr')} d'après "
+            f"les dés seuls, {format_percent(read, 'fr')} en lisant les annonces.") in text
+    assert "Pourquoi deux chiffres\u00a0: les dés seuls" in text
+    assert "**Probabilités de chaque coup, selon la lecture du coach**" in text
     assert "Vos progrès sont maintenant enregistrés" in app.success[0].value
 
 

@@ -7,9 +7,9 @@ import math
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from perudo_math import PalificoRule, RaiseRule, Refusal
+from perudo_math import Bid, PalificoRule, RaiseRule, Refusal, Rules, check_bid, smallest_raises
 from views import rules_view
-from views.i18n import LANGUAGES, catalog
+from views.i18n import LANGUAGES, catalog, translate
 
 RULES = "app_pages/rules.py"
 
@@ -135,11 +135,14 @@ def test_checker_default_is_a_legal_raise(page: AppTest) -> None:
         ("5x4", "5x4", False, "After 5 × 4 you need at least 6 × 4."),
         ("6x3", "5x4", False,
          "After 5 × 4 a lower face is not allowed: bid more fours, or 5 of a higher face."),
+        ("2x4", "2x6", False,
+         "After 2 × 6 a lower face is not allowed, and 6 is the highest face: bid more sixes, "
+         "or go to pacos."),
         ("3xP", "7x4", False, "After 7 × 4 you need at least 4 × P (half of 7, rounded up)."),
         ("4xP", "8x4", False, "4 × P is a legal raise over 8 × 4."),
         ("6x4", "3xP", False,
          "After 3 × P you need at least 7 of a face (twice the pacos plus one)."),
-        ("3x6", "2x5", True, "In a palifico round the face stays 5: bid at least 3 × 5."),
+        ("3x6", "2x5", True, "In a palifico round bids stay on fives: bid at least 3 × 5."),
         ("3x5", "2x5", True, "3 × 5 is a legal raise over 2 × 5."),
     ],
 )
@@ -152,7 +155,7 @@ def test_checker_follows_the_table_rules(app: AppTest) -> None:
     open_rules(app, onedie="1", **{"raise": "any-face"})
     assert check(app, "6x4", "5x3") == "6 × 4 is a legal raise over 5 × 3."
     assert check(app, "3x6", "2x5", palifico=True) == (
-        "In a palifico round the face stays 5: bid at least 3 × 5.")
+        "In a palifico round bids stay on fives: bid at least 3 × 5.")
     assert check(app, "3x6", "2x5", palifico=True, one_die=True) == (
         "3 × 6 is a legal raise over 2 × 5.")
     assert check(app, "2x4", "2x5", palifico=True, one_die=True) == (
@@ -170,6 +173,14 @@ def test_the_cheat_sheet_in_french(app: AppTest) -> None:
         "Après 5 × 3, une face plus haute garde la quantité\u00a0: annoncez 5 × 4.")
     assert check(app, "2xP", None) == (
         "Une manche normale ne s'ouvre pas sur les pacos\u00a0: ouvrez sur une face de 2 à 6.")
+    assert check(app, "6x3", "5x4") == (
+        "Après 5 × 4, une face plus basse est interdite\u00a0: restez sur les 4 avec plus de "
+        "dés, ou annoncez 5 dés d'une face plus haute.")
+    assert check(app, "2x4", "2x6") == (
+        "Après 2 × 6, une face plus basse est interdite, et 6 est la plus haute\u00a0: restez "
+        "sur les 6 avec plus de dés, ou passez aux pacos.")
+    assert check(app, "3x6", "2xP", palifico=True) == (
+        "En manche palifico, on reste sur les pacos\u00a0: annoncez au moins 3 × P.")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -181,3 +192,34 @@ def test_every_refusal_and_setting_is_worded(lang: str) -> None:
     switches = ("onedie", "salsa", "calza", "calzaany", "calza2")
     assert {f"rules.setting.{name}.{state}" for name in switches for state in ("on", "off")} <= keys
     assert set(rules_view.BASIC_KEYS) <= keys
+
+
+HIGHER_FACE = {"en": "of a higher face", "fr": "d'une face plus haute"}
+GO_TO_PACOS = {"en": "go to pacos", "fr": "passez aux pacos"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_refusal_offers_what_is_not_there(monkeypatch: pytest.MonkeyPatch,
+                                             lang: str) -> None:
+    """Every refusal in both catalogs: a higher face is offered only below 6, pacos only when
+    legal, every placeholder filled, and a frozen palifico face said as a face, not "P"."""
+    monkeypatch.setattr(rules_view, "t", lambda key, **params: translate(lang, key, **params))
+    bids = [Bid(quantity, face) for quantity in range(1, 6) for face in range(1, 7)]
+    for palifico in (False, True):
+        for rules in (Rules(), Rules(raise_rule="any-face"),
+                      Rules(palifico_one_die_may_change_face=True)):
+            for previous in bids:
+                smallest = smallest_raises(previous, palifico=palifico, rules=rules,
+                                           bidder_dice=1)
+                for bid in bids:
+                    verdict = check_bid(bid, previous, palifico=palifico, rules=rules,
+                                        bidder_dice=1)
+                    if verdict.legal:
+                        continue
+                    text = rules_view.refusal_text(verdict)
+                    if HIGHER_FACE[lang] in text:
+                        assert any(face > previous.face for face in smallest if face != 1), text
+                    if GO_TO_PACOS[lang] in text:
+                        assert 1 in smallest, text
+                    assert "{" not in text and "  " not in text, text
+                    assert not any(frozen in text for frozen in ("stays P", "reste P")), text

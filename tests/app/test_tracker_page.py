@@ -565,7 +565,7 @@ def test_a_whole_game_to_the_winner_with_a_palifico_round(app: AppTest) -> None:
     bid(app, "1x1")  # pacos may open a palifico round
     app.segmented_control(key="tracker_face").set_value(4).run()
     assert [plain(w.value) for w in app.warning] == [
-        "In a palifico round the face stays P: bid at least 2 × P."]
+        "In a palifico round bids stay on pacos: bid at least 2 × P."]
     assert has(app, "Called? Lift the cups, count the pacos for 1 × P, then tap Dudo or Calza.")
     bid(app, "2x1")
     call(app, "dudo", 1)  # Bob's 2 × P was false: Bob drops to one die, palifico again

@@ -77,9 +77,9 @@ README_ADVICE = {
     "fr": {
         "heading": "Probabilités et conseils",
         "this_bid": "contester 4 × 5",
-        "headline": "MONTEZ À 2 × P",
+        "headline": "ANNONCEZ 2 × P",
         "risk": "Risque de perdre un dé\u00a0: {lose}",
-        "compared": "moins risqué que contester 4 × 5",
+        "compared": "moins risqué que de contester 4 × 5",
     },
 }
 """What the advice card says for the README's hand, word for word in each language; the

@@ -12,7 +12,7 @@ from functools import cache
 import pytest
 from playwright.sync_api import Page, expect
 
-from perudo_math import Bid, face_name
+from perudo_math import Bid
 from practice.scenarios import Scenario, generate, grade
 from tests.browser.kit import (
     assert_fits_the_width,
@@ -27,7 +27,7 @@ from tests.browser.kit import (
     tap,
     whole_page_screenshot,
 )
-from views.i18n import format_percent
+from views.i18n import translate
 
 pytestmark = pytest.mark.browser
 
@@ -46,6 +46,11 @@ def on_the_table(scenario: Scenario, player: str = "Player", colon: str = ": ") 
     return f"{player} {scenario.last_bidder + 1}{colon}{scenario.last_bid.pretty()}"
 
 
+def risk_added(scenario: Scenario) -> int:
+    """The points of risk a dudo adds in the shared spot, as the reveal says them."""
+    return round(grade(scenario, "dudo").regret * 100)
+
+
 def face_change(scenario: Scenario) -> tuple[int, str]:
     """A raise of one more on another face: refused, the face stays in a palifico round."""
     last = scenario.last_bid
@@ -54,7 +59,7 @@ def face_change(scenario: Scenario) -> tuple[int, str]:
 
 def refusal(scenario: Scenario) -> str:
     last = scenario.last_bid
-    return (f"In a palifico round the face stays {face_name(last.face)}: "
+    return (f"In a palifico round bids stay on {translate('en', f'face.plural.{last.face}')}: "
             f"bid at least {Bid(last.quantity + 1, last.face).pretty()}.")
 
 
@@ -107,7 +112,7 @@ def estimate(page: Page, steps_down: int) -> None:
 def test_shared_seed_answer_reveal_and_progress_in_english(app_url, phone,
                                                           screenshot_dir) -> None:
     scenario = shared()
-    bid, regret = scenario.last_bid.pretty(), format_percent(grade(scenario, "dudo").regret, "en")
+    bid, regret = scenario.last_bid.pretty(), f"{risk_added(scenario)} points"
     open_link(phone, f"{app_url}/train?{SHARED}")
     assert phone.get_by_role("heading", name="Practice").is_visible()
     expect(phone.get_by_text(on_the_table(scenario))).to_be_visible()
@@ -128,6 +133,10 @@ def test_shared_seed_answer_reveal_and_progress_in_english(app_url, phone,
            ).to_be_visible()
     expect(phone.get_by_test_id("stMetricValue").first).to_have_text(regret)
     assert metric_values(phone)[:2] == [regret, str(scenario.true_count)]
+    expect(phone.get_by_text(f"This move added {regret} of risk of losing a die compared with "
+                             "the best, as the coach reads the bids.")).to_be_visible()
+    expect(phone.get_by_text(f"Chance that {bid} is true: ", exact=False)).to_be_visible()
+    expect(phone.get_by_text("Why two numbers: ", exact=False)).to_be_visible()
     expect(phone.get_by_text(f"Your estimate for {bid}: 40.0%", exact=False)).to_be_visible()
     token = profile_of(phone)
     expect(phone.get_by_test_id("stVegaLiteChart").first).to_be_visible()
@@ -175,13 +184,13 @@ def test_drills_on_a_phone(app_url, phone, screenshot_dir) -> None:
 def test_shared_seed_answer_reveal_and_progress_in_french(app_url, phone,
                                                          screenshot_dir) -> None:
     scenario = shared()
-    regret = format_percent(grade(scenario, "dudo").regret, "fr")
+    regret = f"{risk_added(scenario)} points"
     open_link(phone, f"{app_url}/train?{SHARED}&lang=fr")
     assert phone.get_by_role("heading", name="Entraînement").is_visible()
     expect(phone.get_by_text(on_the_table(scenario, "Joueur", "\u00a0: "))).to_be_visible()
     set_raise(phone, *face_change(scenario))
     tap(phone, "practice_raise")
-    expect(phone.get_by_text("En manche palifico, la face reste P\u00a0: annoncez au moins "
+    expect(phone.get_by_text("En manche palifico, on reste sur les pacos\u00a0: annoncez au moins "
                              f"{Bid(scenario.last_bid.quantity + 1, 1).pretty()}.")
            ).to_be_visible()
     assert_fits_the_width(phone)
@@ -189,7 +198,9 @@ def test_shared_seed_answer_reveal_and_progress_in_french(app_url, phone,
     tap(phone, "practice_dudo")
     expect(phone.get_by_role("heading", name="On soulève les gobelets")).to_be_visible()
     expect(phone.get_by_test_id("stMetricValue").first).to_have_text(regret)
-    assert re.fullmatch(r"\d{1,2},\d\u202f%", metric_values(phone)[0])
+    expect(phone.get_by_text(f"Ce coup a ajouté {regret} de risque de perdre un dé par rapport "
+                             "au meilleur, selon la lecture du coach.")).to_be_visible()
+    expect(phone.get_by_text("Pourquoi deux chiffres", exact=False)).to_be_visible()
     token = profile_of(phone)
     expect(phone.get_by_test_id("stVegaLiteChart").first).to_be_visible()
     assert_fits_the_width(phone)
