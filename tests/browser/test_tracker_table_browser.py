@@ -155,6 +155,8 @@ def play_the_table(page: Page, app_url: str, lang: str, shots) -> Taps:
         taps.type_in(page.locator(f".st-key-tracker_name_{row} input"), name)
     taps.choose("tracker_me", "Ann")
     taps.doing("(a fixed opener for the test)").choose("tracker_opener", "Ann")
+    assert_fits_the_width(page)
+    whole_page_screenshot(page, shots / f"tracker-table-{lang}-setup.png")
     taps.doing("set up 5 players").tap(
         page.get_by_role("button", name=translate(lang, "tracker.setup.start")))
     expect(page.locator(".st-key-tracker_face")).to_be_visible()
