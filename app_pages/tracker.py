@@ -6,7 +6,11 @@ whether a move is allowed, and ``views.tracker_view`` words its refusals and the
 keys (all ``tracker_``): ``rows``/``row_seq`` and ``name_{row}`` (the set-up list), ``me``,
 ``opener``, ``errors``, ``face`` (the bid face), ``offset`` (the quantity row),
 ``count_{move}``/``caller_{move}`` (a call), ``flash`` (one-shot messages), ``confirm_new``,
-``iam``.
+``iam``, ``hand_round`` (the round the advice's hand was entered in).
+
+The hand belongs to its round: my dice, entered on the advice's keypad, are emptied as soon
+as the tracked round is another one (a call ends it, an undo reopens the one before, a new
+game), so the advice never reads last round's dice; it asks for this round's instead.
 """
 
 from __future__ import annotations
@@ -28,11 +32,16 @@ from perudo_math import (
 from views import dice, rules_view, url_state
 from views import tracker_view as view
 from views.i18n import t, tn
+from views.inputs import clear_hand, entered_hand
 
 ODDS_PAGE = "app_pages/odds.py"
 RULES_PAGE = "app_pages/rules.py"
-FIRST_ROWS = 3
+ADVICE_KEYPAD = "odds"  # the prefix of the odds page's hand keypad (views.inputs.hand_keypad)
+# A Perudo box holds six cups: most tables type their names without adding a row, and the
+# rows left empty at the end are no seats.
+FIRST_ROWS = 6
 NOBODY = -1  # the set-up choice "nobody" (which one is me) and "roll for it" (who opens)
+CALL_STATE_PREFIXES = ("tracker_count_", "tracker_caller_")
 
 state = st.session_state
 
@@ -56,10 +65,30 @@ def show_flash(slot: str) -> None:
 
 def reset_entry(game: GameState | None) -> None:
     """After a move (or on a reload): the face of the bid on the table is picked for the next
-    bid, the quantity row rewinds."""
+    bid (a raise on it takes one tap), the quantity row rewinds, and no count or caller typed
+    for an undone call is left to be reused."""
     state["tracker_face"] = game.last_bid.face if game and game.last_bid else None
     state["tracker_offset"] = 0
     state["tracker_spot"] = None if game is None else len(game.history)
+    for key in [key for key in state if str(key).startswith(CALL_STATE_PREFIXES)]:
+        del state[key]
+
+
+def commit(game: GameState | None) -> None:
+    """Track ``game`` after a move: into the URL, and the bid entry ready for the next."""
+    url_state.set_game(game)
+    reset_entry(game)
+
+
+def settle_hand(game: GameState | None) -> None:
+    """Empty the advice's hand when the tracked round is not the one it was entered in.
+
+    The first run of a session only notes the round: a hand entered on the advice page for
+    the game the link opened is this round's."""
+    current = None if game is None else view.round_key(game)
+    if "tracker_hand_round" in state and state["tracker_hand_round"] != current:
+        clear_hand(ADVICE_KEYPAD)
+    state["tracker_hand_round"] = current
 
 
 # --- set-up ----------------------------------------------------------------------------------
@@ -107,22 +136,32 @@ def move_up(row: int) -> None:
 
 
 def start_game() -> None:
-    order = rows()
-    names = [row_name(row) for row in order]
+    opener_row = state.get("tracker_opener", NOBODY)
+    me_row = state.get("tracker_me", NOBODY)
+    chosen = [rows().index(row) for row in (opener_row, me_row) if row in rows()]
+    names = view.seated_names([row_name(row) for row in rows()], chosen)
+    order = rows()[:len(names)]
     problems = view.name_problems(names)
     state["tracker_errors"] = problems
     if problems:
         return
-    opener_row = state.get("tracker_opener", NOBODY)
     rolled = opener_row not in order
     opener = view.roll_opener(len(order)) if rolled else order.index(opener_row)
     game = GameState.new(names, url_state.current_rules(), opener)
-    url_state.set_game(game)
-    me_row = state.get("tracker_me", NOBODY)
+    commit(game)
     url_state.set_seat(order.index(me_row) if me_row in order else None)
-    reset_entry(game)
     if rolled:
         flash("top", "info", t("tracker.setup.rolled", name=view.name_of(game, opener)))
+
+
+def seat_choice(key: str, label: str, nobody: str) -> None:
+    """A choice of one player of the set-up, or ``nobody``: the rows offered are the named
+    ones, and the one chosen already (an empty row at the end is no seat until chosen)."""
+    # Labels fixed at render time: a selectbox stores its choice by label.
+    labels = {NOBODY: nobody, **{row: row_label(row) for row in rows()}}
+    offered = [row for row in rows() if row_name(row) or row == state.get(key)]
+    st.selectbox(label, [NOBODY, *offered], key=key, format_func=labels.__getitem__,
+                 persist_state="session")
 
 
 def setup() -> None:
@@ -150,14 +189,8 @@ def setup() -> None:
     if full:
         st.caption(t("tracker.setup.full", max=MAX_PLAYERS))
 
-    # Labels fixed at render time: a selectbox stores its choice by label.
-    players = {row: row_label(row) for row in order}
-    st.selectbox(t("tracker.setup.me"), [NOBODY, *order], key="tracker_me",
-                 format_func={NOBODY: t("tracker.setup.nobody"), **players}.__getitem__,
-                 persist_state="session")
-    st.selectbox(t("tracker.setup.opener"), [NOBODY, *order], key="tracker_opener",
-                 format_func={NOBODY: t("tracker.setup.roll"), **players}.__getitem__,
-                 persist_state="session")
+    seat_choice("tracker_me", t("tracker.setup.me"), t("tracker.setup.nobody"))
+    seat_choice("tracker_opener", t("tracker.setup.opener"), t("tracker.setup.roll"))
     rules = url_state.current_rules()
     st.caption(tn("rules.setting.dice", rules.starting_dice))
     st.page_link(page=RULES_PAGE, label=t("tracker.setup.rules_link"),
@@ -181,8 +214,7 @@ def make_bid(face: int, quantity: int) -> None:
     except IllegalMove as refused:
         flash("bid", "error", view.refusal_text(game, refused.refusal))
         return
-    url_state.set_game(game)
-    reset_entry(game)
+    commit(game)
     if exceeds_table(bid, game.table_dice):
         flash("bid", "warning", t("tracker.bid.exceeds", bid=bid.pretty(),
                                   dice=game.table_dice))
@@ -194,6 +226,9 @@ def call(kind: CallKind) -> None:
         return
     move = len(game.history)
     count = state.get(f"tracker_count_{move}")
+    if count is None:  # never a count the player did not type
+        flash("call", "error", t("tracker.call.count_first", call=t(f"tracker.call.{kind}")))
+        return
     caller = state.get(f"tracker_caller_{move}", game.turn)
     action = game.dudo if kind == "dudo" else game.calza
     try:
@@ -201,8 +236,7 @@ def call(kind: CallKind) -> None:
     except IllegalMove as refused:
         flash("call", "error", view.refusal_text(game, refused.refusal))
         return
-    url_state.set_game(game)
-    reset_entry(game)
+    commit(game)
 
 
 def show_earlier_rounds() -> None:
@@ -213,9 +247,7 @@ def undo() -> None:
     game = url_state.current_game()
     if game is None or not game.history:
         return
-    game = game.undo()
-    url_state.set_game(game)
-    reset_entry(game)
+    commit(game.undo())
     flash("top", "info", t("tracker.undone"))
 
 
@@ -260,9 +292,10 @@ def seat_changed() -> None:
 def bid_entry(game: GameState) -> None:
     if state.get("tracker_spot") != len(game.history):
         reset_entry(game)  # a reloaded or reopened game
+    # Required: a tap on the face picked (the last bid's, ready for a one-tap raise) keeps it.
     face = st.segmented_control(t("tracker.bid.face"), FACES, format_func=dice.face_label,
-                                key="tracker_face", on_change=face_changed, width="stretch",
-                                persist_state="session")
+                                key="tracker_face", on_change=face_changed, required=True,
+                                width="stretch", persist_state="session")
     if face is None:
         st.caption(t("tracker.bid.pick_face"))
     else:
@@ -302,16 +335,17 @@ def call_entry(game: GameState) -> None:
     st.caption(view.count_label(game))
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom",
                       key="tracker_calls"):
-        count = st.number_input(
+        count = st.number_input(  # empty until typed: never a count nobody counted
             t("tracker.call.count"),
             min_value=0,
-            value=min(game.last_bid.quantity, game.table_dice),
+            value=None,
             step=1,
             key=f"tracker_count_{move}",
+            placeholder=t("tracker.call.count.placeholder"),
             label_visibility="collapsed",
-            width=130,
+            width=160,  # the placeholder in full beside its steppers, at 390 px
         )
-        problem = game.count_refusal(count)
+        problem = None if count is None else game.count_refusal(count)
         refusals = {kind: game.call_refusal(kind, caller) for kind in CALL_KINDS}
         for kind in CALL_KINDS:
             if kind == "calza" and not game.rules.calza:
@@ -335,6 +369,10 @@ def play(game: GameState) -> None:
         if game.results and not game.bids:
             st.info(view.result_text(game, game.results[-1]), icon=":material/casino:")
         st.subheader(view.round_header(game), anchor=False)
+        banner = view.palifico_banner(game)
+        if banner is not None:
+            with st.container(key="tracker_palifico"):
+                st.warning(banner, icon=":material/priority_high:")
         st.markdown(view.turn_line(game, me))
         if len(game.bids) > 1:
             st.caption(view.bids_line(game, game.bids))
@@ -347,6 +385,9 @@ def play(game: GameState) -> None:
                   disabled=not game.history)
         if not game.is_over:
             st.page_link(page=ODDS_PAGE, label=t("tracker.advice"), icon=":material/lightbulb:")
+    hand = view.hand_note(game, me, entered_hand(ADVICE_KEYPAD))
+    if hand is not None:
+        st.caption(hand)
 
     st.markdown(view.players_table(game, me))
     rounds = view.finished_rounds(game)
@@ -392,6 +433,7 @@ def play(game: GameState) -> None:
 st.title(t("tracker.title"), anchor=False)
 show_flash("top")
 current = url_state.current_game()
+settle_hand(current)
 if current is None:
     setup()
 else:

@@ -40,6 +40,16 @@ def _clear(prefix: str) -> None:
     st.session_state[_hand_key(prefix)] = []
 
 
+def entered_hand(prefix: str) -> tuple[int, ...]:
+    """The faces tapped on ``prefix``'s keypad so far, in tap order."""
+    return tuple(st.session_state.get(_hand_key(prefix), ()))
+
+
+def clear_hand(prefix: str) -> None:
+    """Empty ``prefix``'s hand: a new round is rolled, the old dice must not be reused."""
+    _clear(prefix)
+
+
 def hand_keypad(prefix: str) -> tuple[int, ...]:
     """Enter a hand by tapping die faces; returns the faces in tap order.
 
@@ -122,4 +132,11 @@ def round_selector(*, key: str, default: str | None = "normal", disabled: bool =
     return choice == "palifico"
 
 
-__all__ = ["MAX_HAND_DICE", "face_selector", "hand_keypad", "round_selector"]
+__all__ = [
+    "MAX_HAND_DICE",
+    "clear_hand",
+    "entered_hand",
+    "face_selector",
+    "hand_keypad",
+    "round_selector",
+]

@@ -30,16 +30,17 @@ from perudo_math import (
     RoundResult,
     roll_for_first_opener,
 )
+from views.dice import glyphs
 from views.i18n import t, tn
 from views.rules_view import refusal_text as bid_refusal_text
 from views.text import literal, player_name
 
 QUANTITY_ROW = 5
+"""How many candidate quantities the bid row offers at once: with the ‹ and › buttons, seven
+buttons share one line of a 390 px phone and two-digit quantities still read in full."""
 LOG_PAGE = 10
 """How many finished rounds the log draws at first, and how many more each tap shows: a
 long game's log stays quick to draw."""
-"""How many candidate quantities the bid row offers at once: with the ‹ and › buttons, seven
-buttons share one line of a 390 px phone and two-digit quantities still read in full."""
 SEPARATOR = " — "
 ARROW = " → "
 TURN_MARK = "▶"
@@ -80,6 +81,15 @@ def name_problems(names: Sequence[str]) -> list[str]:
     return problems
 
 
+def seated_names(names: Sequence[str], chosen: Sequence[int] = ()) -> list[str]:
+    """The names of the seats that take part: the set-up's rows, less the empty rows at the
+    end that no choice (me, the opener: their row indexes in ``chosen``) points at."""
+    keep = len(names)
+    while keep and not names[keep - 1].strip() and keep - 1 not in chosen:
+        keep -= 1
+    return list(names[:keep])
+
+
 def roll_opener(seats: int) -> int:
     """The first opener, rolled for: highest sum of two dice, ties reroll."""
     return roll_for_first_opener(_roll_rng, seats)
@@ -98,6 +108,45 @@ def round_header(game: GameState) -> str:
     if game.palifico:
         parts.append(t("tracker.round.palifico"))
     return SEPARATOR.join(parts)
+
+
+def round_key(game: GameState) -> tuple[object, ...]:
+    """What tells the round being played apart from the other rounds of the game: the
+    players, the rules, the opener and every move made before the round began. Undoing a bid
+    keeps it; undoing the call that ended a round, or a call entered again, changes it."""
+    start = len(game.history) - len(game.bids)
+    return (game.rules, tuple(player.name for player in game.players), game.opener,
+            game.history[:start])
+
+
+def palifico_banner(game: GameState) -> str | None:
+    """What a palifico round changes, said at its start and while it lasts (``None``: not a
+    palifico round): pacos are not jokers, and the face of the opening bid is frozen."""
+    if not game.palifico or game.is_over:
+        return None
+    if game.last_bid is None:
+        text = t("tracker.palifico.open", name=name_of(game, game.opener))
+    else:
+        text = t("tracker.palifico.frozen", faces=t(f"face.plural.{game.last_bid.face}"))
+    if game.rules.palifico_one_die_may_change_face:
+        text = " ".join([text, t("tracker.palifico.one_die")])
+    return text
+
+
+def hand_note(game: GameState, me: int | None, hand: Sequence[int]) -> str | None:
+    """My dice for this round as the advice will read them, or that they are still to be
+    entered (``None``: no seat said, no dice left, or the game is over)."""
+    if me is None or game.is_over:
+        return None
+    held = game.players[me].dice
+    if held == 0:
+        return None
+    if not hand:
+        return tn("tracker.hand.missing", held, round=game.round_number)
+    dice = glyphs(sorted(hand))
+    if len(hand) != held:
+        return tn("tracker.hand.wrong_count", held, dice=dice)
+    return t("tracker.hand.entered", dice=dice)
 
 
 def pips(held: int, starting: int) -> str:
@@ -335,11 +384,13 @@ __all__ = [
     "count_label",
     "face_refusal",
     "finished_rounds",
+    "hand_note",
     "held_lines",
     "log_entry",
     "lowest_quantity",
     "name_of",
     "name_problems",
+    "palifico_banner",
     "pips",
     "players_table",
     "profiles_of",
@@ -347,6 +398,8 @@ __all__ = [
     "result_text",
     "roll_opener",
     "round_header",
+    "round_key",
+    "seated_names",
     "showdowns",
     "turn_line",
     "winner_text",

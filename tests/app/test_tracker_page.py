@@ -5,6 +5,10 @@ names, illegal bids, impossible counts, calls the rules forbid), a whole game to
 with a palifico round, names that look like markdown or HTML, and the French texts. The game
 is read back from the URL (``?game=``) after each move: what the page shows and what a
 reload would restore are the same thing.
+
+At the table (issue 11): the count is typed before a call is recorded, a tap on the picked
+face keeps it, a palifico round shows its banner, and the dice entered for the advice belong
+to their round: a new round asks for them again.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from perudo_math import (
 )
 from views import text
 from views import tracker_view as view
+from views.i18n import translate
 
 TRACKER = "app_pages/tracker.py"
 ODDS = "app_pages/odds.py"
@@ -56,12 +61,11 @@ def rows(at: AppTest) -> list[int]:
 
 def set_up(at: AppTest, names: list[str], *, opener: int | None = 0,
            me: int | None = None) -> AppTest:
-    """Type ``names`` in seat order, choose the opener (``None``: roll) and me, start."""
+    """Type ``names`` in seat order, choose the opener (``None``: roll) and me, start; the
+    rows left over stay empty, as a player leaves them."""
     while len(rows(at)) < len(names):
         at.button(key="tracker_add").click().run()
-    while len(rows(at)) > len(names):
-        at.button(key=f"tracker_remove_{rows(at)[-1]}").click().run()
-    for row, name in zip(rows(at), names, strict=True):
+    for row, name in zip(rows(at), names, strict=False):
         at.text_input(key=f"tracker_name_{row}").set_value(name)
     at.run()
     order = rows(at)
@@ -96,6 +100,11 @@ def bid(at: AppTest, text: str) -> AppTest:
 
 def count_input(at: AppTest):
     return next(field for field in at.number_input if field.key.startswith("tracker_count_"))
+
+
+def flat(markdown: str) -> str:
+    """Markdown as read: ``**`` marks dropped."""
+    return markdown.replace("**", "")
 
 
 def call(at: AppTest, kind: str, count: int, caller: int | None = None) -> AppTest:
@@ -159,7 +168,7 @@ def tracker(app: AppTest) -> AppTest:
 
 def test_the_page_opens_on_the_set_up(tracker: AppTest) -> None:
     assert tracker.title[0].value == "Game tracker"
-    assert len(rows(tracker)) == 3
+    assert len(rows(tracker)) == 6  # a Perudo box's six cups
     assert tracker.selectbox(key="tracker_me").value == -1
     assert tracker.selectbox(key="tracker_opener").value == -1
     assert [link.label for link in tracker.main.get("page_link")] == ["The rules at this table"]
@@ -169,22 +178,52 @@ def test_the_page_opens_on_the_set_up(tracker: AppTest) -> None:
 def test_add_remove_and_reorder_players(tracker: AppTest) -> None:
     first = rows(tracker)
     tracker.button(key="tracker_add").click().run()
-    assert len(rows(tracker)) == 4
-    for row, name in zip(rows(tracker), ["Ann", "Bob", "Cid", "Dee"], strict=True):
+    assert len(rows(tracker)) == 7
+    for row, name in zip(rows(tracker), ["Ann", "Bob", "Cid", "Dee"], strict=False):
         tracker.text_input(key=f"tracker_name_{row}").set_value(name)
     tracker.run()
     tracker.button(key=f"tracker_up_{rows(tracker)[2]}").click().run()  # Cid above Bob
     tracker.button(key=f"tracker_remove_{rows(tracker)[0]}").click().run()  # Ann leaves
     names = [tracker.text_input(key=f"tracker_name_{row}").value for row in rows(tracker)]
-    assert names == ["Cid", "Bob", "Dee"]
+    assert names == ["Cid", "Bob", "Dee", "", "", ""]
     assert tracker.button(key=f"tracker_up_{rows(tracker)[0]}").disabled
     assert rows(tracker)[0] == first[2]
     tracker.button(key="tracker_start").click().run()
     assert [p.name for p in game(tracker).players] == ["Cid", "Bob", "Dee"]
 
 
+def test_rows_left_empty_at_the_end_are_no_seats(tracker: AppTest) -> None:
+    """Five names in the six rows start a five-player game: no row to add, none to remove."""
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+    for row, name in zip(rows(tracker), names, strict=False):
+        tracker.text_input(key=f"tracker_name_{row}").set_value(name)
+    tracker.run()
+    offered = tracker.selectbox(key="tracker_me").options
+    assert offered == ["None: I only keep track", *names]  # no empty row to choose
+    tracker.button(key="tracker_start").click().run()
+    assert_clean(tracker)
+    assert [p.name for p in game(tracker).players] == names
+
+
+def test_an_empty_row_chosen_or_between_names_is_refused(tracker: AppTest) -> None:
+    order = rows(tracker)
+    for row, name in zip(order, ["Ann", "", "Cid"], strict=False):
+        tracker.text_input(key=f"tracker_name_{row}").set_value(name)
+    tracker.run()
+    tracker.button(key="tracker_start").click().run()
+    assert errors(tracker) == ["Player 2 has no name: type one, or remove that row."]
+    tracker.text_input(key=f"tracker_name_{order[1]}").set_value("Bob")
+    tracker.text_input(key=f"tracker_name_{order[3]}").set_value("Dee").run()
+    tracker.selectbox(key="tracker_opener").set_value(order[3]).run()
+    tracker.text_input(key=f"tracker_name_{order[3]}").set_value("").run()
+    assert tracker.selectbox(key="tracker_opener").value == order[3]  # still chosen
+    tracker.button(key="tracker_start").click().run()
+    assert errors(tracker) == ["Player 4 has no name: type one, or remove that row."]
+    assert "game" not in tracker.query_params
+
+
 def test_at_most_ten_players(tracker: AppTest) -> None:
-    for _ in range(7):
+    for _ in range(4):
         tracker.button(key="tracker_add").click().run()
     assert len(rows(tracker)) == 10
     assert tracker.button(key="tracker_add").disabled
@@ -195,15 +234,16 @@ def test_at_most_ten_players(tracker: AppTest) -> None:
 
 
 def test_at_least_two_players(tracker: AppTest) -> None:
-    assert not tracker.button(key=f"tracker_remove_{rows(tracker)[0]}").disabled
-    tracker.button(key=f"tracker_remove_{rows(tracker)[0]}").click().run()
-    assert len(rows(tracker)) == 2
+    while len(rows(tracker)) > 2:
+        assert not tracker.button(key=f"tracker_remove_{rows(tracker)[0]}").disabled
+        tracker.button(key=f"tracker_remove_{rows(tracker)[0]}").click().run()
     assert all(tracker.button(key=f"tracker_remove_{row}").disabled for row in rows(tracker))
 
 
 def test_empty_names_are_refused(tracker: AppTest) -> None:
     tracker.text_input(key=f"tracker_name_{rows(tracker)[0]}").set_value("Ann")
     tracker.text_input(key=f"tracker_name_{rows(tracker)[2]}").set_value("   ")
+    tracker.text_input(key=f"tracker_name_{rows(tracker)[3]}").set_value("Dee")
     tracker.run()
     tracker.button(key="tracker_start").click().run()
     assert_clean(tracker)
@@ -212,10 +252,20 @@ def test_empty_names_are_refused(tracker: AppTest) -> None:
         "Player 3 has no name: type one, or remove that row.",
     ]
     assert "game" not in tracker.query_params
+    tracker.text_input(key=f"tracker_name_{rows(tracker)[3]}").set_value("").run()
+    tracker.button(key="tracker_start").click().run()
+    assert errors(tracker) == ["A game needs at least 2 players."]  # one name, blanks after
+
+
+def test_seated_names_drop_only_the_unchosen_empty_rows_at_the_end() -> None:
+    assert view.seated_names(["Ann", "Bob", "", " "]) == ["Ann", "Bob"]
+    assert view.seated_names(["Ann", "", "Cid", ""]) == ["Ann", "", "Cid"]
+    assert view.seated_names(["Ann", "Bob", "", ""], chosen=[2]) == ["Ann", "Bob", ""]
+    assert view.seated_names(["", ""]) == []
 
 
 def test_duplicate_names_are_refused_whatever_the_case(tracker: AppTest) -> None:
-    for row, name in zip(rows(tracker), ["Ann", "Bob", " ann "], strict=True):
+    for row, name in zip(rows(tracker), ["Ann", "Bob", " ann "], strict=False):
         tracker.text_input(key=f"tracker_name_{row}").set_value(name)
     tracker.run()
     tracker.button(key="tracker_start").click().run()
@@ -349,7 +399,6 @@ def test_a_bid_above_the_table_is_legal_with_a_warning(app: AppTest) -> None:
 def test_dudo_settles_the_round_and_says_what_happened(three: AppTest) -> None:
     bid(three, "3x4")
     bid(three, "4x4")
-    assert count_input(three).value == 4
     call(three, "dudo", 2)
     state = game(three)
     assert [p.dice for p in state.players] == [5, 4, 5]
@@ -565,6 +614,8 @@ def test_a_whole_game_to_the_winner_with_a_palifico_round(app: AppTest) -> None:
     bid(app, "1x1")  # pacos may open a palifico round
     app.segmented_control(key="tracker_face").set_value(4).run()
     assert [plain(w.value) for w in app.warning] == [
+        "Palifico round: pacos are not jokers, and the face is frozen on pacos: only the "
+        "quantity goes up.",
         "In a palifico round bids stay on pacos: bid at least 2 × P."]
     assert has(app, "Called? Lift the cups, count the pacos for 1 × P, then tap Dudo or Calza.")
     bid(app, "2x1")
@@ -657,7 +708,7 @@ def test_a_tampered_link_gives_a_notice_and_a_fresh_start(app: AppTest) -> None:
     app.switch_page(TRACKER).run()
     assert_clean(app)
     assert app.title[0].value == "Game tracker"
-    assert len(rows(app)) == 3  # the set-up: a fresh start
+    assert len(rows(app)) == 6  # the set-up: a fresh start
     assert "game" not in app.query_params
 
 
@@ -737,9 +788,10 @@ def test_literal_escapes_markup_and_round_trips(name: str) -> None:
 def test_the_tracker_in_french(app: AppTest) -> None:
     open_tracker(app, lang="fr", dice="2")
     assert app.title[0].value == "Suivi de partie"
+    app.text_input(key=f"tracker_name_{rows(app)[1]}").set_value("Bob").run()
     app.button(key="tracker_start").click().run()
-    assert errors(app)[0] == (
-        "Le joueur 1 n'a pas de nom\u00a0: saisissez-en un ou retirez cette ligne.")
+    assert errors(app) == [
+        "Le joueur 1 n'a pas de nom\u00a0: saisissez-en un ou retirez cette ligne."]
     set_up(app, ["Ann", "Bob", "Cid"])
     assert app.subheader[0].value == "Manche 1 — 6 dés sur la table — Ann ouvre"
     app.segmented_control(key="tracker_face").set_value(1).run()
@@ -804,3 +856,216 @@ def test_who_bluffs_in_french(app: AppTest) -> None:
     lines = plain(app.main.expander[1].markdown[0].value)
     assert "Ann\u00a0: sa seule annonce vérifiée jusqu'ici a tenu." in lines
     assert "Bob\u00a0: sa seule annonce vérifiée jusqu'ici n'a pas tenu." in lines
+
+
+# --- trust at the table: the count, the face, palifico, the hand of the round ----------------
+
+
+def test_the_count_starts_empty_and_dudo_or_calza_waits_for_it(three: AppTest) -> None:
+    bid(three, "3x4")
+    assert count_input(three).value is None  # not the bid's quantity: nobody counted yet
+    assert count_input(three).proto.placeholder == "How many?"
+    for kind, name in (("dudo", "Dudo"), ("calza", "Calza")):
+        assert not three.button(key=f"tracker_{kind}").disabled
+        three.button(key=f"tracker_{kind}").click().run()
+        assert_clean(three)
+        assert errors(three) == [
+            f"Nothing recorded yet: type how many dice were counted, then tap {name}."]
+        assert game(three).bids == ((0, Bid(3, 4)),) and not game(three).results
+    call(three, "dudo", 2)
+    assert [p.dice for p in game(three).players] == [4, 5, 5]
+    bid(three, "2x6")
+    assert count_input(three).value is None  # every call starts empty
+
+
+def test_an_undone_call_leaves_no_count_to_reuse(three: AppTest) -> None:
+    bid(three, "3x4")
+    call(three, "dudo", 2)
+    three.button(key="tracker_undo").click().run()
+    assert game(three).bids == ((0, Bid(3, 4)),)
+    assert count_input(three).value is None
+    three.button(key="tracker_dudo").click().run()
+    assert not game(three).results
+
+
+def test_the_count_is_asked_for_in_french(app: AppTest) -> None:
+    open_tracker(app, lang="fr")
+    set_up(app, ["Ann", "Bob", "Cid"])
+    bid(app, "3x4")
+    assert count_input(app).proto.placeholder == "Combien\u202f?"
+    app.button(key="tracker_dudo").click().run()
+    assert errors(app) == ["Rien n'est encore noté\u00a0: saisissez le nombre de dés comptés, "
+                           "puis touchez Dudo."]
+
+
+def test_a_tap_on_the_picked_face_keeps_it(three: AppTest) -> None:
+    """The face of the bid on the table stays picked, so a raise on it is one tap; the face
+    control is required, so tapping the picked face (as the label says) never unpicks it."""
+    face = three.segmented_control(key="tracker_face")
+    assert face.value is None and face.proto.required
+    bid(three, "3x4")
+    face = three.segmented_control(key="tracker_face")
+    assert face.value == 4 and face.proto.required
+    three.button(key="tracker_q_4").click().run()  # one tap: 4 × 4
+    assert game(three).bids[-1] == (1, Bid(4, 4))
+
+
+PALIFICO_OPEN = "Palifico round: pacos are not jokers, and the face Ann opens on stays for the " \
+                "whole round."
+PALIFICO_FROZEN = "Palifico round: pacos are not jokers, and the face is frozen on threes: " \
+                  "only the quantity goes up."
+
+
+def test_a_palifico_round_starts_with_a_banner(app: AppTest) -> None:
+    open_tracker(app, dice="2")
+    set_up(app, ["Ann", "Bob", "Cid"])
+    assert not app.warning  # a normal round: no banner
+    bid(app, "2x5")
+    call(app, "dudo", 1)  # Ann drops to one die: palifico, Ann opens
+    assert [plain(w.value) for w in app.warning] == [PALIFICO_OPEN]
+    bid(app, "1x3")
+    assert [plain(w.value) for w in app.warning] == [PALIFICO_FROZEN]
+    call(app, "dudo", 0)  # Ann's 1 × 3 was false: Ann is out; Bob opens a normal round
+    assert not game(app).palifico
+    assert not app.warning
+
+
+def test_the_banner_says_when_one_die_may_change_the_face(app: AppTest) -> None:
+    open_tracker(app, dice="2", onedie="1")
+    set_up(app, ["Ann", "Bob", "Cid"])
+    bid(app, "2x5")
+    call(app, "dudo", 1)
+    assert [plain(w.value) for w in app.warning] == [
+        f"{PALIFICO_OPEN} At this table, a player who also holds one die may change the face, "
+        "with a higher bid."]
+
+
+def test_the_palifico_banner_in_french(app: AppTest) -> None:
+    open_tracker(app, lang="fr", dice="2")
+    set_up(app, ["Élodie", "Bob", "Cid"])
+    bid(app, "2x5")
+    call(app, "dudo", 1)
+    assert [plain(w.value) for w in app.warning] == [
+        "Manche palifico\u00a0: les pacos ne sont pas des jokers, et la face sur laquelle "
+        "Élodie ouvre reste la même toute la manche."]
+    bid(app, "1x1")
+    assert [plain(w.value) for w in app.warning] == [
+        "Manche palifico\u00a0: les pacos ne sont pas des jokers, et la face reste bloquée sur "
+        "les pacos\u202f; seule la quantité monte."]
+
+
+def enter_hand(at: AppTest, faces: list[int]) -> AppTest:
+    """On the advice page: clear the keypad's hand and tap ``faces``; back to the tracker."""
+    at.switch_page(ODDS).run()
+    if at.session_state["odds_hand"]:
+        at.button(key="odds_clear").click().run()
+    for face in faces:
+        at.button(key=f"odds_add_{face}").click().run()
+    assert_clean(at)
+    at.switch_page(TRACKER).run()
+    assert_clean(at)
+    return at
+
+
+def advice_given(at: AppTest) -> bool:
+    """Whether the advice page shows a recommendation (its card's headline)."""
+    at.switch_page(ODDS).run()
+    assert_clean(at)
+    given = any(md.value.startswith("## ") for md in at.markdown)
+    at.switch_page(TRACKER).run()
+    return given
+
+
+HAND = [1, 2, 4, 4, 6]
+
+
+def test_the_hand_belongs_to_its_round(app: AppTest) -> None:
+    """Round 2 starts with an empty hand, even when I hold as many dice as in round 1: the
+    advice asks for this round's dice instead of reading last round's."""
+    open_tracker(app)
+    set_up(app, ["Ann", "Bob", "Cid"], me=0)
+    assert has(app, "Round 1: your 5 dice are not entered yet. The advice asks for them.")
+    enter_hand(app, HAND)
+    assert has(app, "Your dice this round: ⚀ ⚁ ⚃ ⚃ ⚅")
+    assert advice_given(app)
+    bid(app, "3x4")
+    bid(app, "4x4")
+    app.button(key="tracker_undo").click().run()  # undoing a bid stays in the round
+    assert app.session_state["odds_hand"] == HAND
+    bid(app, "4x4")
+    call(app, "dudo", 5)  # 4 × 4 held: Cid, the caller, loses a die and opens round 2
+    assert [p.dice for p in game(app).players] == [5, 5, 4]
+    assert app.session_state["odds_hand"] == []
+    assert has(app, "Round 2: your 5 dice are not entered yet. The advice asks for them.")
+    bid(app, "2x3")  # Cid opens; Ann to play, with five dice as before
+    assert not advice_given(app)
+    app.switch_page(ODDS).run()
+    asked = translate("en", "odds.tracker.hand_count.other", count=5)
+    assert asked in [info.value for info in app.info]
+    enter_hand(app, [3, 3, 5, 5, 6])
+    assert advice_given(app)
+    app.button(key="tracker_undo").click().run()  # Cid's 2 × 3
+    assert app.session_state["odds_hand"] == [3, 3, 5, 5, 6]
+    app.button(key="tracker_undo").click().run()  # the dudo: back in round 1
+    assert app.session_state["odds_hand"] == []  # round 2's dice are not round 1's
+
+
+def test_a_new_round_asks_for_as_many_dice_as_i_hold_now(app: AppTest) -> None:
+    open_tracker(app)
+    set_up(app, ["Ann", "Bob", "Cid"], me=0)
+    enter_hand(app, HAND)
+    bid(app, "3x4")
+    call(app, "dudo", 1)  # Ann's bid was false: Ann drops to four dice and opens
+    assert has(app, "Round 2: your 4 dice are not entered yet. The advice asks for them.")
+    enter_hand(app, [2, 2, 3])
+    assert has(app, "Your dice this round: ⚁ ⚁ ⚂, but you hold 4. Correct them in the advice.")
+    assert not advice_given(app)
+
+
+def test_the_hand_is_emptied_without_a_seat_and_by_a_new_game(three: AppTest) -> None:
+    enter_hand(three, HAND)  # no seat said: the advice is for the player to move
+    assert not has(three, "Your dice")
+    bid(three, "3x4")
+    call(three, "dudo", 1)
+    assert three.session_state["odds_hand"] == []
+    enter_hand(three, HAND)
+    three.button(key="tracker_new").click().run()
+    three.button(key="tracker_new_yes").click().run()
+    assert three.session_state["odds_hand"] == []
+    enter_hand(three, HAND)  # typed on the set-up page: not this new game's round 1
+    three.button(key="tracker_start").click().run()
+    assert three.session_state["odds_hand"] == []
+
+
+def test_a_hand_entered_for_the_linked_game_is_kept_and_no_hand_is_in_the_url(
+        app: AppTest) -> None:
+    state = GameState.new(["Ann", "Bob", "Cid"]).bid("3x4").bid("4x4")
+    app.query_params["game"] = state.to_code()
+    app.query_params["me"] = "2"
+    app.run()  # the link opens the advice page first
+    link = dict(app.query_params)
+    for face in HAND:
+        app.button(key=f"odds_add_{face}").click().run()
+    app.switch_page(TRACKER).run()
+    assert_clean(app)
+    assert app.session_state["odds_hand"] == HAND  # this round's dice, entered a moment ago
+    assert has(app, "Your dice this round: ⚀ ⚁ ⚃ ⚃ ⚅")
+    assert dict(app.query_params) == link  # my dice never reach the link
+    reloaded = AppTest.from_file(app._script_path, default_timeout=60)
+    reloaded.context = {"locale": "en-US"}
+    open_tracker(reloaded, game=app.query_params["game"], me="2")
+    assert has(reloaded, "Round 1: your 5 dice are not entered yet. The advice asks for them.")
+
+
+def test_the_hand_note_in_french(app: AppTest) -> None:
+    open_tracker(app, lang="fr", dice="2")
+    set_up(app, ["Ann", "Bob", "Cid"], me=0)
+    assert has(app, "Manche 1\u00a0: vos 2\u00a0dés ne sont pas encore saisis. Le conseil vous "
+                    "les demandera.")
+    bid(app, "2x5")
+    call(app, "dudo", 1)  # Ann drops to one die
+    assert has(app, "Manche 2\u00a0: votre dé n'est pas encore saisi. Le conseil vous le "
+                    "demandera.")
+    enter_hand(app, [3, 4])
+    assert has(app, "Vos dés de cette manche\u00a0: ⚂ ⚃, alors que vous n'en avez qu'un. "
+                    "Corrigez-les dans le conseil.")

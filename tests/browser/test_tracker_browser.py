@@ -121,7 +121,8 @@ def play_two_rounds(page: Page, app_url: str, lang: str, shots, tag: str) -> Non
 
     bid(page, 1, "P", "Ann")
     choose_segment(page, "tracker_face", face("4"))  # frozen in palifico: refused, with why
-    expect(alert(page, "Warning")).to_have_text(text["refusal"])
+    refusal = page.get_by_test_id("stAlertContentWarning").last  # below the palifico banner
+    expect(refusal.get_by_test_id("stMarkdownContainer")).to_have_text(text["refusal"])
     assert_fits_the_width(page)
     page.screenshot(path=shots / f"tracker-{tag}-refusal.png")
     bid(page, 2, "P", "Bob")
