@@ -87,7 +87,7 @@ def manual_inputs() -> Inputs:
     odds_inputs.remember_in_link(int(dice), int(players))
     round_column, open_column = st.columns(2, vertical_alignment="bottom", wrap=False)
     with round_column:
-        palifico = round_selector(key="odds_round")
+        palifico = round_selector(key="odds_round", label_visibility="collapsed")
     with open_column:
         opening = st.toggle(t("odds.bid.none"), key="odds_open", wrap=True,
                             persist_state="session")
@@ -279,7 +279,7 @@ with phone_page():
         table = advice_table(hand, inputs)
         advice = situation = None
         if table is not None:
-            card = st.container(border=True, key="odds_advice")
+            card = st.container(border=True, key="odds_advice", gap="xsmall")
             read_bids = st.toggle(
                 t("advice.read_bids"), value=True, key="odds_read",
                 help=t("advice.read_bids.help"), disabled=inputs.bid is None,

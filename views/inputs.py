@@ -23,6 +23,8 @@ MAX_HAND_DICE = MAX_STARTING_DICE
 QUANTITY_ROW = 6
 """Quantities side by side in the bid's row, with a page key either side: two-digit numbers
 still fit a phone's width, and one tap reaches any of them."""
+PAGE_KEY_PX = 44
+"""The width of the row's ``‹`` and ``›`` keys: a thumb's width (see ``views.style``)."""
 
 
 # --- my dice: a keypad of faces ------------------------------------------------------------
@@ -143,16 +145,17 @@ def quantity_row(label: str, *, key: str, centre: int, maximum: int,
     with st.container(horizontal=True, gap="xsmall", wrap=False, vertical_alignment="bottom",
                       key=f"{key}_line"):
         st.button("‹", key=f"{key}_less", on_click=_turn_page, args=(key, centre, -1),
-                  help=t("odds.bid.less"), disabled=window.start <= 1, width="content")
+                  help=t("odds.bid.less"), disabled=window.start <= 1, width=PAGE_KEY_PX)
         choice = st.segmented_control(label, options, key=key, required=True, width="stretch",
                                       on_change=on_change, persist_state="session",
                                       label_visibility="collapsed")
         st.button("›", key=f"{key}_more", on_click=_turn_page, args=(key, centre, 1),
-                  help=t("odds.bid.more"), disabled=window.stop > maximum, width="content")
+                  help=t("odds.bid.more"), disabled=window.stop > maximum, width=PAGE_KEY_PX)
     return picked if choice is None else int(choice)
 
 
-def round_selector(*, key: str, default: str | None = "normal", disabled: bool = False) -> bool:
+def round_selector(*, key: str, default: str | None = "normal", disabled: bool = False,
+                   label_visibility: str = "visible") -> bool:
     """Normal or palifico round; returns whether the round is palifico."""
     lang = current_language()  # bound: the labels may be formatted outside this run
     choice = st.segmented_control(
@@ -165,6 +168,7 @@ def round_selector(*, key: str, default: str | None = "normal", disabled: bool =
         persist_state="session",
         width="stretch",
         disabled=disabled,
+        label_visibility=label_visibility,
     )
     return choice == "palifico"
 
