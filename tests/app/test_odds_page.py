@@ -1007,13 +1007,13 @@ def test_a_riskier_pick_is_said_as_a_trade_whatever_the_reason_code(english) -> 
                               ("4x6", 0.0, 0.98), ("dudo", 0.99, 0.99),
                               numbers={"bid": "8x4", "p_true": 0.64, "current_p_true": 0.99,
                                        "lose": 0.013, "challenge": 0.7})
-    assert advice_view.rival(advice)[0] == "pressure"
     assert advice_view.reason_text(advice, spot) == (
         "Raising to 8 × 4 risks 1.3%, a little more than 5 × 4 (0%), for a bid that is harder "
         "to follow.")
     table = advice_view.options_table(advice, spot)
     assert [line.split("|")[1].strip() for line in table.splitlines()[2:]] == [
         "5 × 4", "4 × 6", "6 × 4", "**8 × 4**", "Dudo"]
+    assert advice_view.rival(advice)[0] == "pressure"
 
 
 def test_a_pick_that_is_the_safest_keeps_its_reason(english) -> None:
