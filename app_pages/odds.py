@@ -7,10 +7,15 @@ Layout and wiring only: the math is ``perudo_math`` and ``coach`` (cached by
 words ``views.advice_view``, the texts ``views/locales``.
 
 State keys: ``odds_hand`` (tapped faces), ``odds_dice``, ``odds_players``, ``odds_round``,
-``odds_open`` (no bid yet), ``odds_qty``, ``odds_face``, ``odds_read`` (read the bids). With
-a tracked game (not over) the table, the players, the round and its bids come from the
-tracker and show as one short note instead of the steppers (they cannot be overridden); the
-user's own values come back when the game is no longer tracked.
+``odds_open`` (no bid yet), ``odds_face``, ``odds_qty`` (the quantity row), ``odds_read``
+(read the bids); what the page remembers between visits and where the bid starts are
+``views.odds_inputs``. With a tracked game (not over) the table, the players, the round and
+its bids come from the tracker and show as one short note instead of the steppers (they
+cannot be overridden); the user's own values come back when the game is no longer tracked.
+
+One probability story: every chance the page shows first is the one the advice uses (the
+bids read when "Read the bids" is on and a bid was read, else the dice alone), and says so;
+when the two differ, the odds section gives the other one, labelled in words.
 """
 
 from typing import NamedTuple
@@ -23,27 +28,26 @@ from perudo_math import (
     MIN_PLAYERS,
     Bid,
     GameState,
+    Odds,
     Refusal,
     check_bid,
     exceeds_table,
 )
-from views import advice_view, charts, tracker_view, url_state
+from views import advice_view, charts, odds_inputs, tracker_view, url_state
 from views.engine_cache import (
     Table,
     cached_advice,
     cached_odds,
+    cached_read_odds,
     cached_smallest_raises,
     even_split,
     rules_key,
 )
 from views.i18n import current_language, format_decimal, format_percent, t, tn
-from views.inputs import face_selector, hand_keypad, round_selector
+from views.inputs import face_selector, hand_keypad, quantity_row, round_selector
 from views.style import phone_page
 from views.text import player_name
 
-DEFAULT_TABLE_DICE = 20
-DEFAULT_PLAYERS = 4
-DEFAULT_QUANTITY = 5
 DEFAULT_FACE = 4
 
 
@@ -66,31 +70,36 @@ def tracked_game() -> GameState | None:
 
 
 def manual_inputs() -> Inputs:
-    """Steppers and selectors for the table, the round and the bid on it."""
+    """Steppers and selectors for the table, the round and the bid on it: the table and the
+    players as last used, the bid from the table's expected count (``views.odds_inputs``)."""
+    rules = url_state.current_rules()
+    odds_inputs.recall_table(rules.starting_dice)
     table_column, players_column = st.columns(2, vertical_alignment="bottom", wrap=False)
     dice = table_column.number_input(
-        t("odds.dice.label"), min_value=1, max_value=MAX_TABLE_DICE, value=DEFAULT_TABLE_DICE,
-        step=1, key="odds_dice", help=t("odds.dice.help"), persist_state="session",
+        t("odds.dice.label"), min_value=1, max_value=MAX_TABLE_DICE, step=1, key="odds_dice",
+        help=t("odds.dice.help"), on_change=odds_inputs.table_set_by_hand,
+        persist_state="session",
     )
     players = players_column.number_input(
-        t("odds.players.label"), min_value=MIN_PLAYERS, max_value=MAX_PLAYERS,
-        value=DEFAULT_PLAYERS, step=1, key="odds_players", persist_state="session",
+        t("odds.players.label"), min_value=MIN_PLAYERS, max_value=MAX_PLAYERS, step=1,
+        key="odds_players", persist_state="session",
     )
+    odds_inputs.remember_in_link(int(dice), int(players))
     round_column, open_column = st.columns(2, vertical_alignment="bottom", wrap=False)
     with round_column:
-        palifico = round_selector(key="odds_round")
+        palifico = round_selector(key="odds_round", label_visibility="collapsed")
     with open_column:
         opening = st.toggle(t("odds.bid.none"), key="odds_open", wrap=True,
                             persist_state="session")
     bid = None
     if not opening:
-        quantity = st.number_input(
-            t("odds.bid.quantity"), min_value=1, max_value=MAX_TABLE_DICE,
-            value=DEFAULT_QUANTITY, step=1, key="odds_qty", persist_state="session",
-        )
-        face = face_selector(t("odds.bid.face"), key="odds_face", default=DEFAULT_FACE,
-                                     label_visibility="collapsed")
-        bid = Bid(int(quantity), face)
+        face = face_selector(t("odds.bid.face"), key="odds_face", default=DEFAULT_FACE)
+        centre = odds_inputs.expected_quantity(int(dice), face, palifico)
+        odds_inputs.start_quantity(centre)
+        quantity = quantity_row(t("odds.bid.quantity"), key="odds_qty", centre=centre,
+                                maximum=MAX_TABLE_DICE,
+                                on_change=odds_inputs.quantity_set_by_hand)
+        bid = Bid(quantity, face)
     return Inputs(int(dice), int(players), palifico, bid)
 
 
@@ -143,14 +152,31 @@ def advice_table(hand: tuple[int, ...], inputs: Inputs) -> Table | None:
     return Table.of(url_state.current_rules(), dice, 0, hand, bids, inputs.palifico)
 
 
+def palifico_banner(inputs: Inputs) -> None:
+    """Unmissable in a palifico round: pacos are not jokers, and the face is frozen."""
+    if not inputs.palifico:
+        return
+    if inputs.bid is None:
+        text = t("odds.palifico.opening")
+    else:
+        text = t("odds.palifico.face", faces=t(f"face.plural.{inputs.bid.face}"))
+    rules = inputs.game.rules if inputs.game is not None else url_state.current_rules()
+    if rules.palifico_one_die_may_change_face:
+        text = f"{text} {t('odds.palifico.one_die')}"
+    with st.container(key="odds_palifico"):
+        st.warning(text, icon=":material/priority_high:")
+
+
 def show_recommendation(card, table: Table, read_bids: bool):
-    """The big answer: the move, the chance it costs a die, and why."""
+    """The big answer: the move, the chance it costs a die, why, and what the chances rest
+    on (the bids read, or the dice alone)."""
     advice = cached_advice(table, read_bids)
     situation = table.situation()
     with card:
         st.markdown(f"## {advice_view.headline(advice, situation)}", anchors=False)
         st.markdown(f"**{advice_view.risk_text(advice.best)}**")
         st.markdown(advice_view.reason_text(advice, situation))
+        st.caption(advice_view.basis_text(advice))
     return advice, situation
 
 
@@ -178,24 +204,33 @@ def show_moves(advice, situation, table: Table, read_bids: bool) -> None:
     if spec is not None:
         st.markdown(f"**{t('advice.chart.heading')}**")
         st.vega_lite_chart(spec, width="stretch", alt=t("advice.chart.alt"))
-        key = "advice.chart.caption.pick" if pick is not None else "advice.chart.caption"
-        st.caption(t(key))
+        basis = "" if advice.reads_bids else ".plain"
+        st.caption(t(f"advice.chart.caption{basis}{'.pick' if pick is not None else ''}"))
 
 
-def show_odds(hand: tuple[int, ...], dice: int, bid: Bid, palifico: bool) -> None:
-    """The odds of ``bid`` in words, numbers and a chart."""
+def show_odds(hand: tuple[int, ...], dice: int, bid: Bid, palifico: bool,
+              reading: tuple[Table, bool] | None) -> None:
+    """The odds of ``bid`` in words, numbers and a chart: as the advice reads the table
+    (``reading``: its cache key and whether it reads the bids), labelled in words, and from
+    the dice alone beside them when the two differ."""
     try:
-        result = cached_odds(bid.quantity, bid.face, hand, dice, palifico)
+        plain = cached_odds(bid.quantity, bid.face, hand, dice, palifico)
     except ValueError:
         st.error(t("odds.error.invalid"))
         return
+    read = None if reading is None else cached_read_odds(*reading, bid.quantity, bid.face)
+    shown: Odds = plain if read is None else read
 
     st.subheader(t("odds.result.heading", bid=bid.pretty()), anchor=False)
+    st.caption(t("odds.basis.plain" if read is None else "odds.basis.read"))
     with st.container(horizontal=True, key="odds_metrics"):
         st.metric(t("odds.result.at_least", quantity=bid.quantity),
-                  format_percent(result.at_least), border=True)
+                  format_percent(shown.at_least), border=True)
         st.metric(t("odds.result.exactly", quantity=bid.quantity),
-                  format_percent(result.exactly), border=True)
+                  format_percent(shown.exactly), border=True)
+    if read is not None and format_percent(read.at_least) != format_percent(plain.at_least):
+        st.markdown(t("odds.basis.both", read=format_percent(read.at_least),
+                      plain=format_percent(plain.at_least)))
     if bid.is_paco:
         expected_key = "odds.result.expected.pacos"
     elif palifico:
@@ -204,11 +239,15 @@ def show_odds(hand: tuple[int, ...], dice: int, bid: Bid, palifico: bool) -> Non
         expected_key = "odds.result.expected.jokers"
     st.markdown(
         t(expected_key, table=tn("common.dice_on_table", dice),
-          expected=format_decimal(result.expected, 1), faces=t(f"face.plural.{bid.face}"))
+          expected=format_decimal(shown.expected, 1), faces=t(f"face.plural.{bid.face}"))
     )
-    st.caption(t("odds.result.detail", own=result.own_matches, unknown=result.unknown_dice))
-    spec = charts.cached_distribution_spec(bid.quantity, bid.face, hand, dice, palifico,
-                                            current_language())
+    st.caption(t("odds.result.detail", own=plain.own_matches, unknown=plain.unknown_dice))
+    if read is None:
+        spec = charts.cached_distribution_spec(bid.quantity, bid.face, hand, dice, palifico,
+                                                current_language())
+    else:
+        spec = charts.cached_read_distribution_spec(*reading, bid.quantity, bid.face,
+                                                     current_language())
     st.vega_lite_chart(spec, width="stretch", alt=t("odds.chart.alt", bid=bid.pretty()))
     st.caption(t("odds.chart.caption", bid=bid.pretty()))
 
@@ -229,6 +268,7 @@ with phone_page():
     hand = hand_keypad("odds")
     game = tracked_game()
     inputs = manual_inputs() if game is None else tracked_inputs(game)
+    palifico_banner(inputs)
     problem = input_problem(hand, inputs)
     if problem is not None:
         st.error(problem, icon=":material/block:")
@@ -239,7 +279,7 @@ with phone_page():
         table = advice_table(hand, inputs)
         advice = situation = None
         if table is not None:
-            card = st.container(border=True, key="odds_advice")
+            card = st.container(border=True, key="odds_advice", gap="xsmall")
             read_bids = st.toggle(
                 t("advice.read_bids"), value=True, key="odds_read",
                 help=t("advice.read_bids.help"), disabled=inputs.bid is None,
@@ -259,5 +299,6 @@ with phone_page():
         if advice is not None and table is not None:
             show_moves(advice, situation, table, read_bids)
         if shown_bid is not None:  # the order of the taps does not change the odds
-            show_odds(tuple(sorted(hand)), inputs.dice, shown_bid, inputs.palifico)
-    st.caption(t("odds.intro"))
+            reading = None if table is None else (table, read_bids)
+            show_odds(tuple(sorted(hand)), inputs.dice, shown_bid, inputs.palifico, reading)
+    st.caption(t("odds.intro.basis"))

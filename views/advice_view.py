@@ -78,8 +78,48 @@ def _action_words(text: str) -> str:
     return pretty_bid(text)
 
 
+def basis_text(advice: Advice) -> str:
+    """What every chance of the advice rests on: the bids read, or the dice alone."""
+    return t("advice.basis.read" if advice.reads_bids else "advice.basis.plain")
+
+
+def rival(advice: Advice, raises: int = OPTION_ROWS) -> tuple[str, Option] | None:
+    """The raise in the options table that a recommended raise (or opening) must answer to.
+
+    ``("pressure", option)``: the table shows ``option`` with less risk, so the pick trades a
+    little risk for a bid that is harder to follow. ``("tied", option)``: the table shows the
+    same risk for ``option``, a likelier bid (the pick is harder to follow). ``None``: no
+    shown raise raises the question. Risks compare as the table prints them.
+    """
+    best = advice.best
+    if best.action.kind != "raise":
+        return None
+    printed = format_percent(best.lose)
+    others = [option for option in shown_options(advice, raises)
+              if option.action.kind == "raise" and option is not best]
+    safer = [option for option in others
+             if option.lose < best.lose and format_percent(option.lose) != printed]
+    if safer:
+        return "pressure", min(safer, key=lambda option: (option.lose, -option.p_true))
+    same = [option for option in others if format_percent(option.lose) == printed]
+    likelier = [option for option in same if option.p_true > best.p_true]
+    if likelier or (same and advice.reason.code == "raise-pressure"):
+        return "tied", max(likelier or same, key=lambda option: option.p_true)
+    return None
+
+
 def reason_text(advice: Advice, situation: Situation) -> str:
-    """Why the coach recommends its move, in one sentence."""
+    """Why the coach recommends its move, in one sentence that agrees with the options table:
+    a raise that is not the safest move shown says what it trades the risk for."""
+    found = rival(advice)
+    if found is not None:
+        kind, other = found
+        best = advice.best
+        assert best.action.bid is not None and other.action.bid is not None
+        move = "opening" if situation.last_bid is None else "raise"
+        return t(f"advice.reason.{move}-{kind}", bid=best.action.bid.pretty(),
+                 lose=format_percent(best.lose), safer=other.action.bid.pretty(),
+                 safer_lose=format_percent(other.lose), safer_true=format_percent(other.p_true))
     reason = advice.reason
     if reason.code not in _KNOWN_REASONS:
         return t("advice.reason.fallback")
@@ -106,9 +146,19 @@ def shown_options(advice: Advice, raises: int = OPTION_ROWS) -> list[Option]:
     return shown
 
 
+def table_rows(advice: Advice, raises: int = OPTION_ROWS) -> list[Option]:
+    """The options the table lists, sorted by the chance each costs a die as printed (the
+    first column of numbers); among equal chances the recommended move comes first, then
+    the likelier bid."""
+    best = advice.best
+    return sorted(shown_options(advice, raises), key=lambda option: (
+        round(option.lose, 3), option.lose > 0, option is not best, -option.p_true))
+
+
 def options_table(advice: Advice, situation: Situation, raises: int = OPTION_ROWS) -> str:
-    """A markdown table of the moves worth weighing: the chance each costs a die, and for a
-    raise the chance its bid is true and exactly right. The recommended move is in bold."""
+    """A markdown table of the moves worth weighing: the chance each costs a die, and the
+    chance its bid (the new bid for a raise, the bid on the table for dudo and calza) is true
+    and exactly right. The recommended move is in bold."""
     header = (t("advice.table.move"), t("advice.table.lose"), t("advice.table.true"),
               t("advice.table.exact"))
     lines = [
@@ -116,13 +166,12 @@ def options_table(advice: Advice, situation: Situation, raises: int = OPTION_ROW
         "| :-- | --: | --: | --: |",
     ]
     best = advice.best
-    for option in shown_options(advice, raises):
-        is_raise = option.action.kind == "raise"
+    for option in table_rows(advice, raises):
         cells = [
             move_text(option, situation),
             format_percent(option.lose),
-            format_percent(option.p_true) if is_raise else "–",
-            format_percent(option.p_exact) if is_raise else "–",
+            format_percent(option.p_true),
+            format_percent(option.p_exact),
         ]
         if option is best:
             cells = [f"**{cell}**" for cell in cells]
@@ -220,6 +269,7 @@ def tracker_bids(game: GameState) -> str:
 
 __all__ = [
     "OPTION_ROWS",
+    "basis_text",
     "equilibrium",
     "headline",
     "mixed_choices",
@@ -231,9 +281,11 @@ __all__ = [
     "reason_params",
     "reason_text",
     "risk_text",
+    "rival",
     "shown_options",
     "signed_dice",
     "smallest_raises_text",
+    "table_rows",
     "tracker_bids",
     "tracker_note",
 ]

@@ -16,7 +16,7 @@ import streamlit as st
 from perudo_math import Bid
 from views import palette
 from views.dice import face_label
-from views.engine_cache import Table, cached_odds, cached_raise_grid
+from views.engine_cache import Table, cached_odds, cached_raise_grid, cached_read_odds
 from views.i18n import current_language, format_percent, t, translate
 
 CHART_FONT = 12
@@ -28,6 +28,9 @@ FIT_WIDTH = alt.AutoSizeParams(type="fit-x", contains="padding")
 (Streamlit's default ``fit`` squeezes axes and legend into it)."""
 RAISE_CHART_COLUMNS = 10
 """At most this many quantities side by side: cells stay wide enough to read on a phone."""
+RAISE_CHART_MIN_COLUMNS = 5
+"""At least this many quantities when the table allows: a palifico round's single row of
+raises still reads as a row of cells, not one block."""
 
 _ROWS = "rows"
 
@@ -119,6 +122,20 @@ def cached_distribution_spec(
     return distribution_spec(result.distribution, Bid(quantity, face))
 
 
+@st.cache_data(max_entries=512, show_spinner=False)
+def cached_read_distribution_spec(
+    table: Table, read_bids: bool, quantity: int, face: int, lang: str
+) -> dict:
+    """:func:`distribution_spec` of the bid's odds as the coach reads ``table`` (see
+    :func:`views.engine_cache.cached_read_odds`; the dice alone when no bid is read)."""
+    result = cached_read_odds(table, read_bids, quantity, face)
+    if result is None:
+        situation = table.situation()
+        return cached_distribution_spec(quantity, face, table.hand, situation.table_dice,
+                                        table.palifico, lang)
+    return distribution_spec(result.distribution, Bid(quantity, face))
+
+
 # --- every legal raise -----------------------------------------------------------------------
 
 
@@ -126,7 +143,8 @@ def raise_window(
     grid: Sequence[tuple[int, int, float]], pick: Bid | None
 ) -> tuple[int, int] | None:
     """The quantities worth a column: where some legal raise is neither near-sure nor
-    near-hopeless, widened to show the coach's pick, at most ``RAISE_CHART_COLUMNS`` wide."""
+    near-hopeless, widened to show the coach's pick and to ``RAISE_CHART_MIN_COLUMNS`` where
+    the grid has them, at most ``RAISE_CHART_COLUMNS`` wide."""
     if not grid:
         return None
     uncertain = [q for _, q, p in grid if 0.005 <= p <= 0.995]
@@ -134,7 +152,9 @@ def raise_window(
     low = min(quantities)
     if pick is not None:
         low = min(low, pick.quantity)
-    high = min(max(quantities), low + RAISE_CHART_COLUMNS - 1)
+    top = max(q for _, q, _ in grid)
+    high = min(max(max(quantities), low + RAISE_CHART_MIN_COLUMNS - 1), top)
+    high = min(high, low + RAISE_CHART_COLUMNS - 1)
     if pick is not None and pick.quantity > high:
         high = pick.quantity
         low = max(low, high - RAISE_CHART_COLUMNS + 1)
@@ -155,19 +175,23 @@ def raise_template(lang: str, faces: tuple[int, ...], with_pick: bool) -> dict:
     """A quantity × face heat map of P(bid true) over the legal raises, the pick outlined.
 
     Each cell prints its chance in whole percent, so the chart reads without a legend;
-    darker green is more likely true. ``faces`` are the rows (faces with a legal raise).
+    darker green is more likely true. ``faces`` are the rows (faces with a legal raise), each
+    ``ROW_PX`` tall whatever their number: the axes come on top of the rows, never out of
+    them. The rows need no title beside them (their labels are die faces): it is in the
+    tooltip.
     """
     labels = [face_label(face) for face in faces]
     x_title, y_title = translate(lang, "advice.chart.x"), translate(lang, "advice.chart.y")
     base = alt.Chart(alt.Data(name=_ROWS)).encode(
-        x=alt.X("q:O", title=x_title, axis=alt.Axis(labelAngle=0)),
-        y=alt.Y("face:N", title=y_title, sort=labels, scale=alt.Scale(domain=labels),
-                axis=alt.Axis(labelOverlap=False, labelFontSize=12)),
+        x=alt.X("q:O", title=x_title, axis=alt.Axis(labelAngle=0, labelFontSize=CHART_FONT)),
+        y=alt.Y("face:N", title=None, sort=labels, scale=alt.Scale(domain=labels),
+                axis=alt.Axis(labelOverlap=False, labelFontSize=CHART_FONT, labelPadding=6)),
     )
     cells = base.mark_rect(stroke=palette.PAPER, strokeWidth=1).encode(
         color=alt.Color("p:Q", scale=alt.Scale(domain=[0, 1], scheme=palette.HEAT_SCHEME),
                         legend=None),
-        tooltip=[alt.Tooltip("bid:N", title=translate(lang, "advice.chart.bid")),
+        tooltip=[alt.Tooltip("face:N", title=y_title),
+                 alt.Tooltip("bid:N", title=translate(lang, "advice.chart.bid")),
                  alt.Tooltip("chance:N", title=translate(lang, "advice.chart.p"))],
     )
     text = base.mark_text(fontSize=11).encode(
@@ -178,8 +202,8 @@ def raise_template(lang: str, faces: tuple[int, ...], with_pick: bool) -> dict:
     if with_pick:
         layers.append(base.transform_filter("datum.pick")
                       .mark_rect(fill=None, stroke=palette.INK, strokeWidth=3))
-    # Streamlit fits the whole chart, axes included, in the height: 32 px a row, 48 for the axis.
-    spec = chart_spec(alt.layer(*layers).properties(height=len(faces) * 32 + 48))
+    spec = chart_spec(alt.layer(*layers).properties(height=len(faces) * ROW_PX,
+                                                    autosize=FIT_WIDTH))
     for layer in spec["layer"]:  # the layers share the top-level rows
         layer.pop("data", None)
     spec["data"] = {"name": _ROWS}
@@ -222,9 +246,11 @@ __all__ = [
     "CHART_FONT",
     "FIT_WIDTH",
     "RAISE_CHART_COLUMNS",
+    "RAISE_CHART_MIN_COLUMNS",
     "ROW_PX",
     "cached_distribution_spec",
     "cached_raise_spec",
+    "cached_read_distribution_spec",
     "chart_spec",
     "distribution_spec",
     "distribution_template",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import streamlit as st
 
 from coach import PURE_ODDS, Advice, BidReading, CoachSettings, Situation, TableBeliefs, advise
@@ -82,6 +83,24 @@ def cached_advice(table: Table, read_bids: bool) -> Advice:
     return advise(table.situation(), CoachSettings(reading=_reading(table, read_bids)))
 
 
+@st.cache_data(max_entries=1024, show_spinner=False)
+def cached_read_odds(table: Table, read_bids: bool, quantity: int, face: int) -> Odds | None:
+    """The odds of ``quantity × face`` as the coach reads the table, the numbers its advice
+    uses; ``None`` when no bid moves them away from :func:`cached_odds` (nothing read)."""
+    situation = table.situation()
+    beliefs = TableBeliefs(situation, _reading(table, read_bids))
+    if not beliefs.reads_bids:
+        return None
+    bid = Bid(quantity, face)
+    distribution = beliefs.distribution(face)
+    own = beliefs.own_matches(face)
+    return Odds(bid=bid, palifico=situation.palifico,
+                unknown_dice=situation.table_dice - len(situation.hand), own_matches=own,
+                at_least=beliefs.at_least(bid), exactly=beliefs.exactly(bid),
+                expected=float(np.dot(np.arange(len(distribution)), distribution)),
+                distribution=distribution)
+
+
 @st.cache_data(max_entries=512, show_spinner=False)
 def cached_raise_grid(table: Table, read_bids: bool) -> tuple[tuple[int, int, float], ...]:
     """``(face, quantity, P(true))`` of every legal raise (or opening) up to the table's dice,
@@ -115,6 +134,7 @@ __all__ = [
     "cached_advice",
     "cached_odds",
     "cached_raise_grid",
+    "cached_read_odds",
     "cached_smallest_raises",
     "even_split",
     "rules_key",

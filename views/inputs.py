@@ -1,11 +1,16 @@
-"""Inputs built for taps: my dice on a keypad of faces, a bid's face, the kind of round.
+"""Inputs built for taps: my dice on a keypad of faces, a bid's face and quantity, the kind
+of round.
 
 Session-state keys are namespaced by the page's ``prefix`` (``odds`` for the Odds page):
 ``{prefix}_hand`` holds the tapped faces (a list, not a widget, so it survives reruns and page
 switches), ``{prefix}_add_{face}``, ``{prefix}_undo`` and ``{prefix}_clear`` are its buttons.
+The quantity row keeps its pick in ``{key}`` and its paging in ``{key}_page``; ``{key}_less``
+and ``{key}_more`` page it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import streamlit as st
 
@@ -15,6 +20,11 @@ from views.i18n import current_language, t, tn, translate
 
 MAX_HAND_DICE = MAX_STARTING_DICE
 """A cup never holds more than the largest starting count."""
+QUANTITY_ROW = 6
+"""Quantities side by side in the bid's row, with a page key either side: two-digit numbers
+still fit a phone's width, and one tap reaches any of them."""
+PAGE_KEY_PX = 44
+"""The width of the row's ``‹`` and ``›`` keys: a thumb's width (see ``views.style``)."""
 
 
 # --- my dice: a keypad of faces ------------------------------------------------------------
@@ -115,7 +125,47 @@ def face_selector(
     return 4 if face is None else int(face)
 
 
-def round_selector(*, key: str, default: str | None = "normal", disabled: bool = False) -> bool:
+def quantity_window(centre: int, page: int, maximum: int) -> range:
+    """The ``QUANTITY_ROW`` quantities shown: from two below ``centre``, ``page`` rows on,
+    within 1 .. ``maximum``."""
+    last_start = max(1, maximum - QUANTITY_ROW + 1)
+    start = min(max(1, centre - 2 + page * QUANTITY_ROW), last_start)
+    return range(start, min(start + QUANTITY_ROW, maximum + 1))
+
+
+def _turn_page(key: str, centre: int, step: int) -> None:
+    page = st.session_state.get(f"{key}_page", (centre, 0))
+    st.session_state[f"{key}_page"] = (centre, (page[1] if page[0] == centre else 0) + step)
+
+
+def quantity_row(label: str, *, key: str, centre: int, maximum: int,
+                 on_change: Callable[[], None] | None = None) -> int:
+    """Pick a bid's quantity with one tap in a row of numbers around ``centre`` (a sensible
+    place, such as the expected count); ``‹`` and ``›`` page the row. Returns the pick.
+
+    The caller sets ``st.session_state[key]`` (the pick) before the first call. The row keeps
+    the pick in view: it stays among the numbers even when the row is paged away from it. A
+    new ``centre`` brings the row back around it.
+    """
+    state = st.session_state
+    picked = int(state[key])
+    page_centre, page = state.get(f"{key}_page", (centre, 0))
+    window = quantity_window(centre, page if page_centre == centre else 0, maximum)
+    options = sorted({*window, picked})
+    with st.container(horizontal=True, gap="xsmall", wrap=False, vertical_alignment="bottom",
+                      key=f"{key}_line"):
+        st.button("‹", key=f"{key}_less", on_click=_turn_page, args=(key, centre, -1),
+                  help=t("odds.bid.less"), disabled=window.start <= 1, width=PAGE_KEY_PX)
+        choice = st.segmented_control(label, options, key=key, required=True, width="stretch",
+                                      on_change=on_change, persist_state="session",
+                                      label_visibility="collapsed")
+        st.button("›", key=f"{key}_more", on_click=_turn_page, args=(key, centre, 1),
+                  help=t("odds.bid.more"), disabled=window.stop > maximum, width=PAGE_KEY_PX)
+    return picked if choice is None else int(choice)
+
+
+def round_selector(*, key: str, default: str | None = "normal", disabled: bool = False,
+                   label_visibility: str = "visible") -> bool:
     """Normal or palifico round; returns whether the round is palifico."""
     lang = current_language()  # bound: the labels may be formatted outside this run
     choice = st.segmented_control(
@@ -128,15 +178,19 @@ def round_selector(*, key: str, default: str | None = "normal", disabled: bool =
         persist_state="session",
         width="stretch",
         disabled=disabled,
+        label_visibility=label_visibility,
     )
     return choice == "palifico"
 
 
 __all__ = [
     "MAX_HAND_DICE",
+    "QUANTITY_ROW",
     "clear_hand",
     "entered_hand",
     "face_selector",
     "hand_keypad",
+    "quantity_row",
+    "quantity_window",
     "round_selector",
 ]

@@ -6,11 +6,22 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from coach import PURE_ODDS, BidReading, CoachSettings, Situation, advise, heads_up_strategy
+from coach import (
+    PURE_ODDS,
+    Action,
+    BidReading,
+    CoachSettings,
+    Situation,
+    TableBeliefs,
+    advise,
+    heads_up_strategy,
+)
 from perudo_math import Bid, GameState, Hand, Rules, odds
+from views.engine_cache import even_split
 from views.i18n import catalog, format_decimal, format_percent
 from views.inputs import MAX_HAND_DICE
 
+CALZA_ACTION, DUDO_ACTION = Action("calza"), Action("dudo")
 PUBLISHED_HAND = [1, 2, 2, 5, 6]
 README_HAND = [1, 1, 5, 2, 3]
 """README's coach example: 8 dice, 3 players, bid 4 × 5: the coach raises to 2 × P."""
@@ -25,6 +36,20 @@ def tap(at: AppTest, faces: list[int]) -> AppTest:
     return at
 
 
+def pick_quantity(at: AppTest, quantity: int) -> AppTest:
+    """Tap ``quantity`` in the bid's row of numbers, paging the row to it first."""
+    for _ in range(40):
+        row = at.segmented_control(key="odds_qty")
+        shown = [int(option) for option in row.options]
+        if quantity in shown:
+            if row.value != quantity:
+                row.set_value(quantity).run()
+            assert at.segmented_control(key="odds_qty").value == quantity
+            return at
+        at.button(key="odds_qty_more" if quantity > max(shown) else "odds_qty_less").click().run()
+    raise AssertionError(f"{quantity} never showed in the row")
+
+
 def set_inputs(
     at: AppTest, *, dice: int = 20, quantity: int = 5, face: int = 4, palifico: bool = False,
     players: int | None = None,
@@ -32,10 +57,10 @@ def set_inputs(
     at.number_input(key="odds_dice").set_value(dice)
     if players is not None:
         at.number_input(key="odds_players").set_value(players)
-    at.number_input(key="odds_qty").set_value(quantity)
     at.segmented_control(key="odds_face").set_value(face)
     at.segmented_control(key="odds_round").set_value("palifico" if palifico else "normal")
-    return at.run()
+    at.run()
+    return pick_quantity(at, quantity)
 
 
 def readme_example(at: AppTest) -> AppTest:
@@ -71,6 +96,14 @@ def coach_advice(hand, dice, me=0, bids=(), palifico=False, rules=None, reading=
     return advise(situation, settings)
 
 
+def page_beliefs(hand, dice: int, players: int, bid: Bid, palifico: bool = False) -> TableBeliefs:
+    """What the coach believes at the page's table: the dice split evenly, ``bid`` made by the
+    player before me, read as the page reads it by default."""
+    spot = Situation(Rules(), even_split(len(hand), dice, players), 0, Hand(hand),
+                     ((players - 1, bid),), palifico)
+    return TableBeliefs(spot, BidReading())
+
+
 # --- inputs and the odds -------------------------------------------------------------------
 
 
@@ -80,7 +113,9 @@ def test_default_render(app: AppTest) -> None:
     assert app.title[0].value == "Odds & advice"
     assert app.number_input(key="odds_dice").value == 20
     assert app.number_input(key="odds_players").value == 4
-    assert app.number_input(key="odds_qty").value == 5
+    # The bid starts at the table's expected count of its face: 20 / 3 rounds to 7 fours.
+    assert app.segmented_control(key="odds_qty").value == 7
+    assert app.segmented_control(key="odds_qty").options == ["5", "6", "7", "8", "9", "10"]
     assert app.segmented_control(key="odds_face").value == 4
     assert app.segmented_control(key="odds_round").value == "normal"
     assert app.toggle(key="odds_open").value is False
@@ -97,6 +132,10 @@ def test_published_odds_of_five_fours(app: AppTest) -> None:
     tap(app, PUBLISHED_HAND)
     set_inputs(app, dice=20, quantity=5, face=4)
     assert_clean(app)
+    # Read, the bid moves the numbers; the published odds are the dice alone, said as such.
+    assert "True: 82.1% once the bids are read, 79.1% from the dice alone." in texts(app)
+    app.toggle(key="odds_read").set_value(False).run()
+    assert "From the dice alone, every hidden die fair:" in texts(app)
     assert metrics(app)["True: at least 5"] == "79.1%"
     assert metrics(app)["Exactly 5 (calza)"] == format_percent(
         odds(Bid(5, 4), PUBLISHED_HAND, 20).exactly, "en"
@@ -120,7 +159,14 @@ def test_the_readme_example_raises_to_two_pacos(app: AppTest) -> None:
         "Raising to 2 × P (true 100%) risks less than challenging 4 × 5 "
         f"(true {format_percent(expected.reason.numbers['current_p_true'], 'en')})."
     )
-    assert "8 dice on the table: about 4.0 fives, pacos included." in texts(app)
+    read = page_beliefs(README_HAND, 8, 3, Bid(4, 5))
+    assert f"8 dice on the table: about {format_decimal(expected_count(read, 5), 1, 'en')} " \
+        "fives, pacos included." in texts(app)
+
+
+def expected_count(beliefs: TableBeliefs, face: int) -> float:
+    distribution = beliefs.distribution(face)
+    return sum(k * p for k, p in enumerate(distribution))
 
 
 def test_the_options_table_lists_dudo_calza_and_the_best_raises(app: AppTest) -> None:
@@ -132,8 +178,12 @@ def test_the_options_table_lists_dudo_calza_and_the_best_raises(app: AppTest) ->
                        f"**100%** | **{format_percent(expected.best.p_exact, 'en')}** |")
     raises = [option for option in expected.options if option.action.kind == "raise"][:4]
     assert len(rows) == 6  # the best four raises, calza and dudo
-    assert any(row.startswith("| Calza | 55.6% | – | – |") for row in rows)
-    assert any(row.startswith("| Dudo | ") for row in rows)
+    calza, dudo = expected.option(CALZA_ACTION), expected.option(DUDO_ACTION)
+    # Dudo and calza fill in the chance the bid on the table is true and exactly right.
+    assert (f"| Calza | 55.6% | {format_percent(calza.p_true, 'en')} | "
+            f"{format_percent(calza.p_exact, 'en')} |") in rows
+    assert (f"| Dudo | {format_percent(dudo.lose, 'en')} | {format_percent(dudo.p_true, 'en')} | "
+            f"{format_percent(dudo.p_exact, 'en')} |") in rows
     for option in raises:
         assert any(row.startswith(f"| {option.action.bid.pretty()} |")
                    or row.startswith(f"| **{option.action.bid.pretty()}**") for row in rows)
@@ -153,8 +203,10 @@ def test_pure_odds_versus_reading_the_bids(app: AppTest) -> None:
         f"{format_percent(pure.reason.numbers['current_p_true'], 'en')})."
     )
     assert format_percent(pure.reason.numbers["current_p_true"], "en") == "70.4%"
-    # The odds metrics are pure odds either way.
+    # The odds metrics follow the advice: the dice alone now, and they say so.
     assert metrics(app)["True: at least 4"] == "70.4%"
+    assert "From the dice alone, every hidden die fair:" in texts(app)
+    assert "Chances from the dice alone." in texts(app)
 
 
 def test_no_bid_yet_gives_an_opening(app: AppTest) -> None:
@@ -168,13 +220,16 @@ def test_no_bid_yet_gives_an_opening(app: AppTest) -> None:
     assert expected.reason.code == "opening"
     headline, _, reason = card(app)
     assert headline == f"OPEN with {expected.action.bid.pretty()}"
-    assert reason.startswith(f"{expected.action.bid.pretty()} is true ")
-    assert "the next player would challenge it" in reason
+    # Opening 1 × 2 is as safe and certainly true: the card says why it opens higher.
+    assert reason == (f"Opening with {expected.action.bid.pretty()} risks "
+                      f"{format_percent(expected.best.lose, 'en')}, the same as 1 × 2 (true 100%), "
+                      "for a bid that is harder to follow.")
     assert app.toggle(key="odds_read").disabled  # nothing to read
+    assert "Chances from the dice alone." in texts(app)
     # The odds section shows the bid the coach opens with.
     assert app.subheader[0].value == f"Bid {expected.action.bid.pretty()}"
     app.toggle(key="odds_open").set_value(False).run()
-    assert app.number_input(key="odds_qty").value == 5  # the bid comes back as it was
+    assert app.segmented_control(key="odds_qty").value == 7  # the bid comes back as it was
 
 
 def test_palifico_changes_the_odds_the_advice_and_the_legal_raises(app: AppTest) -> None:
@@ -182,8 +237,11 @@ def test_palifico_changes_the_odds_the_advice_and_the_legal_raises(app: AppTest)
     tap(app, PUBLISHED_HAND)
     set_inputs(app, palifico=True)
     assert_clean(app)
-    expected = format_percent(odds(Bid(5, 4), PUBLISHED_HAND, 20, palifico=True).at_least, "en")
-    assert metrics(app)["True: at least 5"] == expected != "79.1%"
+    plain = format_percent(odds(Bid(5, 4), PUBLISHED_HAND, 20, palifico=True).at_least, "en")
+    read = page_beliefs(PUBLISHED_HAND, 20, 4, Bid(5, 4), palifico=True).at_least(Bid(5, 4))
+    assert metrics(app)["True: at least 5"] == format_percent(read, "en") != "79.1%"
+    assert (f"True: {format_percent(read, 'en')} once the bids are read, {plain} from the dice "
+            "alone.") in texts(app)
     assert any("pacos are not jokers" in text for text in texts(app))
     advice = coach_advice(PUBLISHED_HAND, (5, 5, 5, 5), bids=[(3, Bid(5, 4))], palifico=True)
     assert card(app)[0] == {"dudo": "DUDO", "calza": "CALZA"}.get(
@@ -492,7 +550,10 @@ def test_a_tracked_game_fills_the_table_the_round_and_the_bids(app: AppTest) -> 
     headline = card(app)[0]
     assert headline == f"RAISE to {expected.action.bid.pretty()}"
     assert app.subheader[0].value == "Bid 4 × 4"
-    assert "15 dice on the table: about 4.3 fours, pacos included." in texts(app)
+    spot = Situation(Rules(), (5, 5, 5), 2, Hand(PUBLISHED_HAND), ((0, Bid(3, 4)), (1, Bid(4, 4))))
+    count = format_decimal(expected_count(TableBeliefs(spot), 4), 1, "en")
+    assert f"15 dice on the table: about {count} fours, pacos included." in texts(app)
+    assert count != "4.3"  # the bids are read: not the plain expectation
 
 
 def test_a_tracked_game_reads_every_bid_with_its_seat(app: AppTest) -> None:
@@ -568,6 +629,10 @@ def test_french_from_the_query_parameter(app: AppTest) -> None:
     assert app.title[0].value == "Probabilités et conseils"
     tap(app, PUBLISHED_HAND)
     set_inputs(app)
+    assert metrics(app)["Vraie\u00a0: au moins 5"] == "82,1\u202f%"
+    assert ("Vraie\u00a0: 82,1\u202f% une fois les annonces lues, 79,1\u202f% d'après les seuls "
+            "dés.") in texts(app)
+    app.toggle(key="odds_read").set_value(False).run()
     assert metrics(app)["Vraie\u00a0: au moins 5"] == "79,1\u202f%"
     assert "20 dés sur la table\u00a0: environ 6,0 dés à 4 (pacos compris)." in texts(app)
     assert app.query_params["lang"] == "fr"
@@ -587,7 +652,9 @@ def test_the_readme_example_in_french(app: AppTest) -> None:
         f"(vraie à {current})."
     )
     table = next(text for text in texts(app) if text.startswith("| Coup |"))
-    assert "| Calza | 55,6\u202f% | – | – |" in table
+    calza = expected.option(CALZA_ACTION)
+    assert (f"| Calza | 55,6\u202f% | {format_percent(calza.p_true, 'fr')} | "
+            f"{format_percent(calza.p_exact, 'fr')} |") in table
     legal = "Plus petites surenchères légales après 4 × 5\u00a0: 2 × P · 5 × 5 · 4 × 6."
     assert legal in texts(app)
 
@@ -653,7 +720,7 @@ def test_the_switch_changes_language_and_keeps_the_inputs(app: AppTest) -> None:
     assert app.title[0].value == "Probabilités et conseils"
     assert app.query_params["lang"] == "fr"
     assert app.session_state["odds_hand"] == PUBLISHED_HAND
-    assert app.number_input(key="odds_qty").value == 6
+    assert app.segmented_control(key="odds_qty").value == 6
     assert app.number_input(key="odds_players").value == 3
     assert app.segmented_control(key="odds_face").value == 5
     assert app.toggle(key="odds_read").value is False
@@ -750,3 +817,369 @@ def test_the_heat_map_window_keeps_the_pick_and_at_most_ten_columns() -> None:
     low, high = raise_window(grid, Bid(29, 4))
     assert low <= 29 <= high and high - low + 1 <= RAISE_CHART_COLUMNS
     assert raise_window([(2, 3, 1.0)], None) == (3, 3)
+
+
+# --- issue 11: one probability story --------------------------------------------------------
+
+
+def percent_value(text: str) -> float:
+    """The number of a printed percentage, in English: ``79.1%`` 79.1, ``<0.1%`` 0.05."""
+    text = text.strip("*")
+    if text.startswith("<"):
+        return float(text[1:-1]) / 2
+    if text.startswith(">"):
+        return (float(text[1:-1]) + 100) / 2
+    return float(text.rstrip("%"))
+
+
+def test_the_big_number_is_the_chance_the_advice_uses(app: AppTest) -> None:
+    """The README spot: the card challenges 4 × 5 at the chance read from the bids; the big
+    number is that chance, labelled, and the dice alone come beside it in words."""
+    readme_example(app)
+    advice = coach_advice(README_HAND, (5, 2, 1), bids=[(2, Bid(4, 5))])
+    read = format_percent(advice.reason.numbers["current_p_true"], "en")
+    assert read != "70.4%"  # reading the bid moves the chance
+    assert card(app)[2].endswith(f"challenging 4 × 5 (true {read}).")
+    assert "Chances once the bids are read." in texts(app)
+    assert "Once the bids are read, as in the advice:" in texts(app)
+    assert metrics(app)["True: at least 4"] == read
+    assert f"True: {read} once the bids are read, 70.4% from the dice alone." in texts(app)
+    table = next(text for text in texts(app) if text.startswith("| Move |"))
+    assert f"| Dudo | {read} | {read} |" in table
+    # Reading off: one story again, from the dice alone, and said so everywhere.
+    app.toggle(key="odds_read").set_value(False).run()
+    assert card(app)[2].endswith("challenging 4 × 5 (true 70.4%).")
+    assert metrics(app)["True: at least 4"] == "70.4%"
+    assert "Chances from the dice alone." in texts(app)
+    assert "From the dice alone, every hidden die fair:" in texts(app)
+    assert not any("once the bids are read" in text for text in texts(app))
+
+
+def test_a_dudo_reason_and_the_big_number_tell_one_story(app: AppTest) -> None:
+    app.run()
+    tap(app, [2, 3, 4, 6, 6])
+    set_inputs(app, dice=10, players=2, quantity=5, face=5)
+    advice = coach_advice([2, 3, 4, 6, 6], (5, 5), bids=[(1, Bid(5, 5))])
+    assert advice.reads_bids and advice.reason.code == "dudo-unlikely"
+    numbers = advice.reason.numbers
+    p_true = format_percent(numbers["p_true"], "en")
+    expected = format_decimal(numbers["expected"], 1, "en")
+    assert card(app)[2] == (f"5 × 5 is true only {p_true} of the time: expect about {expected} "
+                            "fives on the table.")
+    assert metrics(app)["True: at least 5"] == p_true
+    assert f"10 dice on the table: about {expected} fives, pacos included." in texts(app)
+
+
+def test_without_my_dice_the_odds_say_they_are_the_dice_alone(app: AppTest) -> None:
+    app.run()
+    set_inputs(app, quantity=7, face=2)
+    assert card(app) is None
+    assert "From the dice alone, every hidden die fair:" in texts(app)
+    assert metrics(app)["True: at least 7"] == format_percent(odds(Bid(7, 2), [], 20).at_least,
+                                                             "en")
+
+
+def test_a_tracked_game_reads_the_bids_with_the_showdowns(app: AppTest) -> None:
+    game = GameState.new(THREE).bid("3x4").bid("4x4")
+    tracked(app, game, 2)
+    tap(app, PUBLISHED_HAND)
+    spot = Situation(Rules(), (5, 5, 5), 2, Hand(PUBLISHED_HAND), ((0, Bid(3, 4)), (1, Bid(4, 4))))
+    read = format_percent(TableBeliefs(spot).at_least(Bid(4, 4)), "en")
+    assert metrics(app)["True: at least 4"] == read
+    assert card(app)[2].endswith(f"challenging 4 × 4 (true {read}).")
+
+
+def test_the_story_in_french(app: AppTest) -> None:
+    app.query_params["lang"] = "fr"
+    readme_example(app)
+    advice = coach_advice(README_HAND, (5, 2, 1), bids=[(2, Bid(4, 5))])
+    read = format_percent(advice.reason.numbers["current_p_true"], "fr")
+    assert "Probabilités une fois les annonces lues." in texts(app)
+    assert "Une fois les annonces lues, comme dans le conseil\u00a0:" in texts(app)
+    assert (f"Vraie\u00a0: {read} une fois les annonces lues, 70,4\u202f% d'après les seuls dés."
+            in texts(app))
+    app.toggle(key="odds_read").set_value(False).run()
+    assert "Probabilités d'après les seuls dés." in texts(app)
+
+
+# --- issue 11: the advice says what it does ---------------------------------------------------
+
+HEADLINE_MOVE = {"DUDO": "Dudo", "CALZA": "Calza"}
+
+
+def table_rows(at: AppTest) -> list[tuple[str, str, str, str, bool]]:
+    """The options table: (move, lose, true, exactly, recommended) per row, as printed."""
+    table = next(text for text in texts(at) if text.startswith("| Move |"))
+    rows = []
+    for line in table.splitlines()[2:]:
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        bold = cells[0].startswith("**")
+        rows.append((*(cell.strip("*") for cell in cells), bold))
+    return rows
+
+
+def assert_card_agrees_with_its_table(at: AppTest) -> None:
+    """The recommendation, its reason and the options table tell the same story."""
+    headline, risk, reason = card(at)
+    rows = table_rows(at)
+    picked = [row for row in rows if row[4]]
+    assert len(picked) == 1, rows
+    move, lose, *_ = picked[0]
+    assert (HEADLINE_MOVE.get(headline) or " ".join(headline.split()[-3:])) == move
+    assert risk.startswith(f"Chance you lose a die: {lose}")
+    shown = [percent_value(row[1]) for row in rows]
+    assert shown == sorted(shown), rows  # sorted by the column it shows
+    assert all("–" not in row[2:4] for row in rows)  # dudo and calza fill in "true"
+    safer = [row for row in rows if percent_value(row[1]) < percent_value(lose)]
+    if safer and move == "Calza":
+        assert "a calza risks more than another move" in reason, reason
+    elif safer:
+        assert f"a little more than {safer[0][0]} ({safer[0][1]})" in reason, (reason, rows)
+    raises = [row for row in rows if row[0] not in ("Dudo", "Calza")]
+    tied = [row for row in raises if not row[4] and row[1] == lose
+            and percent_value(row[2]) > percent_value(picked[0][2])]
+    if move not in ("Dudo", "Calza") and tied and not safer:
+        assert "the same as" in reason and "harder to follow" in reason, (reason, rows)
+    if "risks less than challenging" in reason:
+        dudo = next(row for row in rows if row[0] == "Dudo")
+        assert percent_value(dudo[1]) >= percent_value(lose)
+        assert not tied and not safer
+
+
+def test_the_issue_hand_says_why_it_raises_to_pacos(app: AppTest) -> None:
+    """Issue 11: P 2 4 4 6 against 4 × 4. Every raise shown risks the same 4.4% (the next
+    player never calls them); the coach takes 3 × P, the hardest to follow, and says so,
+    rather than "risks less than challenging" beside likelier raises at the same risk."""
+    app.run()
+    tap(app, [1, 2, 4, 4, 6])
+    set_inputs(app, quantity=4, face=4)
+    headline, risk, reason = card(app)
+    assert headline == "RAISE to 3 × P"
+    assert risk == "Chance you lose a die: 4.4%"
+    assert reason == ("Raising to 3 × P risks 4.4%, the same as 5 × 4 (true 98.5%), for a bid "
+                      "that is harder to follow.")
+    assert [row[0] for row in table_rows(app)] == ["3 × P", "5 × 4", "4 × 6", "2 × P", "Calza",
+                                                    "Dudo"]
+    assert_card_agrees_with_its_table(app)
+
+
+@pytest.mark.parametrize(("hand", "dice", "players", "bid", "palifico"), [
+    ([1, 2, 4, 4, 6], 20, 4, (4, 4), False),
+    ([1, 2, 4, 4, 6], 25, 5, (4, 4), False),
+    ([1, 2, 4, 4, 6], 25, 4, (4, 4), False),
+    ([1, 2, 4, 4, 6], 10, 4, (4, 4), False),
+    ([1, 2, 2, 5, 6], 20, 4, (7, 2), False),
+    ([1, 2, 2, 5, 6], 20, 4, (4, 1), False),
+    ([1, 2, 2, 5, 6], 20, 4, (3, 2), True),
+    ([1, 1, 5, 2, 3], 8, 3, (4, 5), False),
+    ([5, 5, 1], 6, 3, (4, 5), False),
+    ([2, 3, 4, 6, 6], 10, 2, (5, 5), False),
+])
+def test_the_card_and_its_table_agree(app: AppTest, hand, dice, players, bid, palifico) -> None:
+    app.run()
+    tap(app, hand)
+    set_inputs(app, dice=dice, players=players, quantity=bid[0], face=bid[1], palifico=palifico)
+    assert_clean(app)
+    assert_card_agrees_with_its_table(app)
+    app.toggle(key="odds_read").set_value(False).run()
+    assert_card_agrees_with_its_table(app)
+
+
+def synthetic_advice(*options, code: str = "raise-safer", numbers=None):
+    """An Advice of hand-made options (best first), as an older engine could word it."""
+    from coach import Advice, Option, Reason
+
+    def option(move: str, lose: float, p_true: float) -> Option:
+        action = Action(move) if move in ("dudo", "calza") else Action("raise", Bid.parse(move))
+        return Option(action, lose=lose, gain=0.0, p_true=p_true, p_exact=0.1)
+
+    made = tuple(option(*spec) for spec in options)
+    return Advice(made, Reason(code, numbers or {}), reads_bids=True)
+
+
+def test_a_riskier_pick_is_said_as_a_trade_whatever_the_reason_code(english) -> None:
+    """The issue's card: RAISE to 8 × 4 at 1.3% with 5 × 4, 6 × 4 and 4 × 6 at 0% in its own
+    table. Even worded "safer" by the engine, the card says the trade."""
+    from views import advice_view
+
+    spot = Situation(Rules(), (5, 5, 5, 5, 5), 0, Hand([1, 2, 4, 4, 6]), ((4, Bid(4, 4)),))
+    advice = synthetic_advice(("8x4", 0.013, 0.64), ("5x4", 0.0, 0.99), ("6x4", 0.0, 0.97),
+                              ("4x6", 0.0, 0.98), ("dudo", 0.99, 0.99),
+                              numbers={"bid": "8x4", "p_true": 0.64, "current_p_true": 0.99,
+                                       "lose": 0.013, "challenge": 0.7})
+    assert advice_view.reason_text(advice, spot) == (
+        "Raising to 8 × 4 risks 1.3%, a little more than 5 × 4 (0%), for a bid that is harder "
+        "to follow.")
+    table = advice_view.options_table(advice, spot)
+    assert [line.split("|")[1].strip() for line in table.splitlines()[2:]] == [
+        "5 × 4", "4 × 6", "6 × 4", "**8 × 4**", "Dudo"]
+    assert advice_view.rival(advice)[0] == "pressure"
+
+
+def test_a_pick_that_is_the_safest_keeps_its_reason(english) -> None:
+    from views import advice_view
+
+    spot = Situation(Rules(), (5, 5, 5, 5, 5), 0, Hand([1, 2, 4, 4, 6]), ((4, Bid(4, 4)),))
+    numbers = {"bid": "5x4", "p_true": 0.99, "current_p_true": 0.99, "lose": 0.0,
+               "challenge": 0.0}
+    advice = synthetic_advice(("5x4", 0.0, 0.99), ("6x4", 0.0, 0.97), ("dudo", 0.99, 0.99),
+                              numbers=numbers)
+    assert advice_view.rival(advice) is None
+    assert advice_view.reason_text(advice, spot).startswith("Raising to 5 × 4 (true 99.0%)")
+    # An opening tied with a likelier one says why it opens higher.
+    opening = Situation(Rules(), (5, 5), 0, Hand([2, 3, 3, 5, 6]), ())
+    tied = synthetic_advice(("4x3", 0.1, 0.7), ("1x3", 0.1, 1.0), code="opening",
+                            numbers={"bid": "4x3", "p_true": 0.7, "lose": 0.1, "challenge": 0})
+    assert advice_view.reason_text(tied, opening) == (
+        "Opening with 4 × 3 risks 10.0%, the same as 1 × 3 (true 100%), for a bid that is "
+        "harder to follow.")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_reason_the_card_can_word_has_a_text(lang: str) -> None:
+    texts_ = catalog(lang)
+    for move in ("raise", "opening"):
+        for kind in ("pressure", "tied"):
+            assert f"advice.reason.{move}-{kind}" in texts_
+
+
+# --- issue 11: palifico is unmissable ----------------------------------------------------------
+
+
+def banner(at: AppTest) -> str | None:
+    shown = [warning.value for warning in at.warning if warning.value.startswith(
+        ("Palifico round", "Manche palifico"))]
+    assert len(shown) <= 1
+    return shown[0] if shown else None
+
+
+def test_a_palifico_round_shows_its_banner(app: AppTest) -> None:
+    app.run()
+    assert banner(app) is None
+    set_inputs(app, quantity=3, face=4, palifico=True)
+    assert banner(app) == "Palifico round: pacos are not jokers, and every raise stays on fours."
+    app.toggle(key="odds_open").set_value(True).run()
+    assert banner(app) == ("Palifico round: pacos are not jokers, and the face of the opening "
+                           "bid stays for the whole round.")
+    app.segmented_control(key="odds_round").set_value("normal").run()
+    assert banner(app) is None
+
+
+def test_the_banner_tells_the_one_die_rule_in_french(app: AppTest) -> None:
+    app.query_params["lang"] = "fr"
+    app.query_params["onedie"] = "1"
+    app.run()
+    set_inputs(app, quantity=3, face=1, palifico=True)
+    assert banner(app) == (
+        "Manche palifico\u00a0: les pacos ne sont pas des jokers, et toutes les surenchères "
+        "restent sur les pacos. Seul un joueur qui n'a lui aussi plus qu'un dé peut changer de "
+        "face, avec une annonce plus haute.")
+
+
+def test_a_tracked_palifico_round_shows_the_banner(app: AppTest) -> None:
+    game = GameState.new(("Ann", "Bob"), Rules(starting_dice=2)).bid("2x3").dudo(0)
+    assert game.palifico
+    tracked(app, game, game.opener)
+    assert banner(app) == ("Palifico round: pacos are not jokers, and the face of the opening "
+                           "bid stays for the whole round.")
+
+
+def test_the_palifico_heat_map_keeps_full_rows_and_room_for_labels(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A palifico round after a bid leaves one face: its row is as tall as any row (the axes
+    come on top), it shows several quantities, and no axis title is squeezed beside it."""
+    import altair as alt
+
+    import views.i18n
+    from views import charts
+
+    monkeypatch.setattr(views.i18n, "current_language", lambda: "en")
+    monkeypatch.setattr(charts, "current_language", lambda: "en")
+    grid = [(2, q, p) for q, p in zip(range(8, 21), [0.008, 0.002] + [0.0] * 11, strict=True)]
+    spec = charts.raise_spec(grid, Bid(8, 2))
+    alt.LayerChart.from_dict(spec, validate=True)
+    assert spec["height"] == charts.ROW_PX
+    assert spec["autosize"] == {"type": "fit-x", "contains": "padding"}
+    assert spec["layer"][0]["encoding"]["y"]["title"] is None
+    quantities = sorted({row["q"] for row in spec["data"]["values"]})
+    assert quantities == [8, 9, 10, 11, 12]
+    six = charts.raise_spec([(face, q, 0.5) for face in range(1, 7) for q in (5, 6)], None)
+    assert six["height"] == 6 * charts.ROW_PX
+
+
+# --- issue 11: the common query in few taps ------------------------------------------------------
+
+
+def test_the_table_follows_the_players_until_set_by_hand(app: AppTest) -> None:
+    app.run()
+    assert app.number_input(key="odds_dice").value == 20
+    app.number_input(key="odds_players").set_value(5).run()
+    assert app.number_input(key="odds_dice").value == 25  # five players at five dice
+    assert app.segmented_control(key="odds_qty").value == 8  # and the bid follows the table
+    assert "table" not in app.query_params and app.query_params["players"] == "5"
+    app.number_input(key="odds_dice").set_value(24).run()
+    app.number_input(key="odds_players").set_value(4).run()
+    assert app.number_input(key="odds_dice").value == 24  # set by hand: it stays
+    assert (app.query_params["table"], app.query_params["players"]) == ("24", "4")
+
+
+def test_the_starting_dice_rule_sets_the_full_table(app: AppTest) -> None:
+    app.query_params["dice"] = "3"
+    app.run()
+    assert app.number_input(key="odds_dice").value == 12
+
+
+def test_the_table_and_players_come_back_from_the_link(app: AppTest) -> None:
+    app.query_params["table"] = "17"
+    app.query_params["players"] = "3"
+    app.run()
+    assert app.number_input(key="odds_dice").value == 17
+    assert app.number_input(key="odds_players").value == 3
+    app.number_input(key="odds_players").set_value(4).run()
+    assert app.number_input(key="odds_dice").value == 17  # the link's table was set by hand
+    assert app.segmented_control(key="odds_qty").value == 6  # 17 / 3 rounds to 6
+
+
+@pytest.mark.parametrize(("table", "players"), [("abc", "4"), ("0", "1"), ("101", "11"),
+                                                ("²", "-3")])
+def test_a_damaged_memory_is_dropped(app: AppTest, table: str, players: str) -> None:
+    app.query_params["table"] = table
+    app.query_params["players"] = players
+    app.run()
+    assert_clean(app)
+    assert app.number_input(key="odds_dice").value == 20
+    assert app.number_input(key="odds_players").value == 4
+    assert "table" not in app.query_params and app.query_params["players"] == "4"
+
+
+def test_the_bid_starts_at_the_expected_count_until_a_quantity_is_tapped(app: AppTest) -> None:
+    app.run()
+    app.segmented_control(key="odds_face").set_value(1).run()
+    assert app.segmented_control(key="odds_qty").value == 3  # 20 dice hold about 3.3 pacos
+    assert app.segmented_control(key="odds_qty").options == ["1", "2", "3", "4", "5", "6"]
+    app.segmented_control(key="odds_face").set_value(5).run()
+    app.segmented_control(key="odds_round").set_value("palifico").run()
+    assert app.segmented_control(key="odds_qty").value == 3  # a sixth in a palifico round
+    app.segmented_control(key="odds_qty").set_value(5).run()
+    app.segmented_control(key="odds_round").set_value("normal").run()
+    app.number_input(key="odds_dice").set_value(30).run()
+    assert app.segmented_control(key="odds_qty").value == 5  # tapped: it stays
+    assert app.segmented_control(key="odds_qty").options == ["5", "8", "9", "10", "11", "12",
+                                                             "13"]
+
+
+def test_the_quantity_row_pages_and_keeps_the_pick_in_view(app: AppTest) -> None:
+    app.run()
+    assert app.segmented_control(key="odds_qty").options == ["5", "6", "7", "8", "9", "10"]
+    app.button(key="odds_qty_more").click().run()
+    assert app.segmented_control(key="odds_qty").options == ["7", "11", "12", "13", "14", "15",
+                                                             "16"]
+    app.segmented_control(key="odds_qty").set_value(14).run()
+    assert app.subheader[0].value == "Bid 14 × 4"
+    app.button(key="odds_qty_less").click().run()
+    app.button(key="odds_qty_less").click().run()
+    assert app.segmented_control(key="odds_qty").options == ["1", "2", "3", "4", "5", "6", "14"]
+    assert app.button(key="odds_qty_less").disabled
+    pick_quantity(app, 40)
+    assert app.subheader[0].value == "Bid 40 × 4"

@@ -173,6 +173,7 @@ def test_a_rules_link_fills_the_settings(app: AppTest) -> None:
 def test_a_setting_changes_the_legality_note_of_the_odds_page(app: AppTest) -> None:
     app.run()
     app.button(key="odds_add_4").click().run()
+    app.segmented_control(key="odds_qty").set_value(5).run()
     note = "Smallest legal raises after 5 × 4: 3 × P · 6 × 4 · 5 × 5 · 5 × 6."
     assert note in captions(app)
     app.switch_page(SETTINGS_PAGE).run()
@@ -191,8 +192,8 @@ def test_turning_calza_off_changes_the_advice(app: AppTest) -> None:
         app.button(key=f"odds_add_{face}").click().run()
     app.number_input(key="odds_dice").set_value(6)
     app.number_input(key="odds_players").set_value(3)
-    app.number_input(key="odds_qty").set_value(4)
     app.segmented_control(key="odds_face").set_value(5).run()
+    app.segmented_control(key="odds_qty").set_value(4).run()
     assert "## CALZA" in [m.value for m in app.markdown]
     app.switch_page(SETTINGS_PAGE).run()
     app.toggle(key="settings_calza").set_value(False).run()

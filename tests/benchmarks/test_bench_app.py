@@ -38,7 +38,7 @@ def ready_app() -> AppTest:
     at.context = {"locale": "en-US"}
     at.run()
     at.number_input(key="odds_dice").set_value(20)
-    at.number_input(key="odds_qty").set_value(6)
+    at.segmented_control(key="odds_qty").set_value(6)
     at.segmented_control(key="odds_face").set_value(5)
     return at.run()
 

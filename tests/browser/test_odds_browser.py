@@ -22,11 +22,14 @@ from tests.browser.kit import (
     open_page,
     phone_context,
     reload_page,
+    script_run,
+    segment,
     set_stepper,
     tap,
     whole_page_screenshot,
 )
-from views.i18n import format_percent
+from views.dice import face_label
+from views.i18n import format_percent, translate
 
 pytestmark = pytest.mark.browser
 
@@ -42,13 +45,36 @@ def tap_hand(page: Page, faces: list[int]) -> None:
         expect(page.get_by_text(re.compile(rf"^{count} (die|dice|dé|dés)\s?:"))).to_be_visible()
 
 
+def exactly(label: str) -> re.Pattern:
+    return re.compile(rf"^\s*{re.escape(label)}\s*$")
+
+
+def shown_quantities(page: Page) -> list[int]:
+    return [int(text) for text in page.locator(".st-key-odds_qty [role='radio']").all_inner_texts()]
+
+
+def pick_quantity(page: Page, quantity: int) -> int:
+    """Tap ``quantity`` in the bid's row, paging the row to it first; returns the taps."""
+    taps = 0
+    while quantity not in (shown := shown_quantities(page)):
+        key = "odds_qty_more" if quantity > max(shown) else "odds_qty_less"
+        with script_run(page):  # a key with help is drawn twice, one of them hidden
+            page.locator(f".st-key-{key} button:visible").click()
+        taps += 1
+    option = segment(page, "odds_qty", exactly(str(quantity)))
+    if option.get_attribute("aria-checked") != "true":
+        choose_segment(page, "odds_qty", exactly(str(quantity)))
+        taps += 1
+    return taps
+
+
 def set_table(page: Page, *, hand, dice, players, quantity, face) -> None:
     """Every input of the page, as a player enters them at the table."""
     tap_hand(page, hand)
-    set_stepper(page, "odds_dice", dice)
     set_stepper(page, "odds_players", players)
-    set_stepper(page, "odds_qty", quantity)
+    set_stepper(page, "odds_dice", dice)
     choose_segment(page, "odds_face", face)
+    pick_quantity(page, quantity)
 
 
 README_TABLE = {"hand": [1, 1, 5, 2, 3], "dice": 8, "players": 3, "quantity": 4, "face": "5"}
@@ -57,6 +83,7 @@ README_TABLE = {"hand": [1, 1, 5, 2, 3], "dice": 8, "players": 3, "quantity": 4,
 def test_hand_and_bid_give_the_published_odds(app_url, phone, screenshot_dir) -> None:
     open_app(phone, app_url)
     set_table(phone, hand=[1, 2, 2, 5, 6], dice=20, players=4, quantity=5, face="4")
+    flip(phone, "odds_read")  # the published odds are the dice alone
     expect(phone.get_by_test_id("stMetricValue").first).to_have_text("79.1%")
     assert metric_values(phone)[0] == "79.1%"
     assert phone.get_by_text("5 dice: P 2 2 5 6").is_visible()
@@ -164,3 +191,231 @@ def test_language_follows_the_browser_locale(app_url, chromium_browser) -> None:
         page.wait_for_url(re.compile(r"[?&]lang=fr\b"))
     finally:
         context.close()
+
+
+# --- issue 11: trust at the table, at 390 × 844 in both languages ----------------------------
+
+
+class Taps:
+    """A player's touches on the phone, counted: a button, a segment, a stepper's − or +, and
+    for a number typed, the field, each key and the keyboard's Enter. A number is entered
+    the cheaper way (stepper or keyboard), as a player would."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.count = 0
+
+    def button(self, key: str) -> None:
+        tap(self.page, key)
+        self.count += 1
+
+    def dice(self, faces: list[int]) -> None:
+        for face in faces:
+            self.button(f"odds_add_{face}")
+
+    def choose(self, key: str, label: str) -> None:
+        assert segment(self.page, key, exactly(label)).get_attribute("aria-checked") != "true"
+        choose_segment(self.page, key, exactly(label))
+        self.count += 1
+
+    def step(self, key: str, up: bool) -> None:
+        button = "StepUp" if up else "StepDown"
+        with script_run(self.page):
+            self.page.locator(f".st-key-{key} [data-testid='stNumberInput{button}']").click()
+        self.count += 1
+
+    def number(self, key: str, value: int) -> None:
+        field = self.page.locator(f".st-key-{key} input")
+        steps = value - int(field.input_value())
+        if abs(steps) <= len(str(value)) + 2:
+            for _ in range(abs(steps)):
+                self.step(key, steps > 0)
+        else:
+            set_stepper(self.page, key, value)
+            self.count += len(str(value)) + 2  # the field, the digits, Enter
+        expect(field).to_have_value(str(value))
+
+    def quantity(self, quantity: int) -> None:
+        self.count += pick_quantity(self.page, quantity)
+
+
+def shows_bid(page: Page, lang: str, bid: str) -> None:
+    expect(page.get_by_role("heading", name=translate(lang, "odds.result.heading", bid=bid))
+           ).to_be_visible()
+
+
+def table_value(page: Page) -> str:
+    return page.locator(".st-key-odds_dice input").input_value()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_common_query_takes_at_most_eight_taps(app_url, phone, lang) -> None:
+    """Issue 11, point 9: five dice in hand, the dice on the table, a bid, counted from
+    opening the page; then the same link reopened later, a die lost; then a bid changed."""
+    open_app(phone, app_url, lang=lang)
+    taps = Taps(phone)
+    taps.dice([1, 2, 4, 4, 6])
+    taps.step("odds_players", up=True)  # five players: the table follows, 25 dice
+    taps.choose("odds_face", face_label(5))
+    taps.quantity(9)
+    shows_bid(phone, lang, "9 × 5")
+    assert table_value(phone) == "25"
+    expect(advice_headline(phone)).to_be_visible()
+    assert taps.count == 8
+
+    changed = Taps(phone)  # the next player raises to 10 × 5, then someone to 5 × P
+    changed.quantity(10)
+    shows_bid(phone, lang, "10 × 5")
+    assert changed.count == 1
+    changed.choose("odds_face", face_label(1))
+    changed.quantity(5)
+    shows_bid(phone, lang, "5 × P")
+    assert changed.count == 3
+
+    reload_page(phone)  # the link opened again later: a die was lost since
+    assert (table_value(phone), phone.locator(".st-key-odds_players input").input_value()) == (
+        "25", "5")
+    again = Taps(phone)
+    again.step("odds_dice", up=False)
+    again.dice([2, 3, 3, 5, 6])
+    again.choose("odds_face", face_label(3))
+    again.quantity(10)
+    shows_bid(phone, lang, "10 × 3")
+    assert table_value(phone) == "24"
+    expect(advice_headline(phone)).to_be_visible()
+    assert again.count == 8
+
+    reload_page(phone)  # and again: a player dropped to one die, a palifico round
+    palifico = Taps(phone)
+    palifico.step("odds_dice", up=False)
+    palifico.choose("odds_round", translate(lang, "round.palifico"))
+    palifico.dice([2, 3, 3, 5, 6])
+    palifico.choose("odds_face", face_label(3))
+    palifico.quantity(5)
+    shows_bid(phone, lang, "5 × 3")
+    assert table_value(phone) == "23"
+    expect(phone.locator(PALIFICO)).to_be_visible()
+    assert palifico.count == 9
+
+
+PALIFICO = ".st-key-odds_palifico"
+"""The palifico banner of the Odds & advice page."""
+
+HEAT_MAP_JS = """
+(chart) => {
+  const svg = chart.querySelector("svg");
+  const frame = svg.getBoundingClientRect();
+  const box = (el) => {
+    const b = el.getBoundingClientRect();
+    return {text: el.textContent, top: b.top - frame.top, bottom: b.bottom - frame.top,
+            left: b.left - frame.left, right: b.right - frame.left, height: b.height};
+  };
+  return {
+    width: frame.width, height: frame.height,
+    rows: [...svg.querySelectorAll(".layer_0_marks path")].map(cell => box(cell).height),
+    labels: [...svg.querySelectorAll(".role-axis-label text, .role-axis-title text")].map(box),
+  };
+}
+"""
+"""The heat map's cells and axis texts, measured against the chart's own frame."""
+
+MIN_ROW_PX = 24
+"""A heat map row this tall holds its printed percent and a thumb's tap."""
+
+
+def heat_map(page: Page) -> dict:
+    heading = page.get_by_text(translate(current_lang(page), "advice.chart.heading"), exact=True)
+    chart = page.locator("[data-testid='stVegaLiteChart']").first
+    heading.scroll_into_view_if_needed()
+    laid_out(page)
+    return chart.evaluate(HEAT_MAP_JS)
+
+
+def current_lang(page: Page) -> str:
+    return "fr" if "lang=fr" in page.url else "en"
+
+
+def assert_readable(measured: dict, faces: list[int]) -> None:
+    assert measured["rows"] and min(measured["rows"]) >= MIN_ROW_PX, measured["rows"]
+    texts = [label["text"] for label in measured["labels"]]
+    assert {face_label(face) for face in faces} <= set(texts), texts
+    for label in measured["labels"]:  # inside the chart's frame: nothing clipped
+        assert label["left"] >= 0 and label["right"] <= measured["width"], label
+        assert label["top"] >= 0 and label["bottom"] <= measured["height"], label
+        assert label["height"] >= 10, label
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_palifico_is_unmissable_and_its_heat_map_readable(
+    app_url, phone, screenshot_dir, lang
+) -> None:
+    open_app(phone, app_url, lang=lang)
+    tap_hand(phone, [1, 2, 2, 5, 6])
+    choose_segment(phone, "odds_face", face_label(2))
+    assert phone.locator(PALIFICO).count() == 0
+    choose_segment(phone, "odds_round", translate(lang, "round.palifico"))
+    banner = phone.locator(PALIFICO)
+    expect(banner).to_contain_text(
+        translate(lang, "odds.palifico.face", faces=translate(lang, "face.plural.2")))
+    assert_on_the_first_screen(phone, PALIFICO)
+    assert_fits_the_width(phone)
+    phone.screenshot(path=screenshot_dir / f"odds-palifico-{lang}.png")
+    assert_readable(heat_map(phone), [2])  # one face left: one full row, not a stripe
+    phone.locator("[data-testid='stVegaLiteChart']").first.screenshot(
+        path=screenshot_dir / f"odds-palifico-heat-{lang}.png")
+    flip(phone, "odds_open")  # opening a palifico round: every face, each row as tall
+    expect(banner).to_contain_text(translate(lang, "odds.palifico.opening"))
+    assert_readable(heat_map(phone), [1, 2, 3, 4, 5, 6])
+
+
+def card_table(page: Page) -> list[tuple[list[str], bool]]:
+    """The options table under the card: each row's cells and whether it is in bold."""
+    table = page.locator("[data-testid='stMarkdownContainer'] table").first
+    rows = []
+    for row in table.locator("tbody tr").all():
+        cells = [cell.strip() for cell in row.locator("td").all_inner_texts()]
+        rows.append((cells, row.locator("strong").count() > 0))
+    return rows
+
+
+def percent_number(text: str) -> float:
+    return float(text.replace("\u202f", "").replace("%", "").replace(",", ".").lstrip("<>"))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_card_agrees_with_its_table_and_the_big_number(
+    app_url, phone, screenshot_dir, lang
+) -> None:
+    """Issue 11, points 3 and 4, on the issue's hand: P 2 4 4 6 against 4 × 4."""
+    spot = Situation(Rules(), (5, 5, 5, 5), 0, Hand([1, 2, 4, 4, 6]), ((3, Bid(4, 4)),))
+    advice = advise(spot)
+    best = advice.best
+    assert str(best.action) == "3xP"
+    rival = next(o for o in advice.options if str(o.action) == "5x4")
+    open_app(phone, app_url, lang=lang)
+    tap_hand(phone, [1, 2, 4, 4, 6])
+    pick_quantity(phone, 4)
+    shows_bid(phone, lang, "4 × 4")
+    card = phone.locator(ADVICE)
+    assert advice_headline(phone).inner_text() == translate(lang, "advice.action.raise",
+                                                            bid="3 × P")
+    text = card.inner_text()
+    assert translate(lang, "advice.risk", lose=format_percent(best.lose, lang)) in text
+    assert translate(lang, "advice.reason.raise-tied", bid="3 × P",
+                     lose=format_percent(best.lose, lang), safer="5 × 4",
+                     safer_true=format_percent(rival.p_true, lang)) in text
+    assert translate(lang, "advice.basis.read") in text
+    assert_on_the_first_screen(phone, ADVICE)
+    rows = card_table(phone)
+    bold = [cells for cells, strong in rows if strong]
+    assert [cells[0] for cells in bold] == ["3 × P"]
+    risks = [percent_number(cells[1]) for cells, _ in rows]
+    assert risks == sorted(risks)
+    assert rows[0][0][0] == "3 × P"  # tied at the top, the pick first
+    moves = {cells[0]: cells for cells, _ in rows}
+    dudo = moves[translate(lang, "advice.move.dudo")]
+    assert "–" not in dudo and "–" not in moves[translate(lang, "advice.move.calza")]
+    # The big number is the chance the Dudo row reads.
+    assert metric_values(phone)[0] == dudo[2]
+    assert_fits_the_width(phone)
+    whole_page_screenshot(phone, screenshot_dir / f"odds-agree-{lang}-full.png")
