@@ -17,6 +17,7 @@ from coach import (
     heads_up_strategy,
 )
 from perudo_math import Bid, GameState, Hand, Rules, odds
+from views import advice_view
 from views.engine_cache import even_split
 from views.i18n import catalog, format_decimal, format_percent
 from views.inputs import MAX_HAND_DICE
@@ -133,7 +134,7 @@ def test_published_odds_of_five_fours(app: AppTest) -> None:
     set_inputs(app, dice=20, quantity=5, face=4)
     assert_clean(app)
     # Read, the bid moves the numbers; the published odds are the dice alone, said as such.
-    assert "True: 82.1% once the bids are read, 79.1% from the dice alone." in texts(app)
+    assert "True: 91.0% once the bids are read, 79.1% from the dice alone." in texts(app)
     app.toggle(key="odds_read").set_value(False).run()
     assert "From the dice alone, every hidden die fair:" in texts(app)
     assert metrics(app)["True: at least 5"] == "79.1%"
@@ -562,12 +563,9 @@ def test_a_tracked_game_reads_every_bid_with_its_seat(app: AppTest) -> None:
     tap(app, PUBLISHED_HAND)
     read = coach_advice(PUBLISHED_HAND, (5, 5, 5), me=2, bids=[(0, Bid(3, 4)), (1, Bid(4, 4))])
     assert read.reads_bids
-    numbers = read.reason.numbers
-    assert card(app)[2] == (
-        f"Raising to {read.action.bid.pretty()} (true {format_percent(numbers['p_true'], 'en')})"
-        f" risks less than challenging 4 × 4 "
-        f"(true {format_percent(numbers['current_p_true'], 'en')})."
-    )
+    spot = Situation(Rules(), (5, 5, 5), 2, Hand(PUBLISHED_HAND), ((0, Bid(3, 4)), (1, Bid(4, 4))))
+    assert card(app)[0] == f"RAISE to {read.action.bid.pretty()}"
+    assert card(app)[2] == advice_view.reason_text(read, spot)
 
 
 def test_a_tracked_palifico_round(app: AppTest) -> None:
@@ -629,9 +627,9 @@ def test_french_from_the_query_parameter(app: AppTest) -> None:
     assert app.title[0].value == "Probabilités et conseils"
     tap(app, PUBLISHED_HAND)
     set_inputs(app)
-    assert metrics(app)["Vraie\u00a0: au moins 5"] == "82,1\u202f%"
-    assert ("Vraie\u00a0: 82,1\u202f% une fois les annonces lues, 79,1\u202f% d'après les seuls "
-            "dés.") in texts(app)
+    assert metrics(app)["Vraie\u00a0: au moins 5"] == "91,0\u202f%"
+    assert ("Vraie\u00a0: 91,0\u202f% une fois les annonces lues, 79,1\u202f% d'après les dés "
+            "seuls.") in texts(app)
     app.toggle(key="odds_read").set_value(False).run()
     assert metrics(app)["Vraie\u00a0: au moins 5"] == "79,1\u202f%"
     assert "20 dés sur la table\u00a0: environ 6,0 dés à 4 (pacos compris)." in texts(app)
@@ -886,7 +884,8 @@ def test_a_tracked_game_reads_the_bids_with_the_showdowns(app: AppTest) -> None:
     spot = Situation(Rules(), (5, 5, 5), 2, Hand(PUBLISHED_HAND), ((0, Bid(3, 4)), (1, Bid(4, 4))))
     read = format_percent(TableBeliefs(spot).at_least(Bid(4, 4)), "en")
     assert metrics(app)["True: at least 4"] == read
-    assert card(app)[2].endswith(f"challenging 4 × 4 (true {read}).")
+    assert card(app)[2] == advice_view.reason_text(coach_advice(
+        PUBLISHED_HAND, (5, 5, 5), me=2, bids=[(0, Bid(3, 4)), (1, Bid(4, 4))]), spot)
 
 
 def test_the_story_in_french(app: AppTest) -> None:
@@ -896,10 +895,10 @@ def test_the_story_in_french(app: AppTest) -> None:
     read = format_percent(advice.reason.numbers["current_p_true"], "fr")
     assert "Probabilités une fois les annonces lues." in texts(app)
     assert "Une fois les annonces lues, comme dans le conseil\u00a0:" in texts(app)
-    assert (f"Vraie\u00a0: {read} une fois les annonces lues, 70,4\u202f% d'après les seuls dés."
+    assert (f"Vraie\u00a0: {read} une fois les annonces lues, 70,4\u202f% d'après les dés seuls."
             in texts(app))
     app.toggle(key="odds_read").set_value(False).run()
-    assert "Probabilités d'après les seuls dés." in texts(app)
+    assert "Probabilités d'après les dés seuls." in texts(app)
 
 
 # --- issue 11: the advice says what it does ---------------------------------------------------
@@ -946,19 +945,19 @@ def assert_card_agrees_with_its_table(at: AppTest) -> None:
         assert not tied and not safer
 
 
-def test_the_issue_hand_says_why_it_raises_to_pacos(app: AppTest) -> None:
-    """Issue 11: P 2 4 4 6 against 4 × 4. Every raise shown risks the same 4.4% (the next
-    player never calls them); the coach takes 3 × P, the hardest to follow, and says so,
-    rather than "risks less than challenging" beside likelier raises at the same risk."""
+def test_the_issue_hand_says_its_raise_is_a_trade(app: AppTest) -> None:
+    """Issue 11: P 2 4 4 6 against 4 × 4. The coach takes 6 × 4, a little riskier than 5 × 4
+    but harder to follow, and says it is a trade, rather than "safer" beside raises the
+    table shows as safer."""
     app.run()
     tap(app, [1, 2, 4, 4, 6])
     set_inputs(app, quantity=4, face=4)
     headline, risk, reason = card(app)
-    assert headline == "RAISE to 3 × P"
-    assert risk == "Chance you lose a die: 4.4%"
-    assert reason == ("Raising to 3 × P risks 4.4%, the same as 5 × 4 (true 98.5%), for a bid "
+    assert headline == "RAISE to 6 × 4"
+    assert risk == "Chance you lose a die: 5.4%"
+    assert reason == ("Raising to 6 × 4 risks 5.4%, a little more than 5 × 4 (4.4%), for a bid "
                       "that is harder to follow.")
-    assert [row[0] for row in table_rows(app)] == ["3 × P", "5 × 4", "4 × 6", "2 × P", "Calza",
+    assert [row[0] for row in table_rows(app)] == ["5 × 4", "4 × 6", "2 × P", "6 × 4", "Calza",
                                                     "Dudo"]
     assert_card_agrees_with_its_table(app)
 
