@@ -16,6 +16,7 @@ from storage.resume import ResumeStore, new_device_token, resume_path
 from tests.app.conftest import ENTRY, FIRST_RUN_TIMEOUT_S
 from views import resume
 from views.i18n import translate
+from views.text import literal, shown
 
 TRACKER = "app_pages/tracker.py"
 ODDS = "app_pages/odds.py"
@@ -128,6 +129,17 @@ def test_a_new_tab_offers_the_game_and_one_tap_brings_it_back(browsers, lang: st
     assert at.query_params["me"] == "1"
     assert at.query_params["dice"] == "3"  # the table's rules come back with it
     assert not offer(at)
+
+
+def test_names_in_the_offer_show_as_typed(browsers) -> None:
+    names = ["[Tap here](http://e.com)", "**Bob**", ":red[RED] $x^2$"]
+    use(browsers, "mine").keep(track(GameState.new(names).bid("2x4"), seat=0))
+    summary = new_tab().caption[0].value
+    assert summary == translate("en", "resume.summary",
+                                players=", ".join(literal(name) for name in names), round=1)
+    assert shown(summary) == translate("en", "resume.summary", players=", ".join(names),
+                                       round=1)
+    assert "](http" not in summary and "**B" not in summary
 
 
 def test_the_offer_shows_on_the_tracker_set_up_too(browsers) -> None:
