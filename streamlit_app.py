@@ -18,6 +18,7 @@ from views import resume, url_state, warmup
 from views.i18n import language_switch, t
 from views.navigation import menu_closes_after_a_choice, shows_a_game
 from views.phone_link import home_screen_tags, phone_link
+from views.style import menu_style
 
 url_state.sync()  # once per run: the language, rules, game, seat and profile, URL ⇄ session
 resume.remember()  # the tracked game, saved under this device when it changed
@@ -50,6 +51,7 @@ language_switch(st.sidebar)
 phone_link(st.sidebar)  # the address and QR code a phone opens
 home_screen_tags(st.sidebar)  # icon, name and colour for Add to Home Screen
 menu_closes_after_a_choice(st.sidebar)
+menu_style()  # a menu button and links a thumb hits at the first try
 resume.keep_the_token(st.sidebar)  # the device token, in a cookie of this browser only
 for notice in url_state.pop_notices():
     st.warning(t(notice), icon="⚠️")

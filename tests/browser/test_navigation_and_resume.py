@@ -2,7 +2,8 @@
 
 * One tap from the tracked game to its advice, one tap back, the game intact.
 * The menu closes after a choice: switching pages takes two taps (open the menu, choose),
-  not three (the menu used to stay open over the page until closed by hand). Checked with
+  not three (the menu used to stay open over the page until closed by hand); its button and
+  links are 44 px touch targets (Streamlit draws them 28 px). Checked with
   the test browser's own user agent (Streamlit then leaves the menu open) and with a
   phone's (Streamlit closes it itself: the script must not open it again).
 * A fresh tab of the same browser (a new tab, the home-screen icon) offers "resume the game
@@ -22,7 +23,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from perudo_math import GameState
 from tests.browser.conftest import _require_chromium
@@ -40,6 +41,7 @@ from tests.browser.kit import (
 )
 from tests.servers import free_port, running_server
 from views.i18n import translate
+from views.style import TOUCH_TARGET_PX
 
 pytestmark = pytest.mark.browser
 
@@ -70,13 +72,21 @@ class Taps:
         self.count += 1
 
     def open_menu(self) -> None:
-        self.page.get_by_test_id("stExpandSidebarButton").click()
+        button = self.page.get_by_test_id("stExpandSidebarButton")
+        assert_a_sure_tap(button)
+        button.click()
         expect(self.page.locator(SIDEBAR)).to_have_attribute("data-collapsed", "false")
         self.count += 1
 
     def key(self, key: str) -> None:
         tap(self.page, key)
         self.count += 1
+
+
+def assert_a_sure_tap(target: Locator) -> None:
+    """``target`` is at least a touch target (44 px) tall and wide."""
+    box = target.bounding_box()
+    assert box is not None and min(box["width"], box["height"]) >= TOUCH_TARGET_PX, box
 
 
 def heading(page: Page, lang: str, key: str):
@@ -131,6 +141,9 @@ def switch_by_the_menu(taps: Taps, lang: str, nav_key: str, title_key: str) -> i
     """Switch pages through the menu; the taps it took, the menu closed at the end."""
     before = taps.count
     taps.open_menu()
+    for link in taps.page.get_by_test_id("stSidebarNavLink").all():  # as wide as the menu
+        box = link.bounding_box()
+        assert box is not None and box["height"] >= TOUCH_TARGET_PX, box
     taps.link(translate(lang, nav_key))
     page = taps.page
     expect(heading(page, lang, title_key)).to_be_visible()
