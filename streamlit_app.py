@@ -1,22 +1,27 @@
 """Perudo Coach: the entry script (``streamlit run streamlit_app.py``).
 
 It settles the language and the state every page shares, kept in the URL
-(``views.url_state``, the one owner of the URL), declares the pages, sets the page config
-and draws the sidebar, then runs the selected page. Page scripts live in ``app_pages/``: add
-one with an ``st.Page`` in the list below. The folder is deliberately not called ``pages/``:
-Streamlit still treats a folder of that name as a legacy multipage app, so the first deep
-link after a server start (``/game?game=…``) would show a "Page not found" dialog, or run the
-page without this script. Keep heavy imports (numpy, altair, perudo_math) out of this file:
-they belong to the pages.
+(``views.url_state``, the one owner of the URL), remembers the tracked game on this device
+(``views.resume``), declares the pages, sets the page config and draws the sidebar (whose
+menu closes after a choice: ``views.navigation``), offers to resume this phone's game in
+progress on the pages that show a game, then runs the selected page. Page scripts live in
+``app_pages/``: add one with an ``st.Page`` in the list below. The folder is deliberately
+not called ``pages/``: Streamlit still treats a folder of that name as a legacy multipage
+app, so the first deep link after a server start (``/game?game=…``) would show a "Page not
+found" dialog, or run the page without this script. Keep heavy imports (numpy, altair,
+perudo_math) out of this file: they belong to the pages.
 """
 
 import streamlit as st
 
-from views import url_state, warmup
+from views import resume, url_state, warmup
 from views.i18n import language_switch, t
+from views.navigation import menu_closes_after_a_choice, shows_a_game
 from views.phone_link import home_screen_tags, phone_link
+from views.style import menu_style
 
 url_state.sync()  # once per run: the language, rules, game, seat and profile, URL ⇄ session
+resume.remember()  # the tracked game, saved under this device when it changed
 
 page = st.navigation(
     [
@@ -45,7 +50,13 @@ st.set_page_config(
 language_switch(st.sidebar)
 phone_link(st.sidebar)  # the address and QR code a phone opens
 home_screen_tags(st.sidebar)  # icon, name and colour for Add to Home Screen
+menu_closes_after_a_choice(st.sidebar)
+menu_style()  # a menu button and links a thumb hits at the first try
+resume.keep_the_token(st.sidebar)  # the device token, in a cookie of this browser only
 for notice in url_state.pop_notices():
     st.warning(t(notice), icon="⚠️")
 warmup.wait()  # the first session imports the heavy modules; the others wait for it
+if shows_a_game(page.url_path):
+    resume.resume_prompt()  # a new tab or the home-screen icon: this phone's game, one tap away
 page.run()
+resume.remember()  # a change the page made without a rerun

@@ -33,7 +33,7 @@ from perudo_math import (
     check_bid,
     exceeds_table,
 )
-from views import advice_view, charts, odds_inputs, tracker_view, url_state
+from views import advice_view, charts, navigation, odds_inputs, tracker_view, url_state
 from views.engine_cache import (
     Table,
     cached_advice,
@@ -111,6 +111,7 @@ def tracked_inputs(game: GameState) -> Inputs:
     with st.container(border=True, key="odds_tracker", gap="xsmall"):
         st.markdown(advice_view.tracker_note(game, me, seat is not None))
         st.caption(advice_view.tracker_bids(game))
+        navigation.back_to_game()
     return Inputs(game.table_dice, len(game.active_seats), game.palifico, game.last_bid, game,
                   me, seat is not None)
 

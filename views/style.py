@@ -1,4 +1,5 @@
-"""The phone look: touch targets large enough for a noisy table, scoped to the phone pages."""
+"""The phone look: touch targets large enough for a noisy table, scoped to the phone pages
+(:func:`phone_page`), and for the menu on every page (:func:`menu_style`)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,28 @@ PHONE_CSS = f"""
 """Scoped to containers keyed ``phone-page``: the other pages keep Streamlit's look."""
 
 
+MENU_CSS = f"""
+<style>
+/* The menu on every page: its button and its links at least {TOUCH_TARGET_PX}px tall
+   (Streamlit draws them 28px), so opening it and choosing a page take one sure tap each. */
+[data-testid="stExpandSidebarButton"],
+[data-testid="stSidebarCollapseButton"] button {{
+  min-width: {TOUCH_TARGET_PX}px;
+  min-height: {TOUCH_TARGET_PX}px;
+}}
+[data-testid="stSidebarNavLink"] {{
+  min-height: {TOUCH_TARGET_PX}px;
+}}
+</style>
+"""
+"""For the entry script: the menu belongs to no page."""
+
+
+def menu_style() -> None:
+    """Large touch targets for the menu (a style sheet only: it takes no room)."""
+    st.html(MENU_CSS)
+
+
 def phone_page() -> object:
     """A container for a page built for the phone: large touch targets.
 
@@ -46,4 +69,4 @@ def phone_page() -> object:
     return st.container(key="phone-page")
 
 
-__all__ = ["PHONE_CSS", "TOUCH_TARGET_PX", "phone_page"]
+__all__ = ["MENU_CSS", "PHONE_CSS", "TOUCH_TARGET_PX", "menu_style", "phone_page"]

@@ -13,6 +13,10 @@ ones back on every run. The shared parameters:
   player holding this phone in that game);
 * ``profile``: the learner's profile token (see ``storage.profiles``).
 
+:func:`game_params` gives the tracked game as its link writes it (the game, my seat and
+the table's rules) and :func:`restore_game` tracks such a game again, read by the same
+parsers as a link (``views.resume`` keeps it for this device between tabs).
+
 A page's own parameters (the practice page's ``seed``, ``theme`` and ``level``) are read
 with :func:`read` and written with :func:`set_page_params`; no page touches another's.
 
@@ -211,11 +215,7 @@ def _write(name: str, value: str | None) -> None:
 
 def _write_url() -> None:
     wanted = {LANG_PARAM: i18n.current_language(), **rules_to_params(current_rules())}
-    game = current_game()
-    if game is not None:
-        wanted[GAME_PARAM] = game.to_code()
-        if current_seat() is not None:
-            wanted[SEAT_PARAM] = str(current_seat())
+    wanted |= game_params() or {}
     if current_token() is not None:
         wanted[PROFILE_PARAM] = current_token()
     for name in _shared_names():
@@ -247,6 +247,47 @@ def set_game(game: GameState | None) -> None:
     if game is None or not 0 <= (current_seat() or 0) < len(game.players):
         st.session_state[_SEAT_KEY] = None
     _write_url()
+
+
+def game_params() -> dict[str, str] | None:
+    """The tracked game as its link writes it: the game, my seat and the table's rules
+    (:func:`restore_game` reads it back); ``None`` when no game is tracked."""
+    game = current_game()
+    if game is None:
+        return None
+    params = {**rules_to_params(current_rules()), GAME_PARAM: game.to_code()}
+    if current_seat() is not None:
+        params[SEAT_PARAM] = str(current_seat())
+    return params
+
+
+def read_game(params: Mapping[str, str]) -> tuple[GameState, int | None, Rules]:
+    """The game, my seat and the table's rules that ``params`` describe (as
+    :func:`game_params` wrote them), read by the parsers a link goes through; ``ValueError``
+    when one is refused or a parameter is not a game's."""
+    rule_names = {setting.short for setting in SETTINGS}
+    unknown = set(params) - rule_names - {GAME_PARAM, SEAT_PARAM}
+    if unknown:
+        raise ValueError(f"not a game's parameter: {sorted(unknown)[0][:20]!r}")
+    if any(len(text) > MAX_VALUE_LENGTH for text in params.values()):
+        raise ValueError("an oversized parameter")
+    if GAME_PARAM not in params:
+        raise ValueError("no game")
+    game = game_code(params[GAME_PARAM])
+    me = seat(len(game.players))(params[SEAT_PARAM]) if SEAT_PARAM in params else None
+    rules = rules_from_params({name: params[name] for name in rule_names if name in params})
+    return game, me, rules
+
+
+def restore_game(params: Mapping[str, str]) -> GameState:
+    """Track the game ``params`` describe (:func:`read_game`); ``ValueError``, and nothing
+    changed, when one of them is refused."""
+    game, me, rules = read_game(params)
+    st.session_state[_RULES_KEY] = rules
+    st.session_state[_GAME_KEY] = game
+    st.session_state[_SEAT_KEY] = me
+    _write_url()
+    return game
 
 
 def current_seat() -> int | None:
@@ -309,10 +350,13 @@ __all__ = [
     "current_seat",
     "current_token",
     "game_code",
+    "game_params",
     "in_link",
     "notify",
     "pop_notices",
     "read",
+    "read_game",
+    "restore_game",
     "rules_from_params",
     "rules_to_params",
     "seat",

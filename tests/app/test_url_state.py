@@ -156,6 +156,32 @@ def test_unrelated_parameters_are_ignored() -> None:
     assert rules_from_params({"lang": "fr", "game": "g1.x"}) == Rules()
 
 
+# --- a tracked game as its link writes it (what views.resume keeps) -------------------------
+
+
+@given(rules_strategy, st.integers(2, 4), st.one_of(st.none(), st.integers(0, 3)))
+def test_a_game_reads_back_from_its_parameters(rules: Rules, players: int,
+                                                me: int | None) -> None:
+    game = a_game(players)
+    params = {**rules_to_params(rules), "game": game.to_code()}
+    if me is not None and me < players:
+        params["me"] = str(me)
+    assert url_state.read_game(params) == (
+        game, me if me is not None and me < players else None, rules)
+
+
+@pytest.mark.parametrize("params", [
+    {}, {"me": "1"}, {"game": "g1.damaged"}, {"game": HUNDRED_KB},
+    {"game": a_game().to_code(), "me": "3"}, {"game": a_game().to_code(), "me": SUPERSCRIPT_TWO},
+    {"game": a_game().to_code(), "dice": "0"}, {"game": a_game().to_code(), "lang": "fr"},
+    {"game": a_game().to_code(), "profile": "A" * 22}, {"game": a_game().to_code(), "x": "1"},
+    {"game": a_game().to_code(), "raise": THOUSANDS_OF_DIGITS},
+])
+def test_a_game_that_does_not_read_is_refused(params: dict[str, str]) -> None:
+    with pytest.raises(ValueError):
+        url_state.read_game(params)
+
+
 # --- links in the app: hostile values get a notice, never an exception -----------------------
 
 

@@ -1,0 +1,182 @@
+"""Games in progress, remembered per device, so a new tab or the home-screen icon can resume one.
+
+A device (one browser on one phone) is known only by an unguessable token
+(:func:`new_device_token`) that the browser keeps; this store keeps, under a hash of that
+token, the state the device last tracked: opaque text (the app writes the game link's shared
+parameters) and when it was saved. Nothing lists the devices or their games: without the
+token, a record cannot be found, so another phone on the same server never sees it.
+
+Cost and lifetime:
+
+* A value that does not look like a token (:func:`is_device_token`) is refused before the
+  file is touched; a well-formed unknown one costs one primary-key lookup.
+* A record lives :data:`KEEP_FOR_S` after its last save; expired records are never returned
+  and are deleted on the next save. At most :data:`MAX_DEVICES` records are kept (the oldest
+  go first) and a state is at most :data:`MAX_STATE_LENGTH` characters, so a flood of tokens
+  cannot fill the disk.
+* The file is SQLite (beside the progress file: see :func:`resume_path`), so a record
+  survives a server restart. A save comes with every move of a tracked game, so it must be
+  cheap: a store keeps one connection, shared by the server's threads under a lock, in WAL
+  mode with ``synchronous=NORMAL``. A commit then appends to the log without syncing the
+  disk (a checkpoint, now and then, does): a save takes well under a millisecond, where a
+  connection opened and closed per call checkpointed the log at every close (30 ms a move).
+  A record is a convenience (the game is also in its link), so a power cut may lose the last
+  move or two, never the file. Other processes on the same file wait (``busy_timeout``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from storage.progress import BUSY_TIMEOUT_MS, ProgressStoreError, database_path, write_transaction
+
+KEEP_FOR_S = 7 * 86_400
+"""How long a game stays resumable after its last move: a week, one game night to the next."""
+MAX_DEVICES = 10_000
+"""The most records kept: far more phones than one table's server ever sees."""
+MAX_STATE_LENGTH = 20_000
+"""The longest state kept: a link's shared parameters, game code (at most 16,384) included."""
+TOKEN_BYTES = 16
+"""Random bytes in a device token: 128 bits, 22 URL-safe characters."""
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,64}")
+"""What a device token looks like."""
+SCHEMA_VERSION = 1
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS games (
+           device TEXT PRIMARY KEY,
+           state TEXT NOT NULL,
+           saved REAL NOT NULL
+       ) WITHOUT ROWID""",
+    "CREATE INDEX IF NOT EXISTS games_by_age ON games (saved)",
+)
+
+
+class FutureResumeFileError(ProgressStoreError):
+    """The file was written by a newer version of Perudo Coach; it is left untouched."""
+
+
+def new_device_token() -> str:
+    """A fresh device token; the browser keeps it, the store only its hash."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def is_device_token(text: object) -> bool:
+    """Whether ``text`` looks like a device token (checked before any lookup)."""
+    return isinstance(text, str) and TOKEN_PATTERN.fullmatch(text) is not None
+
+
+def resume_path(progress_path: str | os.PathLike[str] | None = None) -> Path:
+    """The resume file beside the progress file (:func:`storage.progress.database_path`):
+    ``progress.sqlite3`` → ``progress-resume.sqlite3``."""
+    progress = database_path(progress_path)
+    return progress.with_name(f"{progress.stem}-resume{progress.suffix or '.sqlite3'}")
+
+
+class ResumeStore:
+    """The state each device last tracked (see the module's notes)."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.path = Path(path) if path is not None else resume_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000,
+                                   isolation_level=None, check_same_thread=False)
+        try:
+            self._open()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _open(self) -> None:
+        db = self._db
+        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise FutureResumeFileError(
+                f"{self.path} has schema version {version}, newer than this app's "
+                f"{SCHEMA_VERSION}: update Perudo Coach; the file was left untouched")
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = NORMAL")
+        with write_transaction(db):
+            for statement in SCHEMA:
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        """Close the store's connection (the store cannot be used afterwards)."""
+        with self._lock:
+            self._db.close()
+
+    def save(self, device: str, state: str, *, now: float | None = None) -> None:
+        """Keep ``state`` as what ``device`` tracks now (replacing what it tracked before),
+        and delete the expired records and those beyond :data:`MAX_DEVICES`."""
+        if not is_device_token(device):
+            raise ValueError("not a device token")
+        if not isinstance(state, str) or not state or len(state) > MAX_STATE_LENGTH:
+            raise ValueError(f"a state is 1 to {MAX_STATE_LENGTH} characters of text")
+        now = time.time() if now is None else now
+        with self._connection() as connection, write_transaction(connection):
+            connection.execute(
+                "INSERT INTO games (device, state, saved) VALUES (?, ?, ?) ON CONFLICT (device)"
+                " DO UPDATE SET state = excluded.state, saved = excluded.saved",
+                (_key(device), state, now))
+            connection.execute("DELETE FROM games WHERE saved < ?", (now - KEEP_FOR_S,))
+            connection.execute(  # beyond the cap, the oldest go (a walk down the index)
+                "DELETE FROM games WHERE saved < "
+                "(SELECT saved FROM games ORDER BY saved DESC LIMIT 1 OFFSET ?)",
+                (MAX_DEVICES - 1,))
+
+    def load(self, device: object, *, now: float | None = None) -> str | None:
+        """What ``device`` tracked last, or ``None``: not a token (the file is not touched),
+        unknown, or expired."""
+        if not is_device_token(device):
+            return None
+        now = time.time() if now is None else now
+        with self._connection() as connection:
+            row = connection.execute("SELECT state FROM games WHERE device = ? AND saved >= ?",
+                                     (_key(str(device)), now - KEEP_FOR_S)).fetchone()
+        return None if row is None else row[0]
+
+    def forget(self, device: object) -> None:
+        """Forget what ``device`` tracked (nothing happens for a value that is not a token)."""
+        if not is_device_token(device):
+            return
+        with self._connection() as connection, write_transaction(connection):
+            connection.execute("DELETE FROM games WHERE device = ?", (_key(str(device)),))
+
+    def count(self) -> int:
+        """How many records the file holds (expired ones not yet deleted included)."""
+        with self._connection() as connection:
+            return connection.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+
+    @contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        """The store's connection, for one thread at a time."""
+        with self._lock:
+            yield self._db
+
+
+def _key(device: str) -> str:
+    """The record's key: the token's SHA-256, so the file holds no token a browser could use."""
+    return hashlib.sha256(device.encode("ascii")).hexdigest()
+
+
+__all__ = [
+    "KEEP_FOR_S",
+    "MAX_DEVICES",
+    "MAX_STATE_LENGTH",
+    "FutureResumeFileError",
+    "ResumeStore",
+    "is_device_token",
+    "new_device_token",
+    "resume_path",
+]

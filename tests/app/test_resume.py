@@ -1,0 +1,279 @@
+"""Resuming this phone's game in a new tab, through AppTest: the game is saved under the
+device token as it changes, a fresh session on the same phone offers it and one tap brings it
+back on the tracker; another phone, a hostile cookie or a game that is over offers nothing.
+
+AppTest cannot send cookies, so :func:`views.resume.sent_cookies` (what the browser sent) is
+replaced by a :class:`Browser`'s cookie jar: the token a real browser would have kept.
+"""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from perudo_math import GameState, Rules
+from storage.resume import ResumeStore, new_device_token, resume_path
+from tests.app.conftest import ENTRY, FIRST_RUN_TIMEOUT_S
+from views import resume
+from views.i18n import translate
+from views.text import literal, shown
+
+TRACKER = "app_pages/tracker.py"
+ODDS = "app_pages/odds.py"
+RULES = "app_pages/rules.py"
+
+
+class Browser:
+    """The cookie jar of one phone's browser: the device token it sends, if any."""
+
+    def __init__(self) -> None:
+        self.token: str | None = None
+
+    def cookies(self) -> dict[str, str]:
+        return {} if self.token is None else {resume.COOKIE: self.token}
+
+    def keep(self, at: AppTest) -> None:
+        """What the cookie script of ``at``'s session hands to the browser."""
+        token = at.session_state["resume_device"]
+        assert any(resume.cookie_script(token) == element.proto.body
+                   for element in at.get("html")), "no cookie script for the token"
+        self.token = token
+
+
+@pytest.fixture
+def store_file(tmp_path, monkeypatch) -> ResumeStore:
+    """A resume file of this test's own (beside its own progress file)."""
+    monkeypatch.setenv("PERUDO_COACH_DB", str(tmp_path / "progress.sqlite3"))
+    return ResumeStore(resume_path())
+
+
+@pytest.fixture
+def browsers(store_file, monkeypatch) -> dict[str, Browser]:
+    """Two phones; ``current`` names the one whose cookie the next run sends."""
+    phones = {"mine": Browser(), "other": Browser()}
+    current = {"name": "mine"}
+    monkeypatch.setattr(resume, "sent_cookies", lambda: phones[current["name"]].cookies())
+    phones["current"] = current  # type: ignore[assignment]
+    return phones
+
+
+def use(browsers: dict, name: str) -> Browser:
+    browsers["current"]["name"] = name
+    return browsers[name]
+
+
+def new_tab(lang: str = "en", page: str | None = None, **params: str) -> AppTest:
+    """A fresh session (a new tab, the home-screen icon) at ``page`` (the root by default)."""
+    at = AppTest.from_file(ENTRY, default_timeout=FIRST_RUN_TIMEOUT_S)
+    at.context = {"locale": "en-US" if lang == "en" else "fr-FR"}
+    at.query_params["lang"] = lang
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.run()
+    if page is not None:
+        at.switch_page(page).run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def a_game() -> GameState:
+    return GameState.new(["Ann", "Bob", "Cid"]).bid("3x4").bid("4x4")
+
+
+def offer(at: AppTest) -> bool:
+    return any(button.key == "resume_yes" for button in at.button)
+
+
+def track(game: GameState, seat: int = 1, **params: str) -> AppTest:
+    """A session that tracks ``game`` (from its link), as seat ``seat``, on the tracker."""
+    return new_tab(page=TRACKER, game=game.to_code(), me=str(seat), **params)
+
+
+def title(at: AppTest) -> str:
+    return at.title[0].value
+
+
+# --- the game is saved as it changes ---------------------------------------------------------
+
+
+def test_a_tracked_game_is_saved_under_a_new_device_token(browsers, store_file) -> None:
+    mine = use(browsers, "mine")
+    at = track(a_game())
+    mine.keep(at)
+    saved = resume.decode(store_file.load(mine.token))
+    assert saved == {"game": a_game().to_code(), "me": "1"}
+    at.button(key="tracker_q_5").click().run()  # Cid bids 5 × 4
+    assert GameState.from_code(resume.decode(store_file.load(mine.token))["game"]).last_bid \
+        == GameState.from_code(at.query_params["game"]).last_bid
+    assert store_file.count() == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_new_tab_offers_the_game_and_one_tap_brings_it_back(browsers, lang: str) -> None:
+    mine = use(browsers, "mine")
+    playing = track(a_game(), dice="3")
+    playing.button(key="tracker_q_5").click().run()
+    mine.keep(playing)
+    code = playing.query_params["game"]
+
+    at = new_tab(lang)  # the home-screen icon opens the advice page at the root
+    assert offer(at)
+    assert at.button(key="resume_yes").label == translate(lang, "resume.yes")
+    assert at.markdown[0].value == f"**{translate(lang, 'resume.title')}**"
+    assert at.caption[0].value == translate(lang, "resume.summary", players="Ann, Bob, Cid",
+                                            round=1)
+    at.button(key="resume_yes").click().run()
+    assert not at.exception
+    assert title(at) == translate(lang, "tracker.title")
+    assert at.query_params["game"] == code
+    assert at.query_params["me"] == "1"
+    assert at.query_params["dice"] == "3"  # the table's rules come back with it
+    assert not offer(at)
+
+
+def test_names_in_the_offer_show_as_typed(browsers) -> None:
+    names = ["[Tap here](http://e.com)", "**Bob**", ":red[RED] $x^2$"]
+    use(browsers, "mine").keep(track(GameState.new(names).bid("2x4"), seat=0))
+    summary = new_tab().caption[0].value
+    assert summary == translate("en", "resume.summary",
+                                players=", ".join(literal(name) for name in names), round=1)
+    assert shown(summary) == translate("en", "resume.summary", players=", ".join(names),
+                                       round=1)
+    assert "](http" not in summary and "**B" not in summary
+
+
+def test_the_offer_shows_on_the_tracker_set_up_too(browsers) -> None:
+    use(browsers, "mine").keep(track(a_game()))
+    at = new_tab(page=TRACKER)
+    assert offer(at)
+    at.button(key="resume_yes").click().run()
+    assert at.query_params["game"] == a_game().to_code()
+
+
+def test_other_pages_do_not_offer_it(browsers) -> None:
+    use(browsers, "mine").keep(track(a_game()))
+    assert not offer(new_tab(page=RULES))
+
+
+def test_another_phone_never_sees_it(browsers, store_file) -> None:
+    use(browsers, "mine").keep(track(a_game()))
+    use(browsers, "other")
+    for page in (None, TRACKER, ODDS):
+        at = new_tab(page=page)
+        assert not offer(at)
+        assert "game" not in at.query_params
+    browsers["other"].token = new_device_token()  # a token of its own: still nothing
+    assert not offer(new_tab())
+
+
+def test_not_now_puts_it_aside_for_this_tab_only(browsers) -> None:
+    use(browsers, "mine").keep(track(a_game()))
+    at = new_tab()
+    at.button(key="resume_no").click().run()
+    assert not offer(at)
+    at.switch_page(TRACKER).run()
+    assert not offer(at)
+    assert offer(new_tab())  # nothing lost: the next tab offers it again
+
+
+def test_a_tab_opened_with_a_game_link_offers_nothing(browsers) -> None:
+    use(browsers, "mine").keep(track(a_game()))
+    other = GameState.new(["Dan", "Eve"]).bid("2x6")
+    at = new_tab(game=other.to_code())
+    assert not offer(at)
+    assert at.query_params["game"] == other.to_code()
+
+
+def test_a_tab_that_starts_its_own_game_withdraws_the_offer(browsers, store_file) -> None:
+    mine = use(browsers, "mine")
+    mine.keep(track(a_game()))
+    at = new_tab(page=TRACKER)
+    assert offer(at)
+    for row, name in zip(at.session_state["tracker_rows"], ["Dan", "Eve"], strict=False):
+        at.text_input(key=f"tracker_name_{row}").set_value(name)
+    at.button(key=f"tracker_remove_{at.session_state['tracker_rows'][-1]}").click().run()
+    at.button(key="tracker_start").click().run()
+    assert not offer(at)
+    saved = resume.decode(store_file.load(mine.token))
+    assert GameState.from_code(saved["game"]).players[0].name == "Dan"
+    at.button(key="tracker_new").click().run()
+    at.button(key="tracker_new_yes").click().run()  # back to the set-up: the old game is gone
+    assert "game" not in at.query_params
+    assert not offer(at)
+
+
+# --- what is forgotten -----------------------------------------------------------------------
+
+
+def test_a_new_game_forgets_the_old_one(browsers, store_file) -> None:
+    mine = use(browsers, "mine")
+    at = track(a_game())
+    mine.keep(at)
+    at.button(key="tracker_new").click().run()
+    at.button(key="tracker_new_yes").click().run()
+    assert "game" not in at.query_params
+    assert store_file.load(mine.token) is None
+    assert not offer(new_tab())
+
+
+def test_a_game_that_is_over_is_not_offered(browsers, store_file) -> None:
+    mine = use(browsers, "mine")
+    heads_up = GameState.new(["Ann", "Bob"], Rules(starting_dice=1))
+    at = track(heads_up.bid("2x4"), seat=0)
+    mine.keep(at)
+    at.number_input(key="tracker_count_1").set_value(0).run()
+    at.button(key="tracker_dudo").click().run()  # Ann's 2 × 4 was false: Ann is out
+    assert GameState.from_code(at.query_params["game"]).is_over
+    assert store_file.load(mine.token) is None
+    assert not offer(new_tab())
+
+
+def test_a_damaged_record_is_not_offered(browsers, store_file) -> None:
+    mine = use(browsers, "mine")
+    mine.token = new_device_token()
+    for state in ("game=g1.damaged", "nothing", "game=" + a_game().to_code() + "&me=7",
+                  "game=x&game=y", "dice=0&game=" + a_game().to_code()):
+        store_file.save(mine.token, state)
+        at = new_tab()
+        assert not at.exception
+        assert not offer(at), state
+
+
+# --- a hostile cookie costs nothing ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["", "short", "A" * 65, "x" * 100_000, "²" * 22,
+                                   "' OR 1=1 --aaaaaaaaaaaa", "../../../../etc/passwd_aaaaa",
+                                   "aaaaaaaaaaaaaaaaaaaaaa\n", "aaaaaaaaaaaaaaaaaaaaaa;b=c"])
+def test_a_hostile_cookie_is_refused_before_the_store(value, store_file, monkeypatch) -> None:
+    monkeypatch.setattr(resume, "sent_cookies", lambda: {resume.COOKIE: value})
+    monkeypatch.setattr(ResumeStore, "load", lambda *args, **kwargs: pytest.fail("looked up"))
+    assert resume.cookie_token() is None
+    at = new_tab()
+    assert not at.exception
+    assert not offer(at)
+    at.switch_page(TRACKER).run()
+    assert not at.exception
+
+
+def test_a_store_that_cannot_be_opened_costs_only_the_offer(tmp_path, monkeypatch) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be")
+    monkeypatch.setenv("PERUDO_COACH_DB", str(blocker / "progress.sqlite3"))
+    token = new_device_token()
+    monkeypatch.setattr(resume, "sent_cookies", lambda: {resume.COOKIE: token})
+    at = track(a_game())
+    assert not at.exception
+    at.button(key="tracker_q_5").click().run()
+    assert not at.exception
+    assert not offer(new_tab())
+
+
+def test_the_cookie_script_holds_the_token_and_nothing_else() -> None:
+    token = new_device_token()
+    script = resume.cookie_script(token)
+    assert f"{resume.COOKIE}={token};" in script
+    assert "SameSite=Strict" in script and "Max-Age=604800" in script
+    for hostile in ('";alert(1);"', "x" * 22 + "</script>", "short"):
+        with pytest.raises(ValueError):
+            resume.cookie_script(hostile)
