@@ -90,7 +90,7 @@ def test_the_tracker_announces_a_turn_with_elision(app: AppTest) -> None:
     app.run()
     app.switch_page("app_pages/tracker.py").run()
     rows = list(app.session_state["tracker_rows"])
-    for row, name in zip(rows, ["Bob", "Élodie", "Yann"], strict=True):
+    for row, name in zip(rows[:3], ["Bob", "Élodie", "Yann"], strict=True):
         app.text_input(key=f"tracker_name_{row}").set_value(name)
     app.run()
     app.selectbox(key="tracker_opener").set_value(rows[1]).run()
