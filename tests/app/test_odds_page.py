@@ -1071,7 +1071,7 @@ def test_the_banner_tells_the_one_die_rule_in_french(app: AppTest) -> None:
     set_inputs(app, quantity=3, face=1, palifico=True)
     assert banner(app) == (
         "Manche palifico\u00a0: les pacos ne sont pas des jokers, et toutes les surenchères "
-        "restent sur les pacos. Seul un joueur qui n'a lui aussi plus qu'un dé peut changer de "
+        "restent sur les pacos. Seul un joueur qui n'a lui aussi qu'un dé peut changer de "
         "face, avec une annonce plus haute.")
 
 

@@ -177,8 +177,8 @@ def test_the_cheat_sheet_in_french(app: AppTest) -> None:
         "Après 5 × 4, une face plus basse est interdite\u00a0: restez sur les 4 avec plus de "
         "dés, ou annoncez 5 dés d'une face plus haute.")
     assert check(app, "2x4", "2x6") == (
-        "Après 2 × 6, une face plus basse est interdite, et 6 est la plus haute\u00a0: restez "
-        "sur les 6 avec plus de dés, ou passez aux pacos.")
+        "Après 2 × 6, une face plus basse est interdite, et il n'y a pas de face au-dessus du "
+        "6\u00a0: restez sur les 6 avec plus de dés, ou passez aux pacos.")
     assert check(app, "3x6", "2xP", palifico=True) == (
         "En manche palifico, on reste sur les pacos\u00a0: annoncez au moins 3 × P.")
 

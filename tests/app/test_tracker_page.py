@@ -481,7 +481,7 @@ def test_out_of_turn_calls_the_rules_forbid_are_refused(app: AppTest) -> None:
     box.set_value(2).run()
     assert app.button(key="tracker_dudo").disabled
     assert not app.button(key="tracker_calza").disabled
-    reason = "Only the player whose turn it is, Bob, may call dudo (salsa is off)."
+    reason = "Only Bob, whose turn it is, may call dudo (salsa is off)."
     assert reason in [c.value for c in app.caption]
     call(app, "calza", 3, caller=2)
     assert has(app, "Calza by Cid on 3 × 5: 3 counted — right")
@@ -614,7 +614,7 @@ def test_a_whole_game_to_the_winner_with_a_palifico_round(app: AppTest) -> None:
     bid(app, "1x1")  # pacos may open a palifico round
     app.segmented_control(key="tracker_face").set_value(4).run()
     assert [plain(w.value) for w in app.warning] == [
-        "Palifico round: pacos are not jokers, and the face is frozen on pacos: only the "
+        "Palifico round: pacos are not jokers, and the face is frozen on pacos; only the "
         "quantity goes up.",
         "In a palifico round bids stay on pacos: bid at least 2 × P."]
     assert has(app, "Called? Lift the cups, count the pacos for 1 × P, then tap Dudo or Calza.")
@@ -624,7 +624,7 @@ def test_a_whole_game_to_the_winner_with_a_palifico_round(app: AppTest) -> None:
     bid(app, "1x3")
     assert has(app, "count only the threes for 1 × 3 (palifico: pacos are not jokers)")
     call(app, "dudo", 0)  # Bob is out
-    assert has(app, "Dudo by Cid on 1 × 3: 0 counted — Bob loses the last die and is out")
+    assert has(app, "Dudo by Cid on 1 × 3: 0 counted — Bob loses their last die and is out")
     table = next(text for text in texts(app) if text.startswith("| Player"))
     assert "| :gray[~~Bob~~] | :gray[out] |" in table
     assert app.subheader[0].value == "Round 4 — 3 dice on the table — Cid opens"
@@ -852,7 +852,7 @@ def test_who_bluffs_in_french(app: AppTest) -> None:
     bid(app, "2x5")
     bid(app, "3x5")
     call(app, "dudo", 2)  # two fives: Ann's 2 × 5 held, Bob's 3 × 5 did not
-    assert app.main.expander[1].label == "Qui bluffe\u00a0?"
+    assert app.main.expander[1].label == "Qui bluffe\u202f?"
     lines = plain(app.main.expander[1].markdown[0].value)
     assert "Ann\u00a0: sa seule annonce vérifiée jusqu'ici a tenu." in lines
     assert "Bob\u00a0: sa seule annonce vérifiée jusqu'ici n'a pas tenu." in lines
@@ -912,7 +912,7 @@ def test_a_tap_on_the_picked_face_keeps_it(three: AppTest) -> None:
 
 PALIFICO_OPEN = "Palifico round: pacos are not jokers, and the face Ann opens on stays for the " \
                 "whole round."
-PALIFICO_FROZEN = "Palifico round: pacos are not jokers, and the face is frozen on threes: " \
+PALIFICO_FROZEN = "Palifico round: pacos are not jokers, and the face is frozen on threes; " \
                   "only the quantity goes up."
 
 

@@ -15,7 +15,7 @@ from tests.browser.kit import assert_fits_the_width, choose_segment, laid_out, o
 
 pytestmark = pytest.mark.browser
 
-KIND_LABEL = {"en": "Legal raise?", "fr": "Surenchère permise\u00a0?"}
+KIND_LABEL = {"en": "Legal raise?", "fr": "Surenchère permise\u202f?"}
 """The legality drill: its question holds two bids."""
 
 SPLIT_BIDS_JS = """

@@ -59,7 +59,7 @@ TEXT = {
         "refusal": "En manche palifico, on reste sur les pacos\u00a0: annoncez au moins 2 × P.",
         "log": "Journal des manches (2)",
         "start": "Commencer la partie",
-        "bluffs": "Qui bluffe\u00a0?",
+        "bluffs": "Qui bluffe\u202f?",
         "held": ["Ann\u00a0: 1 annonce sur 2 a tenu.",
                  "Bob\u00a0: sa seule annonce vérifiée jusqu'ici a tenu."],
     },

@@ -40,7 +40,7 @@ MINE = {  # this work's own catalog texts
         "palifico_open": "Palifico round: pacos are not jokers, and the face Bob opens on "
                          "stays for the whole round.",
         "palifico_frozen": "Palifico round: pacos are not jokers, and the face is frozen on "
-                           "threes: only the quantity goes up.",
+                           "threes; only the quantity goes up.",
         "hand_missing": "Round 2: your 2 dice are not entered yet. The advice asks for them.",
         "hand_entered": "Your dice this round: ⚁ ⚅",
     },
@@ -50,7 +50,7 @@ MINE = {  # this work's own catalog texts
         "palifico_open": "Manche palifico\u00a0: les pacos ne sont pas des jokers, et la face sur "
                          "laquelle Bob ouvre reste la même toute la manche.",
         "palifico_frozen": "Manche palifico\u00a0: les pacos ne sont pas des jokers, et la face "
-                           "reste bloquée sur les trois\u202f; seule la quantité monte.",
+                           "reste bloquée sur les 3\u202f; seule la quantité monte.",
         "hand_missing": "Manche 2\u00a0: vos 2\u00a0dés ne sont pas encore saisis. Le conseil "
                         "vous les demandera.",
         "hand_entered": "Vos dés de cette manche\u00a0: ⚁ ⚅",
