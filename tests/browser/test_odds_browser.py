@@ -390,28 +390,30 @@ def test_the_card_agrees_with_its_table_and_the_big_number(
     spot = Situation(Rules(), (5, 5, 5, 5), 0, Hand([1, 2, 4, 4, 6]), ((3, Bid(4, 4)),))
     advice = advise(spot)
     best = advice.best
-    assert str(best.action) == "3xP"
+    assert str(best.action) == "6x4"  # a little riskier than 5 × 4, harder to follow
     rival = next(o for o in advice.options if str(o.action) == "5x4")
+    assert rival.lose < best.lose
     open_app(phone, app_url, lang=lang)
     tap_hand(phone, [1, 2, 4, 4, 6])
     pick_quantity(phone, 4)
     shows_bid(phone, lang, "4 × 4")
     card = phone.locator(ADVICE)
     assert advice_headline(phone).inner_text() == translate(lang, "advice.action.raise",
-                                                            bid="3 × P")
+                                                            bid="6 × 4")
     text = card.inner_text()
     assert translate(lang, "advice.risk", lose=format_percent(best.lose, lang)) in text
-    assert translate(lang, "advice.reason.raise-tied", bid="3 × P",
+    assert translate(lang, "advice.reason.raise-pressure", bid="6 × 4",
                      lose=format_percent(best.lose, lang), safer="5 × 4",
+                     safer_lose=format_percent(rival.lose, lang),
                      safer_true=format_percent(rival.p_true, lang)) in text
     assert translate(lang, "advice.basis.read") in text
     assert_on_the_first_screen(phone, ADVICE)
     rows = card_table(phone)
     bold = [cells for cells, strong in rows if strong]
-    assert [cells[0] for cells in bold] == ["3 × P"]
+    assert [cells[0] for cells in bold] == ["6 × 4"]
     risks = [percent_number(cells[1]) for cells, _ in rows]
     assert risks == sorted(risks)
-    assert rows[0][0][0] == "3 × P"  # tied at the top, the pick first
+    assert rows[0][0][0] == "5 × 4"  # the safest first; the pick where its risk sorts it
     moves = {cells[0]: cells for cells, _ in rows}
     dudo = moves[translate(lang, "advice.move.dudo")]
     assert "–" not in dudo and "–" not in moves[translate(lang, "advice.move.calza")]
