@@ -22,7 +22,7 @@ from math import exp, lgamma, log, log1p
 
 import numpy as np
 
-from coach.engine.hands import bid_likelihood, choice_likelihood, hand_space
+from coach.engine.hands import bid_likelihood, choice_likelihood, hand_space, honest_choice
 from coach.engine.situation import Situation
 from perudo_math import (
     FACES,
@@ -145,7 +145,7 @@ def clear_caches() -> None:
     """Forget every cached posterior and count distribution (for measuring cold calls)."""
     die_posterior.cache_clear()
     hand_posterior.cache_clear()
-    choice_likelihood.cache_clear()
+    honest_choice.cache_clear()
     _hand_counts.cache_clear()
     _binomial.cache_clear()
     probability.clear_caches()

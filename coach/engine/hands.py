@@ -87,7 +87,6 @@ def bid_likelihood(space: HandSpace, bid: Bid, table_dice: int, palifico: bool,
     return bluff + (1.0 - bluff) * honest
 
 
-@lru_cache(maxsize=8192)
 def choice_likelihood(dice: int, bid: Bid, previous: Bid | None, table_dice: int,
                       palifico: bool, rules: Rules, sharpness: float, held: float,
                       bluff: float, reach: int = 2) -> np.ndarray:
@@ -99,8 +98,18 @@ def choice_likelihood(dice: int, bid: Bid, previous: Bid | None, table_dice: int
     seen from their own dice, plus ``held`` per die of the face they hold; with the share
     ``bluff`` they pick any of those moves alike.
     """
-    space = hand_space(dice)
-    matching = space.matches(palifico)
+    honest, moves = honest_choice(dice, bid, previous, table_dice, palifico, rules, sharpness,
+                                  held, reach)
+    return bluff / moves + (1.0 - bluff) * honest
+
+
+@lru_cache(maxsize=8192)
+def honest_choice(dice: int, bid: Bid, previous: Bid | None, table_dice: int,
+                  palifico: bool, rules: Rules, sharpness: float, held: float,
+                  reach: int = 2) -> tuple[np.ndarray, int]:
+    """:func:`choice_likelihood` with no bluff, for each hand, and how many moves the
+    player chose among (a bluff picks each of them alike)."""
+    matching = hand_space(dice).matches(palifico)
     unknown = table_dice - dice
     spans = legal_quantities(previous, table_dice, palifico=palifico, rules=rules,
                              bidder_dice=dice)
@@ -108,25 +117,30 @@ def choice_likelihood(dice: int, bid: Bid, previous: Bid | None, table_dice: int
                   for quantity in list(span)[: reach + 1]]
     if bid not in candidates:
         candidates.append(bid)
-    scores = np.empty((len(space.prior), len(candidates) + (previous is not None)))
-    for index, candidate in enumerate(candidates):
-        mine = matching[:, candidate.face - 1]
-        scores[:, index] = (sharpness * _chance_true(candidate, mine, unknown, palifico)
-                            + held * mine)
+    faces = np.array([candidate.face for candidate in candidates]) - 1
+    mine = matching[:, faces]
+    quantities = np.array([candidate.quantity for candidate in candidates])
+    scores = sharpness * _chances_true(quantities, faces, mine, unknown, palifico) + held * mine
     if previous is not None:
-        mine = matching[:, previous.face - 1]
-        scores[:, -1] = sharpness * (1.0 - _chance_true(previous, mine, unknown, palifico))
+        face = np.array([previous.face - 1])
+        dudo = 1.0 - _chances_true(np.array([previous.quantity]), face, matching[:, face],
+                                   unknown, palifico)
+        scores = np.hstack([scores, sharpness * dudo])
     scores -= scores.max(axis=1, keepdims=True)
     weights = np.exp(scores)
     honest = weights[:, candidates.index(bid)] / weights.sum(axis=1)
-    result = bluff / scores.shape[1] + (1.0 - bluff) * honest
-    result.setflags(write=False)
-    return result
+    honest.setflags(write=False)
+    return honest, scores.shape[1]
 
 
-def _chance_true(bid: Bid, mine: np.ndarray, unknown: int, palifico: bool) -> np.ndarray:
-    """P(``bid`` is true) for each hand holding ``mine`` matching dice, the rest unseen."""
-    survival = np.append(count_survival(unknown, bid.face, palifico), 0.0)
-    needed = np.clip(min(bid.quantity, unknown + MAX_STARTING_DICE + 1) - mine, 0,
-                     len(survival) - 1)
-    return survival[needed]
+def _chances_true(quantities: np.ndarray, faces: np.ndarray, mine: np.ndarray, unknown: int,
+                  palifico: bool) -> np.ndarray:
+    """P(each bid is true) for each hand, from the hand alone: ``mine[h, b]`` of hand h's dice
+    count toward bid b (``quantities[b]`` dice of face ``faces[b] + 1``), the rest unseen."""
+    survival = np.zeros((2, unknown + 2))
+    survival[0, :-1] = count_survival(unknown, 2, palifico)  # a face with a third's chance
+    survival[1, :-1] = count_survival(unknown, PACO, palifico)  # a sixth's
+    sixth = (faces == PACO - 1) | palifico
+    needed = np.clip(np.minimum(quantities, unknown + MAX_STARTING_DICE + 1)[None, :] - mine,
+                     0, unknown + 1)
+    return survival[sixth.astype(np.int64)[None, :], needed]

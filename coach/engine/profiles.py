@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from coach.engine.beliefs import BidReading
-from coach.engine.hands import bid_likelihood, choice_likelihood, hand_space
+from coach.engine.hands import bid_likelihood, hand_space, honest_choice
 from coach.engine.showdown import Showdown
 from perudo_math import MAX_STARTING_DICE, Bid, Rules, odds
 
@@ -108,10 +108,9 @@ class OpponentProfiles:
         table = sum(len(other) for other in showdown.hands)
         reading, palifico = self.reading, showdown.palifico
         if reading.sharpness > 0:
-            def chosen(bluff: float) -> float:
-                return float(choice_likelihood(len(hand), bid, previous, table, palifico, rules,
-                                               reading.sharpness, reading.held, bluff)[row])
-            honest, random_pick = chosen(0.0), chosen(1.0)
+            chosen, moves = honest_choice(len(hand), bid, previous, table, palifico, rules,
+                                          reading.sharpness, reading.held)
+            honest, random_pick = float(chosen[row]), 1.0 / moves
         else:
             honest = float(bid_likelihood(space, bid, table, palifico, reading.strength,
                                           reading.overbid, 0.0)[row])
