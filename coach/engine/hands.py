@@ -119,12 +119,16 @@ def honest_choice(dice: int, bid: Bid, previous: Bid | None, table_dice: int,
         candidates.append(bid)
     faces = np.array([candidate.face for candidate in candidates]) - 1
     mine = matching[:, faces]
-    quantities = np.array([candidate.quantity for candidate in candidates])
+    # A quantity past every die is as false as one past the table: bounded, a typed 10**30
+    # stays inside numpy's integers.
+    ceiling = unknown + MAX_STARTING_DICE + 1
+    quantities = np.array([min(candidate.quantity, ceiling) for candidate in candidates],
+                          dtype=np.int64)
     scores = sharpness * _chances_true(quantities, faces, mine, unknown, palifico) + held * mine
     if previous is not None:
         face = np.array([previous.face - 1])
-        dudo = 1.0 - _chances_true(np.array([previous.quantity]), face, matching[:, face],
-                                   unknown, palifico)
+        dudo = 1.0 - _chances_true(np.array([min(previous.quantity, ceiling)]), face,
+                                   matching[:, face], unknown, palifico)
         scores = np.hstack([scores, sharpness * dudo])
     scores -= scores.max(axis=1, keepdims=True)
     weights = np.exp(scores)
@@ -141,6 +145,5 @@ def _chances_true(quantities: np.ndarray, faces: np.ndarray, mine: np.ndarray, u
     survival[0, :-1] = count_survival(unknown, 2, palifico)  # a face with a third's chance
     survival[1, :-1] = count_survival(unknown, PACO, palifico)  # a sixth's
     sixth = (faces == PACO - 1) | palifico
-    needed = np.clip(np.minimum(quantities, unknown + MAX_STARTING_DICE + 1)[None, :] - mine,
-                     0, unknown + 1)
+    needed = np.clip(quantities[None, :] - mine, 0, unknown + 1)
     return survival[sixth.astype(np.int64)[None, :], needed]
