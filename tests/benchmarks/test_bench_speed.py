@@ -334,7 +334,8 @@ def test_speed_beside_a_bare_page(benchmark, capsys, app_url, bare_url,  # noqa:
     benchmark.pedantic(measure, rounds=1, iterations=1)
     figures = summary(samples)
     benchmark.extra_info.update(figures)
-    with capsys.disabled():
-        print(f"\nspeed as felt ({load_rounds} first pages, {tap_rounds} rounds of taps):\n"
-              + report(figures))
+    if full:
+        with capsys.disabled():
+            print(f"\nspeed as felt ({load_rounds} first pages, {tap_rounds} rounds of taps):\n"
+                  + report(figures))
     assert all(ms > 0 for values in samples.values() for ms in values)
