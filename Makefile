@@ -12,7 +12,7 @@ ADDRESS ?=
 TEST_WORKERS ?= 2
 SERVE_HOST := $(if $(filter command line,$(origin HOST)),$(HOST),0.0.0.0)
 
-.PHONY: install run serve test lint bench clean
+.PHONY: install run serve test lint bench bench-speed clean
 
 install: $(STAMP)
 
@@ -44,6 +44,12 @@ test: lint
 bench: $(STAMP)
 	$(BIN)/python -m pytest tests/benchmarks -n 0 --benchmark-enable --benchmark-only \
 		--benchmark-columns=min,median,mean,ops,rounds --benchmark-sort=name
+
+# Speed as felt alone (issue 11): the app's first page and taps beside a bare Streamlit page,
+# in headless Chromium; a few minutes, and a table of medians, p95 and ratios at the end.
+bench-speed: $(STAMP)
+	$(BIN)/python -m pytest tests/benchmarks/test_bench_speed.py -n 0 --benchmark-enable \
+		--benchmark-only --benchmark-columns=rounds
 
 clean:
 	rm -rf $(VENV) build *.egg-info test-output .benchmarks

@@ -53,14 +53,16 @@ def running_server(command: Sequence[str], url: str, log_path: Path,
 
 
 @contextmanager
-def streamlit_app(directory: Path, env: Mapping[str, str]) -> Iterator[str]:
-    """``streamlit run streamlit_app.py`` on a free local port, headless, with its log in
-    ``directory``; yields its URL. Each caller (each xdist worker) gets its own server."""
+def streamlit_app(directory: Path, env: Mapping[str, str],
+                  script: str = "streamlit_app.py") -> Iterator[str]:
+    """``streamlit run`` of ``script`` (the app unless told) on a free local port, headless,
+    with its log in ``directory``; yields its URL. Each caller (each xdist worker) gets its
+    own server."""
     for attempt in range(1, PORT_ATTEMPTS + 1):
         port = free_port()
         url = f"http://127.0.0.1:{port}"
         command = [
-            sys.executable, "-m", "streamlit", "run", "streamlit_app.py",
+            sys.executable, "-m", "streamlit", "run", script,
             "--server.port", str(port),
             "--server.address", "127.0.0.1",
             "--server.headless", "true",

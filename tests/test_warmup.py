@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
 import threading
@@ -49,6 +50,13 @@ def test_many_sessions_at_once_import_once_and_all_see_the_whole_module(fresh_wa
     assert not errors
     assert seen == [42] * 8
     assert sys.modules["slow_heavy_counter"].count == 1
+
+
+def test_what_the_imports_left_in_memory_is_frozen_out_of_the_collectors_reach(fresh_warmup):
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    fresh_warmup.wait()
+    assert gc.get_freeze_count() > 0
 
 
 def test_a_failed_import_is_raised_in_every_session(fresh_warmup, monkeypatch):

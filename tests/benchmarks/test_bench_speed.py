@@ -1,0 +1,341 @@
+"""Speed as felt (issue 11): the app beside a bare one-button Streamlit page, in one run.
+
+``make bench-speed`` (or ``make bench``, with the others) runs it in full and prints medians,
+p95 and the ratios to the bare page (also kept in the benchmark's ``extra_info``); ``make
+test`` runs one round of each, which only checks that every step still works. No timed
+assertion. Targets: a tap within 1.5× a tap on
+the bare page, the first page within 1.25× the bare page's.
+
+Both pages are served by the same Streamlit (same flags, same configuration) and measured in
+the same headless Chromium at 390 × 844, alternately, the order swapped every round, so a busy
+shared machine slows both alike. Every time is taken inside the page:
+
+- **first page**: a fresh context (empty HTTP cache) opens the page; from the navigation's
+  start until the first script run is over (no skeleton left), the main content is visible,
+  the fonts are loaded and every chart is drawn (checked every frame).
+- **a tap**: from the tap's ``click`` event to the page's last change (a MutationObserver),
+  once the run the tap started is over and drawn and the page has stayed still for
+  :data:`QUIET_MS`. The bare page's tap is its button. The app's:
+
+  - *odds*: on a hand of five dice, the bid's face changes; before it (untimed) the table gets
+    a size not asked before, so the coach and the charts work afresh, as at the table;
+  - *tracker bid*: a quantity tapped, the face picked (a round's opening bid, then a raise);
+  - *tracker dudo*: Dudo tapped, the count entered beforehand (untimed).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import statistics
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from perudo_math import GameState
+from tests.benchmarks.test_bench_app import BrowserThread
+from tests.browser import conftest as browser
+from tests.browser.conftest import app_url  # noqa: F401 (the browser tests' app server)
+from tests.browser.kit import (
+    IDLE,
+    choose_segment,
+    phone_context,
+    script_run,
+    set_stepper,
+    tap,
+    type_into,
+    url_param,
+)
+from tests.servers import streamlit_app
+
+BARE_PAGE = Path(__file__).with_name("bare_page.py")
+LOAD_ROUNDS, TAP_ROUNDS, WARMUP_ROUNDS = 15, 20, 2
+"""Full run (``make bench``): first pages per page, rounds of taps, rounds not counted."""
+QUIET_MS = 250
+"""A tap's effect is over once the page has not changed for this long (not counted)."""
+PLAYERS = ("Ana", "Ben", "Cleo", "Dan", "Eve")
+HAND = (1, 2, 3, 4, 5)
+TARGETS = {"first page": 1.25, "tap": 1.5}
+
+# What the app's pages are driven by: change here when a page's keys change.
+APP_CONTENT = "[data-testid='stMainBlockContainer'] h1"
+BARE_BUTTON = ".st-key-bare_tap button"
+ODDS_ADD = "odds_add_{face}"
+ODDS_FACE = "odds_face"
+ODDS_TABLE = "odds_dice"
+TRACKER_FACE = "tracker_face"
+TRACKER_QUANTITY = ".st-key-tracker_quantities button"
+TRACKER_COUNT = "[class*='st-key-tracker_count'] input"
+TRACKER_DUDO = ".st-key-tracker_dudo button"
+TRACKER_BID_FACE = "5"
+
+CLOCK_JS = """
+(() => {
+  const clock = { tapAt: null, changedAt: performance.now() };
+  window.__speed = clock;
+  const hover = "[data-testid^='stElementToolbar'], .vg-tooltip";
+  const element = (node) => node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement;
+  new MutationObserver((records) => {
+    if (records.some(record => !element(record.target)?.closest(hover))) {
+      clock.changedAt = performance.now();
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true,
+                         characterData: true });
+  document.addEventListener("click", () => {
+    clock.tapAt = clock.changedAt = performance.now();
+  }, true);
+})();
+"""
+"""Installed in every page before its own scripts: when the last tap happened, and when the
+page last changed. A chart's toolbar and tooltip, which show where the finger rests rather
+than what the tap changed, do not count."""
+
+DRAWN_JS = """
+(idle) => document.querySelector(idle) !== null
+  && document.querySelector("[data-testid='stSkeleton']") === null
+  && document.fonts.status === "loaded"
+  && [...document.querySelectorAll("[data-testid='stVegaLiteChart']")]
+       .every(chart => chart.querySelector("svg, canvas"))
+"""
+"""The script run is over and everything it sent is drawn."""
+
+LOADED_JS = f"""
+([idle, content]) => {{
+  const drawn = {DRAWN_JS};
+  const shown = document.querySelector(content);
+  const box = shown && shown.getBoundingClientRect();
+  return drawn(idle) && box && box.width > 0 && box.height > 0 ? performance.now() : false;
+}}
+"""
+"""The time since the navigation started once the first run is drawn and ``content`` shows."""
+
+STILL_JS = f"""
+([idle, quiet]) => ({DRAWN_JS})(idle) && performance.now() - window.__speed.changedAt >= quiet
+"""
+
+TAP_MS_JS = "() => window.__speed.changedAt - window.__speed.tapAt"
+
+
+# --- measuring -------------------------------------------------------------------------------
+
+
+def new_page(chromium: Browser) -> Page:
+    """A page in a fresh phone context (empty HTTP cache), its clock installed."""
+    context = phone_context(chromium)
+    context.add_init_script(CLOCK_JS)
+    return context.new_page()
+
+
+def first_page(url: str, content: str) -> Callable[[Browser], float]:
+    """A job: the milliseconds a fresh phone takes to show ``url``'s first page."""
+
+    def job(chromium: Browser) -> float:
+        page = new_page(chromium)
+        try:
+            page.goto(url)
+            shown = page.wait_for_function(LOADED_JS, arg=[IDLE, content], polling="raf")
+            return float(shown.json_value())
+        finally:
+            page.context.close()
+
+    return job
+
+
+def timed_tap(page: Page, selector: str) -> float:
+    """Tap ``selector`` and wait until its run is over and the page still: the milliseconds
+    from the tap to the page's last change."""
+    with script_run(page):
+        page.locator(selector).first.tap()
+    page.wait_for_function(STILL_JS, arg=[IDLE, QUIET_MS])
+    return float(page.evaluate(TAP_MS_JS))
+
+
+def open_and_settle(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function(DRAWN_JS, arg=IDLE)
+
+
+def fresh_game_url(base: str) -> str:
+    """The tracker on a new game of :data:`PLAYERS`, the phone's holder in seat 0."""
+    return f"{base}/game?game={GameState.new(PLAYERS).to_code()}&me=0"
+
+
+def face_pattern(face: str) -> re.Pattern:
+    return re.compile(rf"\s{face}$")
+
+
+class Taps:
+    """The three pages tapped side by side, each in its own phone context. Every method runs
+    in the browser thread; the ``*_tap`` methods return milliseconds."""
+
+    def __init__(self, chromium: Browser, app: str, bare: str) -> None:
+        self.app = app
+        self.bare = new_page(chromium)
+        open_and_settle(self.bare, bare)
+        self.odds = new_page(chromium)
+        open_and_settle(self.odds, app)
+        for face in HAND:
+            tap(self.odds, ODDS_ADD.format(face=face))
+        self.tracker = new_page(chromium)
+        open_and_settle(self.tracker, fresh_game_url(app))
+        self.table = 14
+
+    def close(self) -> None:
+        for page in (self.bare, self.odds, self.tracker):
+            page.context.close()
+
+    def bare_tap(self) -> float:
+        count = self.bare.get_by_text(re.compile(r"^Taps: \d+$"))
+        before = int(count.inner_text().split()[-1])
+        ms = timed_tap(self.bare, BARE_BUTTON)
+        expect(count).to_have_text(f"Taps: {before + 1}")
+        return ms
+
+    def prepare_odds(self) -> None:
+        """A table size not asked before: the next tap meets an empty cache."""
+        self.table = self.table + 1 if self.table < 40 else 15
+        set_stepper(self.odds, ODDS_TABLE, self.table)
+
+    def odds_tap(self) -> float:
+        options = self.odds.locator(f".st-key-{ODDS_FACE} [role='radio']")
+        checked = [o.get_attribute("aria-checked") == "true" for o in options.all()]
+        following = (checked.index(True) + 1) % len(checked)
+        ms = timed_tap(self.odds, f".st-key-{ODDS_FACE} [role='radio'] >> nth={following}")
+        expect(options.nth(following)).to_have_attribute("aria-checked", "true")
+        return ms
+
+    def moves(self) -> int:
+        return len(GameState.from_code(url_param(self.tracker, "game")).history)
+
+    def prepare_bid(self) -> None:
+        """A face picked for the bid; a new game once this one is over."""
+        if not self.tracker.locator(f".st-key-{TRACKER_FACE}").is_visible():
+            open_and_settle(self.tracker, fresh_game_url(self.app))
+        choose_segment(self.tracker, TRACKER_FACE, face_pattern(TRACKER_BID_FACE))
+
+    def bid_tap(self) -> float:
+        before = self.moves()
+        ms = timed_tap(self.tracker, TRACKER_QUANTITY)
+        assert self.moves() == before + 1, "the bid was not recorded"
+        return ms
+
+    def prepare_dudo(self, holds: bool) -> None:
+        """The count entered: the bid's quantity (it holds) or none (it fails)."""
+        game = GameState.from_code(url_param(self.tracker, "game"))
+        assert game.last_bid is not None
+        count = game.last_bid.quantity if holds else 0
+        type_into(self.tracker, self.tracker.locator(TRACKER_COUNT), count)
+
+    def dudo_tap(self) -> float:
+        rounds = len(GameState.from_code(url_param(self.tracker, "game")).results)
+        ms = timed_tap(self.tracker, TRACKER_DUDO)
+        assert len(GameState.from_code(url_param(self.tracker, "game")).results) == rounds + 1
+        return ms
+
+
+def p95(values: list[float]) -> float:
+    if len(values) < 2:
+        return values[0]
+    return statistics.quantiles(values, n=20, method="inclusive")[-1]
+
+
+def summary(samples: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    """Per measure: the count, median and p95 in ms, and the ratios to its bare baseline."""
+    figures: dict[str, dict[str, float]] = {}
+    for name, values in samples.items():
+        figures[name] = {"n": len(values), "median_ms": round(statistics.median(values), 1),
+                         "p95_ms": round(p95(values), 1)}
+    for name, row in figures.items():
+        baseline = "first page: bare" if name.startswith("first page") else "tap: bare"
+        if name != baseline:
+            row["median_ratio"] = round(row["median_ms"] / figures[baseline]["median_ms"], 2)
+            row["p95_ratio"] = round(row["p95_ms"] / figures[baseline]["p95_ms"], 2)
+    return figures
+
+
+def report(figures: dict[str, dict[str, float]]) -> str:
+    lines = [f"{'':24}{'n':>4}{'median ms':>11}{'p95 ms':>9}{'× bare':>8}{'p95 ×':>7}  target"]
+    for name, row in figures.items():
+        target = TARGETS["first page" if name.startswith("first page") else "tap"]
+        ratio = row.get("median_ratio")
+        lines.append(
+            f"{name:24}{row['n']:>4}{row['median_ms']:>11.0f}{row['p95_ms']:>9.0f}"
+            + (f"{ratio:>8.2f}{row['p95_ratio']:>7.2f}  ≤ {target}" if ratio else "")
+        )
+    return "\n".join(lines)
+
+
+# --- the benchmark ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def bare_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The bare page, served like the app (same Streamlit, flags and configuration)."""
+    browser._require_chromium()
+    server_dir = tmp_path_factory.mktemp("bare")
+    with streamlit_app(server_dir, dict(os.environ),
+                       script=str(BARE_PAGE.relative_to(browser.ROOT))) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def chromium_thread() -> Iterator[BrowserThread]:
+    browser._require_chromium()
+    worker = BrowserThread()
+    try:
+        yield worker
+    finally:
+        worker.close()
+
+
+@pytest.mark.browser
+def test_speed_beside_a_bare_page(benchmark, capsys, app_url, bare_url,  # noqa: F811
+                                  chromium_thread) -> None:
+    benchmark.group = "speed-as-felt"
+    full = not benchmark.disabled
+    load_rounds, tap_rounds = (LOAD_ROUNDS, TAP_ROUNDS) if full else (1, 1)
+    warmup = WARMUP_ROUNDS if full else 0
+    run = chromium_thread.run
+    samples: dict[str, list[float]] = defaultdict(list)
+
+    def side_by_side(index: int, name: str, app: Callable[[], float],
+                     bare: Callable[[], float], baseline: str) -> None:
+        pair = [(name, app), (baseline, bare)]
+        for measure, job in pair if index % 2 == 0 else reversed(pair):
+            ms = job()
+            if index >= warmup:
+                samples[measure].append(ms)
+
+    def measure() -> None:
+        for index in range(warmup + load_rounds):
+            side_by_side(index, "first page: app",
+                         lambda: run(first_page(app_url, APP_CONTENT)),
+                         lambda: run(first_page(bare_url, BARE_BUTTON)), "first page: bare")
+        taps: Taps = run(lambda chromium: Taps(chromium, app_url, bare_url))
+        bare = lambda: run(lambda _: taps.bare_tap())  # noqa: E731
+        try:
+            for index in range(warmup + tap_rounds):
+                run(lambda _: taps.prepare_odds())
+                side_by_side(index, "tap: odds", lambda: run(lambda _: taps.odds_tap()), bare,
+                             "tap: bare")
+                run(lambda _: taps.prepare_bid())
+                for _ in range(2):  # the round's opening bid, then a raise
+                    side_by_side(index, "tap: tracker bid", lambda: run(lambda _: taps.bid_tap()),
+                                 bare, "tap: bare")
+                run(lambda _, holds=index % 2 == 0: taps.prepare_dudo(holds))
+                side_by_side(index, "tap: tracker dudo", lambda: run(lambda _: taps.dudo_tap()),
+                             bare, "tap: bare")
+        finally:
+            run(lambda _: taps.close())
+
+    benchmark.pedantic(measure, rounds=1, iterations=1)
+    figures = summary(samples)
+    benchmark.extra_info.update(figures)
+    if full:
+        with capsys.disabled():
+            print(f"\nspeed as felt ({load_rounds} first pages, {tap_rounds} rounds of taps):\n"
+                  + report(figures))
+    assert all(ms > 0 for values in samples.values() for ms in values)
