@@ -201,10 +201,10 @@ def show_moves(advice, situation, table: Table, read_bids: bool) -> None:
     st.markdown(f"**{t('advice.table.heading')}**")
     st.markdown(advice_view.options_table(advice, situation))
     pick = advice.action.bid
-    spec = charts.cached_raise_spec(table, read_bids, pick, current_language())
-    if spec is not None:
+    heat_map = charts.cached_raise_html(table, read_bids, pick, current_language())
+    if heat_map is not None:
         st.markdown(f"**{t('advice.chart.heading')}**")
-        st.vega_lite_chart(spec, width="stretch", alt=t("advice.chart.alt"))
+        st.html(heat_map)
         basis = "" if advice.reads_bids else ".plain"
         st.caption(t(f"advice.chart.caption{basis}{'.pick' if pick is not None else ''}"))
 
@@ -244,12 +244,12 @@ def show_odds(hand: tuple[int, ...], dice: int, bid: Bid, palifico: bool,
     )
     st.caption(t("odds.result.detail", own=plain.own_matches, unknown=plain.unknown_dice))
     if read is None:
-        spec = charts.cached_distribution_spec(bid.quantity, bid.face, hand, dice, palifico,
-                                                current_language())
+        bars = charts.cached_distribution_html(bid.quantity, bid.face, hand, dice, palifico,
+                                               current_language())
     else:
-        spec = charts.cached_read_distribution_spec(*reading, bid.quantity, bid.face,
-                                                     current_language())
-    st.vega_lite_chart(spec, width="stretch", alt=t("odds.chart.alt", bid=bid.pretty()))
+        bars = charts.cached_read_distribution_html(*reading, bid.quantity, bid.face,
+                                                    current_language())
+    st.html(bars)
     st.caption(t("odds.chart.caption", bid=bid.pretty()))
 
 

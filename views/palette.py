@@ -22,8 +22,10 @@ PAPER = "#ffffff"
 GREEN = "#1b7f4b"
 ORANGE = "#c2410c"
 GREY = "#b9c0c8"
-HEAT_SCHEME = "greens"
-"""Vega's sequential scheme for a chance from 0 (pale) to 1 (dark green)."""
+HEAT_RAMP = ("#d3eecd", "#c0e6ba", "#abdda5", "#94d391", "#7bc77d", "#60ba6c", "#46ab5e",
+             "#329a51", "#208943", "#0e7735", "#036429")
+"""A chance from 0 (pale) to 1 (dark green), in even steps (Vega's ``greens`` scheme): the
+heat map's cells, interpolated between the stops."""
 
 TRUE = GREEN
 """A count that makes the bid true."""
@@ -42,7 +44,7 @@ __all__ = [
     "FALSE",
     "GREEN",
     "GREY",
-    "HEAT_SCHEME",
+    "HEAT_RAMP",
     "INK",
     "MINE",
     "ORANGE",

@@ -3,6 +3,8 @@ gives it, the tracked game, bad inputs, and both languages."""
 
 from __future__ import annotations
 
+from html.parser import HTMLParser
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -782,28 +784,85 @@ def test_every_reason_code_reads_as_a_sentence(english) -> None:
         assert advice_view.reason_text(faked, readme) == sentence, code
 
 
-def test_the_chart_specs_are_valid_vega_lite(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The page draws cached specs written without validation: validate them here."""
-    import altair as alt
+class ChartReader(HTMLParser):
+    """A chart's HTML read back: each row of cells (header and data) with its texts, and the
+    attributes of every element, in order."""
 
-    import views.i18n
-    from views import charts
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.rows: list[list[tuple[str, str, dict[str, str]]]] = []
+        self.elements: list[tuple[str, dict[str, str]]] = []
+        self._cell: list | None = None
+        self.feed(text)
 
-    monkeypatch.setattr(views.i18n, "current_language", lambda: "fr")
-    monkeypatch.setattr(charts, "current_language", lambda: "fr")
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = {name: value or "" for name, value in attrs}
+        self.elements.append((tag, attributes))
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self._cell = [tag, "", attributes]
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell[1] += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append(tuple(self._cell))
+            self._cell = None
+
+    def having(self, name: str) -> list[dict[str, str]]:
+        return [attributes for _, attributes in self.elements if name in attributes]
+
+
+def test_the_charts_are_html_with_their_numbers_in_words() -> None:
+    """Both charts in French: the bars' tooltips and legend, the heat map's cells, row labels
+    outside the rows, the pick outlined, the alt texts of the catalogs."""
+    from views import charts, palette
+
     result = odds(Bid(4, 5), README_HAND, 8)
-    bars = charts.distribution_spec(result.distribution, Bid(4, 5))
-    alt.Chart.from_dict(bars, validate=True)
-    assert {row["outcome"] for row in bars["data"]["values"]} == {"Annonce vraie",
-                                                                 "Annonce fausse"}
+    bars = ChartReader(charts.distribution_html(result.distribution, Bid(4, 5), "fr"))
+    assert ("figure", {"class": "pc-dist", "role": "img", "aria-label": catalog("fr")[
+        "odds.chart.alt"].format(bid="4 × 5")}) in bars.elements
+    tips = [attributes["title"] for attributes in bars.having("title")]
+    assert tips[0].startswith("Dés qui comptent sur la table\u00a0: ")
+    shown = {int(tip.split(" · ")[0].split()[-1]) for tip in tips}
+    assert 4 in shown and all(result.distribution[k] >= 0.001 or k == 4 for k in shown)
+    assert f"Probabilité\u00a0: {format_percent(result.distribution[4], 'fr')}" in tips[
+        sorted(shown).index(4)]
+    colours = [attributes["style"].split("background:")[1]
+               for attributes in bars.having("style") if "height:" in attributes["style"]]
+    assert colours == [palette.TRUE if k >= 4 else palette.FALSE for k in sorted(shown)]
+
     grid = [(1, 2, 1.0), (1, 3, 0.49), (1, 4, 0.1), (5, 5, 0.35), (5, 6, 0.06), (6, 4, 0.28)]
-    heat = charts.raise_spec(grid, Bid(2, 1))
-    alt.LayerChart.from_dict(heat, validate=True)
-    rows = heat["data"]["values"]
-    assert [row["label"] for row in rows] == ["100", "49", "10", "35", "6", "28"]
-    assert [row["bid"] for row in rows if row["pick"]] == ["2 × P"]
-    assert heat["layer"][0]["encoding"]["y"]["scale"]["domain"] == ["⚀ P", "⚄ 5", "⚅ 6"]
-    assert charts.raise_spec([], None) is None
+    heat = ChartReader(charts.raise_html(grid, Bid(2, 1), "fr"))
+    assert heat.elements[1] == ("table", {"class": "pc-heat",
+                                          "aria-label": catalog("fr")["advice.chart.alt"]})
+    title, columns, *rows = heat.rows
+    assert [text for _, text, _ in title] == ["", "Nombre de dés"]
+    assert [text for _, text, _ in columns] == ["Face", "2", "3", "4", "5", "6"]
+    assert [(row[0][0], row[0][1]) for row in rows] == [("th", "⚀ P"), ("th", "⚄ 5"),
+                                                         ("th", "⚅ 6")]
+    cells = [text for row in rows for tag, text, _ in row if tag == "td" and text]
+    assert cells == ["100", "49", "10", "35", "6", "28"]
+    picked = [attributes["title"] for row in rows for _, _, attributes in row
+              if attributes.get("class") == "pc-pick"]
+    assert picked == ["Face\u00a0: ⚀ P · Annonce\u00a0: 2 × P · Probabilité d'être vraie\u00a0: "
+                      "100\u202f%"]
+    assert charts.raise_html([], None, "fr") is None
+
+
+def test_the_heat_map_colours_darken_with_the_chance() -> None:
+    from views import charts, palette
+
+    shades = [charts.heat_colour(p / 20) for p in range(21)]
+    assert shades[0] == palette.HEAT_RAMP[0] and shades[-1] == palette.HEAT_RAMP[-1]
+    lightness = [sum(int(shade[i:i + 2], 16) for i in (1, 3, 5)) for shade in shades]
+    assert lightness == sorted(lightness, reverse=True) and len(set(lightness)) == 21
+    heat = ChartReader(charts.raise_html([(4, 5, 0.9), (4, 6, 0.3)], None, "en"))
+    inks = [attributes["style"].split("color:")[1] for attributes in heat.having("style")]
+    assert inks == [palette.PAPER, palette.INK]  # printed dark on pale, light on dark
 
 
 def test_the_heat_map_window_keeps_the_pick_and_at_most_ten_columns() -> None:
@@ -1083,28 +1142,21 @@ def test_a_tracked_palifico_round_shows_the_banner(app: AppTest) -> None:
                            "bid stays for the whole round.")
 
 
-def test_the_palifico_heat_map_keeps_full_rows_and_room_for_labels(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A palifico round after a bid leaves one face: its row is as tall as any row (the axes
-    come on top), it shows several quantities, and no axis title is squeezed beside it."""
-    import altair as alt
-
-    import views.i18n
+def test_the_palifico_heat_map_keeps_full_rows_and_room_for_labels() -> None:
+    """A palifico round after a bid leaves one face: its row is a row of the table like any
+    (labelled beside it, not squeezed), it shows several quantities, and every row takes
+    ``ROW_PX`` (the browser test measures it)."""
     from views import charts
 
-    monkeypatch.setattr(views.i18n, "current_language", lambda: "en")
-    monkeypatch.setattr(charts, "current_language", lambda: "en")
     grid = [(2, q, p) for q, p in zip(range(8, 21), [0.008, 0.002] + [0.0] * 11, strict=True)]
-    spec = charts.raise_spec(grid, Bid(8, 2))
-    alt.LayerChart.from_dict(spec, validate=True)
-    assert spec["height"] == charts.ROW_PX
-    assert spec["autosize"] == {"type": "fit-x", "contains": "padding"}
-    assert spec["layer"][0]["encoding"]["y"]["title"] is None
-    quantities = sorted({row["q"] for row in spec["data"]["values"]})
-    assert quantities == [8, 9, 10, 11, 12]
-    six = charts.raise_spec([(face, q, 0.5) for face in range(1, 7) for q in (5, 6)], None)
-    assert six["height"] == 6 * charts.ROW_PX
+    heat = ChartReader(charts.raise_html(grid, Bid(8, 2), "en"))
+    _, columns, *rows = heat.rows
+    assert [text for _, text, _ in columns] == ["Face", "8", "9", "10", "11", "12"]
+    assert len(rows) == 1 and rows[0][0][:2] == ("th", "⚁ 2") and len(rows[0]) == 6
+    assert f"tbody td, .pc-heat tbody th {{ height: {charts.ROW_PX}px; }}" in charts.CHART_CSS
+    six = ChartReader(charts.raise_html([(face, q, 0.5) for face in range(1, 7) for q in (5, 6)],
+                                        None, "en"))
+    assert len(six.rows) == 2 + 6
 
 
 # --- issue 11: the common query in few taps ------------------------------------------------------

@@ -28,6 +28,7 @@ from tests.browser.kit import (
     tap,
     whole_page_screenshot,
 )
+from views.charts import ROW_PX
 from views.dice import face_label
 from views.i18n import format_percent, translate
 
@@ -302,30 +303,33 @@ PALIFICO = ".st-key-odds_palifico"
 """The palifico banner of the Odds & advice page."""
 
 HEAT_MAP_JS = """
-(chart) => {
-  const svg = chart.querySelector("svg");
-  const frame = svg.getBoundingClientRect();
+(table) => {
+  const frame = table.getBoundingClientRect();
   const box = (el) => {
     const b = el.getBoundingClientRect();
     return {text: el.textContent, top: b.top - frame.top, bottom: b.bottom - frame.top,
-            left: b.left - frame.left, right: b.right - frame.left, height: b.height};
+            left: b.left - frame.left, right: b.right - frame.left, height: b.height,
+            clipped: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1};
   };
   return {
-    width: frame.width, height: frame.height,
-    rows: [...svg.querySelectorAll(".layer_0_marks path")].map(cell => box(cell).height),
-    labels: [...svg.querySelectorAll(".role-axis-label text, .role-axis-title text")].map(box),
+    width: frame.width, height: frame.height, page: document.documentElement.clientWidth,
+    right: frame.right,
+    rows: [...table.querySelectorAll("tbody tr")].map(row => box(row).height),
+    cells: [...table.querySelectorAll("tbody td")].filter(cell => cell.textContent).map(box),
+    labels: [...table.querySelectorAll("th")].filter(cell => cell.textContent).map(box),
   };
 }
 """
-"""The heat map's cells and axis texts, measured against the chart's own frame."""
+"""The heat map's rows, printed cells and labels (faces, quantities, the axis titles),
+measured against the table's own frame."""
 
-MIN_ROW_PX = 24
+MIN_ROW_PX = ROW_PX
 """A heat map row this tall holds its printed percent and a thumb's tap."""
 
 
 def heat_map(page: Page) -> dict:
     heading = page.get_by_text(translate(current_lang(page), "advice.chart.heading"), exact=True)
-    chart = page.locator("[data-testid='stVegaLiteChart']").first
+    chart = page.locator("table.pc-heat").first
     heading.scroll_into_view_if_needed()
     laid_out(page)
     return chart.evaluate(HEAT_MAP_JS)
@@ -337,9 +341,11 @@ def current_lang(page: Page) -> str:
 
 def assert_readable(measured: dict, faces: list[int]) -> None:
     assert measured["rows"] and min(measured["rows"]) >= MIN_ROW_PX, measured["rows"]
+    assert measured["right"] <= measured["page"], measured  # the whole map on the screen
     texts = [label["text"] for label in measured["labels"]]
     assert {face_label(face) for face in faces} <= set(texts), texts
-    for label in measured["labels"]:  # inside the chart's frame: nothing clipped
+    for label in measured["labels"] + measured["cells"]:  # inside the frame: nothing clipped
+        assert not label["clipped"], label
         assert label["left"] >= 0 and label["right"] <= measured["width"], label
         assert label["top"] >= 0 and label["bottom"] <= measured["height"], label
         assert label["height"] >= 10, label
@@ -361,7 +367,7 @@ def test_palifico_is_unmissable_and_its_heat_map_readable(
     assert_fits_the_width(phone)
     phone.screenshot(path=screenshot_dir / f"odds-palifico-{lang}.png")
     assert_readable(heat_map(phone), [2])  # one face left: one full row, not a stripe
-    phone.locator("[data-testid='stVegaLiteChart']").first.screenshot(
+    phone.locator("table.pc-heat").first.screenshot(
         path=screenshot_dir / f"odds-palifico-heat-{lang}.png")
     flip(phone, "odds_open")  # opening a palifico round: every face, each row as tall
     expect(banner).to_contain_text(translate(lang, "odds.palifico.opening"))
