@@ -11,6 +11,10 @@ keys (all ``tracker_``): ``rows``/``row_seq`` and ``name_{row}`` (the set-up lis
 The hand belongs to its round: my dice, entered on the advice's keypad, are emptied as soon
 as the tracked round is another one (a call ends it, an undo reopens the one before, a new
 game), so the advice never reads last round's dice; it asks for this round's instead.
+
+Speed at the table: a game in play is one fragment (``game_in_play``), so a tap reruns the
+game alone, not the entry script and its sidebar; it saves the game for resuming itself
+(``views.resume.remember``), and hands back to a full run when the game is dropped.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from perudo_math import (
     IllegalMove,
     exceeds_table,
 )
-from views import dice, rules_view, url_state
+from views import dice, resume, rules_view, url_state
 from views import tracker_view as view
 from views.i18n import t, tn
 from views.inputs import clear_hand, entered_hand
@@ -430,11 +434,23 @@ def play(game: GameState) -> None:
                   args=() if game.is_over else (True,))
 
 
+@st.fragment
+def game_in_play() -> None:
+    """The tracked game, rerun alone on each tap (a move, a face, a count): the sidebar and
+    the title stay as they are. Back to a full run when the game is dropped for a new one."""
+    game = url_state.current_game()
+    if game is None:
+        st.rerun()  # the set-up is outside this fragment
+    show_flash("top")
+    settle_hand(game)
+    play(game)
+    resume.remember()  # the entry script, which remembers a move, does not run for a fragment
+
+
 st.title(t("tracker.title"), anchor=False)
-show_flash("top")
-current = url_state.current_game()
-settle_hand(current)
-if current is None:
+if url_state.current_game() is None:
+    show_flash("top")
+    settle_hand(None)
     setup()
 else:
-    play(current)
+    game_in_play()
