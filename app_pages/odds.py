@@ -264,8 +264,10 @@ def legality_notes(inputs: Inputs, bid: Bid, rules_key: tuple, bidder_dice: int 
     st.caption(advice_view.smallest_raises_text(bid, raises))
 
 
-with phone_page():
-    st.title(t("odds.title"), anchor=False)
+@st.fragment
+def odds_and_advice() -> None:
+    """Everything under the title, rerun alone on each tap (a die, the bid, the table): the
+    entry script and the sidebar stay as they are."""
     hand = hand_keypad("odds")
     game = tracked_game()
     inputs = manual_inputs() if game is None else tracked_inputs(game)
@@ -303,3 +305,8 @@ with phone_page():
             reading = None if table is None else (table, read_bids)
             show_odds(tuple(sorted(hand)), inputs.dice, shown_bid, inputs.palifico, reading)
     st.caption(t("odds.intro.basis"))
+
+
+with phone_page():
+    st.title(t("odds.title"), anchor=False)
+    odds_and_advice()
