@@ -81,6 +81,10 @@ CHART_CSS = f"""<style>
   white-space: nowrap; }}
 .pc-dist .pc-axis {{ text-align: center; font-weight: 600; margin-top: 2px; }}
 .pc-dist .pc-y {{ font-weight: 600; margin-bottom: 2px; }}
+.pc-figure {{ margin: 0; }}
+.pc-figure .pc-title {{ font-weight: 600; margin: 0 0 0.75rem; }}
+.pc-figure .pc-caption {{ font-size: 0.875rem; color: {palette.INK}; opacity: 0.6;
+  margin: 0.75rem 0 0; }}
 </style>"""
 """The charts' look: one style sheet, sent with each chart (a style alone would go to the
 event container, and the chart must not depend on another element being there)."""
@@ -114,6 +118,14 @@ def heat_colour(p: float) -> str:
     low, high = _rgb(ramp[index]), _rgb(ramp[index + 1])
     mixed = (round(a + (b - a) * share) for a, b in zip(low, high, strict=True))
     return "#" + "".join(f"{channel:02x}" for channel in mixed)
+
+
+def figure(chart: str, caption: str, title: str | None = None) -> str:
+    """``chart`` (from this module) with its caption under it and its title, if any, above:
+    one element for the page to draw where there were three."""
+    heading = "" if title is None else f'<p class="pc-title">{_text(title)}</p>'
+    return (f'<div class="pc-figure">{heading}{chart}'
+            f'<p class="pc-caption">{_text(caption)}</p></div>')
 
 
 # --- the odds of one bid ---------------------------------------------------------------------
@@ -311,6 +323,7 @@ __all__ = [
     "cached_raise_html",
     "cached_read_distribution_html",
     "distribution_html",
+    "figure",
     "heat_colour",
     "raise_html",
     "raise_window",

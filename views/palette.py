@@ -16,6 +16,8 @@ INK = "#1f1d1a"
 """``theme.textColor``: text, chart labels, outlines, the dark modules of the QR code."""
 PAPER = "#ffffff"
 """``theme.backgroundColor``: the page, and text printed on a dark chart cell."""
+CAPTION = "#797776"
+"""The ink at 60 % on the paper, as Streamlit draws a caption: a caption inside a block."""
 
 # --- the charts -----------------------------------------------------------------------------
 
@@ -40,6 +42,7 @@ OTHER = GREY
 
 __all__ = [
     "BRAND",
+    "CAPTION",
     "COACH",
     "FALSE",
     "GREEN",

@@ -29,6 +29,9 @@ PHONE_CSS = f"""
 .st-key-phone-page [class*="_advice"] h2 {{
   padding-top: 0;
 }}
+.st-key-phone-page [class*="_advice"] p {{
+  margin-bottom: 0.25rem;
+}}
 .st-key-phone-page [data-testid="stWidgetLabel"] {{
   margin-bottom: 0.1rem;
 }}

@@ -72,20 +72,50 @@ def readme_example(at: AppTest) -> AppTest:
     return set_inputs(at, dice=8, players=3, quantity=4, face=5)
 
 
-def metrics(at: AppTest) -> dict[str, str]:
-    return {metric.label: metric.value for metric in at.metric}
+SMALL_BEFORE, SMALL_AFTER = advice_view.small("\0").split("\0")
+"""How a caption inside a markdown block is written around its text."""
+
+
+def paragraphs(markdown: str) -> list[str]:
+    """A markdown block's paragraphs as they read: a caption inside it, unwrapped."""
+    found = []
+    for paragraph in markdown.split("\n\n"):
+        if paragraph.startswith(SMALL_BEFORE) and paragraph.endswith(SMALL_AFTER):
+            paragraph = paragraph[len(SMALL_BEFORE):-len(SMALL_AFTER)]
+        found.append(paragraph)
+    return found
 
 
 def texts(at: AppTest) -> list[str]:
-    return [element.value for element in (*at.markdown, *at.caption)]
+    """Every paragraph the page shows in markdown and captions."""
+    return [text for element in (*at.markdown, *at.caption) for text in paragraphs(element.value)]
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    """The odds section's two numbers by their labels: the chance the bid is true, and
+    exactly right (a two-column table under the bid's heading)."""
+    found = {}
+    for text in texts(at):
+        lines = text.splitlines()
+        if len(lines) == 3 and lines[1] == "| :-- | :-- |":
+            labels, values = ([cell.strip() for cell in line.strip("|").split("|")]
+                              for line in (lines[0], lines[2]))
+            found |= {label: value.strip("*") for label, value in zip(labels, values,
+                                                                      strict=True)}
+    return found
+
+
+def odds_heading(at: AppTest) -> str | None:
+    """The odds section's heading (``Bid 5 × 4``), or ``None`` when it is not shown."""
+    return next((text[4:] for text in texts(at) if text.startswith("### ")), None)
 
 
 def card(at: AppTest) -> tuple[str, str, str] | None:
     """The recommendation: the headline, the risk line and the reason, or ``None``."""
-    markdown = [element.value for element in at.markdown]
-    for index, text in enumerate(markdown):
+    shown = texts(at)
+    for index, text in enumerate(shown):
         if text.startswith("## "):
-            return text[3:], markdown[index + 1].strip("*"), markdown[index + 2]
+            return text[3:], shown[index + 1].strip("*"), shown[index + 2]
     return None
 
 
@@ -122,10 +152,10 @@ def test_default_render(app: AppTest) -> None:
     assert app.segmented_control(key="odds_face").value == 4
     assert app.segmented_control(key="odds_round").value == "normal"
     assert app.toggle(key="odds_open").value is False
-    assert len(app.metric) == 2
     assert not app.error
-    assert card(app) is None  # no dice yet: a hint instead of advice
+    assert card(app) is None  # no dice yet: a hint instead of advice, and no odds
     assert app.info[0].value == "Tap your dice above to get the coach's advice."
+    assert not metrics(app) and odds_heading(app) is None
     assert not app.text_input and not app.text_area  # no keyboard needed
     assert app.query_params["lang"] == "en"
 
@@ -145,7 +175,7 @@ def test_published_odds_of_five_fours(app: AppTest) -> None:
     )
     assert "5 dice: P 2 2 5 6" in texts(app)
     assert "20 dice on the table: about 6.0 fours, pacos included." in texts(app)
-    assert app.subheader[0].value == "Bid 5 × 4"
+    assert odds_heading(app) == "Bid 5 × 4"
 
 
 def test_the_readme_example_raises_to_two_pacos(app: AppTest) -> None:
@@ -230,7 +260,7 @@ def test_no_bid_yet_gives_an_opening(app: AppTest) -> None:
     assert app.toggle(key="odds_read").disabled  # nothing to read
     assert "Chances from the dice alone." in texts(app)
     # The odds section shows the bid the coach opens with.
-    assert app.subheader[0].value == f"Bid {expected.action.bid.pretty()}"
+    assert odds_heading(app) == f"Bid {expected.action.bid.pretty()}"
     app.toggle(key="odds_open").set_value(False).run()
     assert app.segmented_control(key="odds_qty").value == 7  # the bid comes back as it was
 
@@ -433,7 +463,7 @@ def test_hand_larger_than_the_table_is_an_inline_error(app: AppTest) -> None:
     assert_clean(app)
     assert len(app.error) == 1
     assert app.error[0].value.startswith("You entered 5 dice, but there are only 3 dice on")
-    assert not app.metric and card(app) is None
+    assert not metrics(app) and card(app) is None
     assert app.session_state["odds_hand"] == PUBLISHED_HAND
     assert app.number_input(key="odds_dice").value == 3
 
@@ -487,14 +517,15 @@ def test_opening_on_pacos_is_noted_in_a_normal_round(
     app: AppTest, palifico: bool, noted: bool
 ) -> None:
     app.run()
+    tap(app, [2])
     set_inputs(app, quantity=3, face=1, palifico=palifico)
+    app.toggle(key="odds_read").set_value(False).run()  # the dice alone
     assert_clean(app)
     note = "A normal round cannot be opened on pacos: this bid is only legal as a raise."
     assert (note in texts(app)) is noted
-    assert metrics(app)["True: at least 3"] == format_percent(
-        odds(Bid(3, 1), [], 20, palifico=palifico).at_least, "en"
-    )
-    assert any("about 3.3 pacos." in text for text in texts(app))
+    plain = odds(Bid(3, 1), [2], 20, palifico=palifico)
+    assert metrics(app)["True: at least 3"] == format_percent(plain.at_least, "en")
+    assert f"about {format_decimal(plain.expected, 1, 'en')} pacos." in " ".join(texts(app))
 
 
 # --- my dice ------------------------------------------------------------------------------
@@ -552,7 +583,7 @@ def test_a_tracked_game_fills_the_table_the_round_and_the_bids(app: AppTest) -> 
                             bids=[(0, Bid(3, 4)), (1, Bid(4, 4))])
     headline = card(app)[0]
     assert headline == f"RAISE to {expected.action.bid.pretty()}"
-    assert app.subheader[0].value == "Bid 4 × 4"
+    assert odds_heading(app) == "Bid 4 × 4"
     spot = Situation(Rules(), (5, 5, 5), 2, Hand(PUBLISHED_HAND), ((0, Bid(3, 4)), (1, Bid(4, 4))))
     count = format_decimal(expected_count(TableBeliefs(spot), 4), 1, "en")
     assert f"15 dice on the table: about {count} fours, pacos included." in texts(app)
@@ -927,12 +958,24 @@ def test_a_dudo_reason_and_the_big_number_tell_one_story(app: AppTest) -> None:
     assert f"10 dice on the table: about {expected} fives, pacos included." in texts(app)
 
 
-def test_without_my_dice_the_odds_say_they_are_the_dice_alone(app: AppTest) -> None:
+def test_without_my_dice_the_page_asks_for_them_before_any_odds(app: AppTest) -> None:
     app.run()
     set_inputs(app, quantity=7, face=2)
+    assert card(app) is None and not metrics(app)
+    assert app.info[0].value == "Tap your dice above to get the coach's advice."
+    tap(app, [2])
+    assert metrics(app)["True: at least 7"]
+
+
+def test_out_of_a_tracked_game_the_odds_say_they_are_the_dice_alone(app: AppTest) -> None:
+    game = GameState.new(THREE, Rules(starting_dice=1)).bid("1x2").dudo(0)  # Ann is out
+    assert game.players[0].dice == 0 and not game.is_over
+    game = game.bid("2x2")
+    tracked(app, game, 0)
     assert card(app) is None
+    assert app.info[0].value == "You have no dice left in the tracked game."
     assert "From the dice alone, every hidden die fair:" in texts(app)
-    assert metrics(app)["True: at least 7"] == format_percent(odds(Bid(7, 2), [], 20).at_least,
+    assert metrics(app)["True: at least 2"] == format_percent(odds(Bid(2, 2), [], 2).at_least,
                                                              "en")
 
 
@@ -1227,10 +1270,11 @@ def test_the_quantity_row_pages_and_keeps_the_pick_in_view(app: AppTest) -> None
     assert app.segmented_control(key="odds_qty").options == ["7", "11", "12", "13", "14", "15",
                                                              "16"]
     app.segmented_control(key="odds_qty").set_value(14).run()
-    assert app.subheader[0].value == "Bid 14 × 4"
+    assert app.segmented_control(key="odds_qty").value == 14
     app.button(key="odds_qty_less").click().run()
     app.button(key="odds_qty_less").click().run()
     assert app.segmented_control(key="odds_qty").options == ["1", "2", "3", "4", "5", "6", "14"]
     assert app.button(key="odds_qty_less").disabled
     pick_quantity(app, 40)
-    assert app.subheader[0].value == "Bid 40 × 4"
+    tap(app, [4])  # with a die entered, the odds say which bid they are of
+    assert odds_heading(app) == "Bid 40 × 4"

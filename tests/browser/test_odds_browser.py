@@ -18,7 +18,6 @@ from tests.browser.kit import (
     choose_segment,
     flip,
     laid_out,
-    metric_values,
     open_page,
     phone_context,
     reload_page,
@@ -35,9 +34,17 @@ from views.i18n import format_percent, translate
 pytestmark = pytest.mark.browser
 
 
+ODDS_NUMBERS = "[data-testid='stMarkdownContainer']:has(h3) table tbody td"
+"""The odds section's two numbers: the chance the bid is true, and exactly right."""
+
+
 def open_app(page: Page, url: str, *, lang: str | None = None) -> None:
     open_page(page, url, lang=lang)
-    expect(page.get_by_test_id("stMetricValue").first).to_be_visible()
+    expect(page.locator(".st-key-odds_add_1")).to_be_visible()
+
+
+def odds_numbers(page: Page) -> list[str]:
+    return [text.strip() for text in page.locator(ODDS_NUMBERS).all_inner_texts()]
 
 
 def tap_hand(page: Page, faces: list[int]) -> None:
@@ -85,11 +92,11 @@ def test_hand_and_bid_give_the_published_odds(app_url, phone, screenshot_dir) ->
     open_app(phone, app_url)
     set_table(phone, hand=[1, 2, 2, 5, 6], dice=20, players=4, quantity=5, face="4")
     flip(phone, "odds_read")  # the published odds are the dice alone
-    expect(phone.get_by_test_id("stMetricValue").first).to_have_text("79.1%")
-    assert metric_values(phone)[0] == "79.1%"
+    expect(phone.locator(ODDS_NUMBERS).first).to_have_text("79.1%")
+    assert odds_numbers(phone)[0] == "79.1%"
     assert phone.get_by_text("5 dice: P 2 2 5 6").is_visible()
     assert phone.get_by_text("20 dice on the table: about 6.0 fours, pacos included.").count() == 1
-    phone.get_by_test_id("stMetricValue").first.scroll_into_view_if_needed()
+    phone.locator(ODDS_NUMBERS).first.scroll_into_view_if_needed()
     laid_out(phone)
     phone.screenshot(path=screenshot_dir / "odds-phone-result.png")
 
@@ -424,6 +431,6 @@ def test_the_card_agrees_with_its_table_and_the_big_number(
     dudo = moves[translate(lang, "advice.move.dudo")]
     assert "–" not in dudo and "–" not in moves[translate(lang, "advice.move.calza")]
     # The big number is the chance the Dudo row reads.
-    assert metric_values(phone)[0] == dudo[2]
+    assert odds_numbers(phone)[0] == dudo[2]
     assert_fits_the_width(phone)
     whole_page_screenshot(phone, screenshot_dir / f"odds-agree-{lang}-full.png")
