@@ -47,11 +47,13 @@ from views.engine_cache import (
     rules_key,
 )
 from views.i18n import current_language, format_decimal, format_percent, t, tn
-from views.inputs import face_selector, hand_keypad, quantity_row, round_selector
+from views.inputs import face_selector, hand_keypad, quantity_row, round_selector, stepper
 from views.style import phone_page
 from views.text import player_name
 
 DEFAULT_FACE = 4
+OPENING = "open"
+"""The one option of the "no bid yet: I open" pill."""
 
 
 class Inputs(NamedTuple):
@@ -78,22 +80,24 @@ def manual_inputs() -> Inputs:
     rules = url_state.current_rules()
     odds_inputs.recall_table(rules.starting_dice)
     table_column, players_column = st.columns(2, vertical_alignment="bottom", wrap=False)
-    dice = table_column.number_input(
-        t("odds.dice.label"), min_value=1, max_value=MAX_TABLE_DICE, step=1, key="odds_dice",
-        help=t("odds.dice.help"), on_change=odds_inputs.table_set_by_hand,
-        persist_state="session",
-    )
-    players = players_column.number_input(
-        t("odds.players.label"), min_value=MIN_PLAYERS, max_value=MAX_PLAYERS, step=1,
-        key="odds_players", persist_state="session",
-    )
+    with table_column:
+        dice = stepper(t("odds.dice.label"), key="odds_dice", minimum=1,
+                       maximum=MAX_TABLE_DICE, less=t("odds.dice.less"),
+                       more=t("odds.dice.more"), help=t("odds.dice.help"),
+                       on_change=odds_inputs.table_set_by_hand)
+    with players_column:
+        players = stepper(t("odds.players.label"), key="odds_players", minimum=MIN_PLAYERS,
+                          maximum=MAX_PLAYERS, less=t("odds.players.less"),
+                          more=t("odds.players.more"))
     odds_inputs.remember_in_link(int(dice), int(players))
+    label = t("odds.bid.none")  # bound: the pill's label may be formatted outside this run
     round_column, open_column = st.columns(2, vertical_alignment="bottom", wrap=False)
     with round_column:
         palifico = round_selector(key="odds_round", label_visibility="collapsed")
     with open_column:
-        opening = st.toggle(t("odds.bid.none"), key="odds_open", wrap=True,
-                            persist_state="session")
+        opening = st.pills(t("odds.bid.none"), [OPENING], format_func=lambda _: label,
+                           key="odds_open", persist_state="session", width="stretch",
+                           wrap=True, label_visibility="collapsed") == OPENING
     bid = None
     if not opening:
         face = face_selector(t("odds.bid.face"), key="odds_face", default=DEFAULT_FACE)

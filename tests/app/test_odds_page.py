@@ -19,6 +19,7 @@ from coach import (
     heads_up_strategy,
 )
 from perudo_math import Bid, GameState, Hand, Rules, odds
+from tests.app.steppers import set_stepper, stepper_value
 from views import advice_view
 from views.engine_cache import even_split
 from views.i18n import catalog, format_decimal, format_percent
@@ -57,9 +58,9 @@ def set_inputs(
     at: AppTest, *, dice: int = 20, quantity: int = 5, face: int = 4, palifico: bool = False,
     players: int | None = None,
 ) -> AppTest:
-    at.number_input(key="odds_dice").set_value(dice)
+    set_stepper(at, "odds_dice", dice)
     if players is not None:
-        at.number_input(key="odds_players").set_value(players)
+        set_stepper(at, "odds_players", players)
     at.segmented_control(key="odds_face").set_value(face)
     at.segmented_control(key="odds_round").set_value("palifico" if palifico else "normal")
     at.run()
@@ -144,14 +145,14 @@ def test_default_render(app: AppTest) -> None:
     app.run()
     assert_clean(app)
     assert app.title[0].value == "Odds & advice"
-    assert app.number_input(key="odds_dice").value == 20
-    assert app.number_input(key="odds_players").value == 4
+    assert stepper_value(app, "odds_dice") == 20
+    assert stepper_value(app, "odds_players") == 4
     # The bid starts at the table's expected count of its face: 20 / 3 rounds to 7 fours.
     assert app.segmented_control(key="odds_qty").value == 7
     assert app.segmented_control(key="odds_qty").options == ["5", "6", "7", "8", "9", "10"]
     assert app.segmented_control(key="odds_face").value == 4
     assert app.segmented_control(key="odds_round").value == "normal"
-    assert app.toggle(key="odds_open").value is False
+    assert app.pills(key="odds_open").value is None
     assert not app.error
     assert card(app) is None  # no dice yet: a hint instead of advice, and no odds
     assert app.info[0].value == "Tap your dice above to get the coach's advice."
@@ -245,7 +246,7 @@ def test_pure_odds_versus_reading_the_bids(app: AppTest) -> None:
 def test_no_bid_yet_gives_an_opening(app: AppTest) -> None:
     app.run()
     tap(app, PUBLISHED_HAND)
-    app.toggle(key="odds_open").set_value(True).run()
+    app.pills(key="odds_open").set_value("open").run()
     assert_clean(app)
     with pytest.raises(KeyError):
         app.number_input(key="odds_qty")  # no bid to enter
@@ -261,7 +262,7 @@ def test_no_bid_yet_gives_an_opening(app: AppTest) -> None:
     assert "Chances from the dice alone." in texts(app)
     # The odds section shows the bid the coach opens with.
     assert odds_heading(app) == f"Bid {expected.action.bid.pretty()}"
-    app.toggle(key="odds_open").set_value(False).run()
+    app.pills(key="odds_open").set_value(None).run()
     assert app.segmented_control(key="odds_qty").value == 7  # the bid comes back as it was
 
 
@@ -365,9 +366,9 @@ def heads_up_spot(at: AppTest, hand: list[int], dice: int, bid: tuple[int, int] 
     at.run()
     tap(at, hand)
     if bid is None:
-        at.number_input(key="odds_dice").set_value(dice)
-        at.number_input(key="odds_players").set_value(players)
-        at.toggle(key="odds_open").set_value(True)
+        set_stepper(at, "odds_dice", dice)
+        set_stepper(at, "odds_players", players)
+        at.pills(key="odds_open").set_value("open")
         return at.run()
     return set_inputs(at, dice=dice, players=players, quantity=bid[0], face=bid[1])
 
@@ -465,7 +466,7 @@ def test_hand_larger_than_the_table_is_an_inline_error(app: AppTest) -> None:
     assert app.error[0].value.startswith("You entered 5 dice, but there are only 3 dice on")
     assert not metrics(app) and card(app) is None
     assert app.session_state["odds_hand"] == PUBLISHED_HAND
-    assert app.number_input(key="odds_dice").value == 3
+    assert stepper_value(app, "odds_dice") == 3
 
 
 def test_a_single_die_table_reads_in_the_singular(app: AppTest) -> None:
@@ -485,8 +486,8 @@ def test_more_players_than_dice_is_an_inline_error(app: AppTest) -> None:
         "die, and your own dice count."
     ]
     assert card(app) is None
-    assert app.number_input(key="odds_players").value == 4
-    app.number_input(key="odds_dice").set_value(8).run()
+    assert stepper_value(app, "odds_players") == 4
+    set_stepper(app, "odds_dice", 8)
     assert not app.error and card(app) is not None
 
 
@@ -573,9 +574,9 @@ def test_a_tracked_game_fills_the_table_the_round_and_the_bids(app: AppTest) -> 
         "From the tracker: round 1 (normal), 15 dice on the table, 3 players. You are Cid."
     )
     assert "Bids this round: Ann 3 × 4 → Bob 4 × 4." in texts(app)
-    widgets = [(app.number_input, "odds_dice"), (app.number_input, "odds_players"),
+    widgets = [(app.button, "odds_dice_up"), (app.button, "odds_players_up"),
                (app.number_input, "odds_qty"), (app.segmented_control, "odds_face"),
-               (app.segmented_control, "odds_round"), (app.toggle, "odds_open")]
+               (app.segmented_control, "odds_round"), (app.pills, "odds_open")]
     for widget, key in widgets:  # the tracker's values cannot be overridden
         with pytest.raises(KeyError):
             widget(key=key)
@@ -646,7 +647,7 @@ def test_a_finished_game_gives_the_inputs_back(app: AppTest) -> None:
     assert game.is_over
     tracked(app, game, 0)
     assert_clean(app)
-    assert app.number_input(key="odds_dice").value == 20
+    assert stepper_value(app, "odds_dice") == 20
     assert not any(text.startswith("From the tracker") for text in texts(app))
 
 
@@ -752,7 +753,7 @@ def test_the_switch_changes_language_and_keeps_the_inputs(app: AppTest) -> None:
     assert app.query_params["lang"] == "fr"
     assert app.session_state["odds_hand"] == PUBLISHED_HAND
     assert app.segmented_control(key="odds_qty").value == 6
-    assert app.number_input(key="odds_players").value == 3
+    assert stepper_value(app, "odds_players") == 3
     assert app.segmented_control(key="odds_face").value == 5
     assert app.toggle(key="odds_read").value is False
     app.segmented_control(key="ui_lang").set_value("en").run()
@@ -1159,7 +1160,7 @@ def test_a_palifico_round_shows_its_banner(app: AppTest) -> None:
     assert banner(app) is None
     set_inputs(app, quantity=3, face=4, palifico=True)
     assert banner(app) == "Palifico round: pacos are not jokers, and every raise stays on fours."
-    app.toggle(key="odds_open").set_value(True).run()
+    app.pills(key="odds_open").set_value("open").run()
     assert banner(app) == ("Palifico round: pacos are not jokers, and the face of the opening "
                            "bid stays for the whole round.")
     app.segmented_control(key="odds_round").set_value("normal").run()
@@ -1207,31 +1208,31 @@ def test_the_palifico_heat_map_keeps_full_rows_and_room_for_labels() -> None:
 
 def test_the_table_follows_the_players_until_set_by_hand(app: AppTest) -> None:
     app.run()
-    assert app.number_input(key="odds_dice").value == 20
-    app.number_input(key="odds_players").set_value(5).run()
-    assert app.number_input(key="odds_dice").value == 25  # five players at five dice
+    assert stepper_value(app, "odds_dice") == 20
+    set_stepper(app, "odds_players", 5)
+    assert stepper_value(app, "odds_dice") == 25  # five players at five dice
     assert app.segmented_control(key="odds_qty").value == 8  # and the bid follows the table
     assert "table" not in app.query_params and app.query_params["players"] == "5"
-    app.number_input(key="odds_dice").set_value(24).run()
-    app.number_input(key="odds_players").set_value(4).run()
-    assert app.number_input(key="odds_dice").value == 24  # set by hand: it stays
+    set_stepper(app, "odds_dice", 24)
+    set_stepper(app, "odds_players", 4)
+    assert stepper_value(app, "odds_dice") == 24  # set by hand: it stays
     assert (app.query_params["table"], app.query_params["players"]) == ("24", "4")
 
 
 def test_the_starting_dice_rule_sets_the_full_table(app: AppTest) -> None:
     app.query_params["dice"] = "3"
     app.run()
-    assert app.number_input(key="odds_dice").value == 12
+    assert stepper_value(app, "odds_dice") == 12
 
 
 def test_the_table_and_players_come_back_from_the_link(app: AppTest) -> None:
     app.query_params["table"] = "17"
     app.query_params["players"] = "3"
     app.run()
-    assert app.number_input(key="odds_dice").value == 17
-    assert app.number_input(key="odds_players").value == 3
-    app.number_input(key="odds_players").set_value(4).run()
-    assert app.number_input(key="odds_dice").value == 17  # the link's table was set by hand
+    assert stepper_value(app, "odds_dice") == 17
+    assert stepper_value(app, "odds_players") == 3
+    set_stepper(app, "odds_players", 4)
+    assert stepper_value(app, "odds_dice") == 17  # the link's table was set by hand
     assert app.segmented_control(key="odds_qty").value == 6  # 17 / 3 rounds to 6
 
 
@@ -1242,8 +1243,8 @@ def test_a_damaged_memory_is_dropped(app: AppTest, table: str, players: str) -> 
     app.query_params["players"] = players
     app.run()
     assert_clean(app)
-    assert app.number_input(key="odds_dice").value == 20
-    assert app.number_input(key="odds_players").value == 4
+    assert stepper_value(app, "odds_dice") == 20
+    assert stepper_value(app, "odds_players") == 4
     assert "table" not in app.query_params and app.query_params["players"] == "4"
 
 
@@ -1257,7 +1258,7 @@ def test_the_bid_starts_at_the_expected_count_until_a_quantity_is_tapped(app: Ap
     assert app.segmented_control(key="odds_qty").value == 3  # a sixth in a palifico round
     app.segmented_control(key="odds_qty").set_value(5).run()
     app.segmented_control(key="odds_round").set_value("normal").run()
-    app.number_input(key="odds_dice").set_value(30).run()
+    set_stepper(app, "odds_dice", 30)
     assert app.segmented_control(key="odds_qty").value == 5  # tapped: it stays
     assert app.segmented_control(key="odds_qty").options == ["5", "8", "9", "10", "11", "12",
                                                              "13"]

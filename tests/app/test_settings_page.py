@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from perudo_math import GameState, PalificoRule, RaiseRule, Rules
 from perudo_math.rules import SETTINGS, SettingKind
+from tests.app.steppers import set_stepper
 from views.i18n import LANGUAGES, catalog
 
 SETTINGS_PAGE = "app_pages/settings.py"
@@ -190,8 +191,8 @@ def test_turning_calza_off_changes_the_advice(app: AppTest) -> None:
     app.run()
     for face in (5, 5, 1):
         app.button(key=f"odds_add_{face}").click().run()
-    app.number_input(key="odds_dice").set_value(6)
-    app.number_input(key="odds_players").set_value(3)
+    set_stepper(app, "odds_dice", 6)
+    set_stepper(app, "odds_players", 3)
     app.segmented_control(key="odds_face").set_value(5).run()
     app.segmented_control(key="odds_qty").set_value(4).run()
     assert any(m.value.startswith("## CALZA\n") for m in app.markdown)

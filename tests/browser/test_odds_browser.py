@@ -24,6 +24,7 @@ from tests.browser.kit import (
     script_run,
     segment,
     set_stepper,
+    stepper_value,
     tap,
     whole_page_screenshot,
 )
@@ -152,11 +153,11 @@ def test_the_readme_hand_reads_raise_to_two_pacos_on_the_first_screen(
 def test_no_bid_yet_opens_and_reading_can_be_switched_off(app_url, phone) -> None:
     open_app(phone, app_url)
     tap_hand(phone, [1, 2, 2, 5, 6])
-    flip(phone, "odds_open")
+    tap(phone, "odds_open")
     expect(advice_headline(phone)).to_contain_text("OPEN with")
     expect(phone.locator(".st-key-odds_qty")).to_have_count(0)  # no bid to enter
     assert_on_the_first_screen(phone, ADVICE)
-    flip(phone, "odds_open")
+    tap(phone, "odds_open")
     expect(phone.locator(".st-key-odds_qty")).to_be_visible()
     before = phone.locator(ADVICE).inner_text()
     flip(phone, "odds_read")
@@ -171,7 +172,7 @@ def test_impossible_inputs_are_explained_inline(app_url, phone, screenshot_dir) 
     expect(alert).to_be_visible()
     assert "4 players need at least 8 dice on the table, not 7" in alert.inner_text()
     assert phone.locator(ADVICE).count() == 0
-    assert phone.locator(".st-key-odds_dice input").input_value() == "7"  # the inputs stay
+    assert stepper_value(phone, "odds_dice") == 7  # the inputs stay
     assert_fits_the_width(phone)
     phone.screenshot(path=screenshot_dir / "advice-phone-error.png")
 
@@ -182,7 +183,7 @@ def test_a_tracked_game_fills_the_table(app_url, phone, screenshot_dir) -> None:
     code = GameState.new(["Ann", "Bob", "Cid"]).bid("3x4").bid("4x4").to_code()
     open_app(phone, f"{app_url}/?game={code}&me=2")
     expect(phone.get_by_text("From the tracker: round 1 (normal)")).to_be_visible()
-    assert phone.locator(".st-key-odds_dice").count() == 0
+    assert phone.locator(".st-key-odds_dice_stepper").count() == 0
     tap_hand(phone, [1, 2, 2, 5, 6])
     expect(advice_headline(phone)).to_be_visible()
     assert advice_headline(phone).inner_text().startswith("RAISE to ")
@@ -205,9 +206,7 @@ def test_language_follows_the_browser_locale(app_url, chromium_browser) -> None:
 
 
 class Taps:
-    """A player's touches on the phone, counted: a button, a segment, a stepper's − or +, and
-    for a number typed, the field, each key and the keyboard's Enter. A number is entered
-    the cheaper way (stepper or keyboard), as a player would."""
+    """A player's touches on the phone, counted: a button, a segment, a stepper's − or +."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
@@ -227,21 +226,8 @@ class Taps:
         self.count += 1
 
     def step(self, key: str, up: bool) -> None:
-        button = "StepUp" if up else "StepDown"
-        with script_run(self.page):
-            self.page.locator(f".st-key-{key} [data-testid='stNumberInput{button}']").click()
+        tap(self.page, f"{key}_{'up' if up else 'down'}")
         self.count += 1
-
-    def number(self, key: str, value: int) -> None:
-        field = self.page.locator(f".st-key-{key} input")
-        steps = value - int(field.input_value())
-        if abs(steps) <= len(str(value)) + 2:
-            for _ in range(abs(steps)):
-                self.step(key, steps > 0)
-        else:
-            set_stepper(self.page, key, value)
-            self.count += len(str(value)) + 2  # the field, the digits, Enter
-        expect(field).to_have_value(str(value))
 
     def quantity(self, quantity: int) -> None:
         self.count += pick_quantity(self.page, quantity)
@@ -253,7 +239,7 @@ def shows_bid(page: Page, lang: str, bid: str) -> None:
 
 
 def table_value(page: Page) -> str:
-    return page.locator(".st-key-odds_dice input").input_value()
+    return str(stepper_value(page, "odds_dice"))
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -281,8 +267,7 @@ def test_the_common_query_takes_at_most_eight_taps(app_url, phone, lang) -> None
     assert changed.count == 3
 
     reload_page(phone)  # the link opened again later: a die was lost since
-    assert (table_value(phone), phone.locator(".st-key-odds_players input").input_value()) == (
-        "25", "5")
+    assert (table_value(phone), stepper_value(phone, "odds_players")) == ("25", 5)
     again = Taps(phone)
     again.step("odds_dice", up=False)
     again.dice([2, 3, 3, 5, 6])
@@ -376,7 +361,7 @@ def test_palifico_is_unmissable_and_its_heat_map_readable(
     assert_readable(heat_map(phone), [2])  # one face left: one full row, not a stripe
     phone.locator("table.pc-heat").first.screenshot(
         path=screenshot_dir / f"odds-palifico-heat-{lang}.png")
-    flip(phone, "odds_open")  # opening a palifico round: every face, each row as tall
+    tap(phone, "odds_open")  # opening a palifico round: every face, each row as tall
     expect(banner).to_contain_text(translate(lang, "odds.palifico.opening"))
     assert_readable(heat_map(phone), [1, 2, 3, 4, 5, 6])
 
