@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from html import escape
-
-import streamlit as st
 
 from perudo_math import Bid
 from views import palette
@@ -201,7 +200,7 @@ def distribution_html(distribution: Sequence[float], bid: Bid, lang: str) -> str
     )
 
 
-@st.cache_data(max_entries=512, show_spinner=False)
+@lru_cache(maxsize=512)
 def cached_distribution_html(
     quantity: int, face: int, hand: tuple[int, ...], dice: int, palifico: bool, lang: str
 ) -> str:
@@ -210,7 +209,7 @@ def cached_distribution_html(
     return distribution_html(result.distribution, Bid(quantity, face), lang)
 
 
-@st.cache_data(max_entries=512, show_spinner=False)
+@lru_cache(maxsize=512)
 def cached_read_distribution_html(
     table: Table, read_bids: bool, quantity: int, face: int, lang: str
 ) -> str:
@@ -306,7 +305,7 @@ def raise_html(grid: Sequence[tuple[int, int, float]], pick: Bid | None, lang: s
     )
 
 
-@st.cache_data(max_entries=512, show_spinner=False)
+@lru_cache(maxsize=512)
 def cached_raise_html(table: Table, read_bids: bool, pick: Bid | None, lang: str) -> str | None:
     """:func:`raise_html` of the table's legal raises."""
     return raise_html(cached_raise_grid(table, read_bids), pick, lang)
