@@ -13,6 +13,9 @@ State keys: ``odds_hand`` (tapped faces), ``odds_dice``, ``odds_players``, ``odd
 its bids come from the tracker and show as one short note instead of the steppers (they
 cannot be overridden); the user's own values come back when the game is no longer tracked.
 
+Until my dice are entered, the page asks for them and shows no odds (a player out of a
+tracked game, who holds none, sees them from the dice alone).
+
 One probability story: every chance the page shows first is the one the advice uses (the
 bids read when "Read the bids" is on and a bid was read, else the dice alone), and says so;
 when the two differ, the odds section gives the other one, labelled in words.
@@ -44,11 +47,13 @@ from views.engine_cache import (
     rules_key,
 )
 from views.i18n import current_language, format_decimal, format_percent, t, tn
-from views.inputs import face_selector, hand_keypad, quantity_row, round_selector
+from views.inputs import face_selector, hand_keypad, quantity_row, round_selector, stepper
 from views.style import phone_page
 from views.text import player_name
 
 DEFAULT_FACE = 4
+OPENING = "open"
+"""The one option of the "no bid yet: I open" pill."""
 
 
 class Inputs(NamedTuple):
@@ -75,22 +80,24 @@ def manual_inputs() -> Inputs:
     rules = url_state.current_rules()
     odds_inputs.recall_table(rules.starting_dice)
     table_column, players_column = st.columns(2, vertical_alignment="bottom", wrap=False)
-    dice = table_column.number_input(
-        t("odds.dice.label"), min_value=1, max_value=MAX_TABLE_DICE, step=1, key="odds_dice",
-        help=t("odds.dice.help"), on_change=odds_inputs.table_set_by_hand,
-        persist_state="session",
-    )
-    players = players_column.number_input(
-        t("odds.players.label"), min_value=MIN_PLAYERS, max_value=MAX_PLAYERS, step=1,
-        key="odds_players", persist_state="session",
-    )
+    with table_column:
+        dice = stepper(t("odds.dice.label"), key="odds_dice", minimum=1,
+                       maximum=MAX_TABLE_DICE, less=t("odds.dice.less"),
+                       more=t("odds.dice.more"), help=t("odds.dice.help"),
+                       on_change=odds_inputs.table_set_by_hand)
+    with players_column:
+        players = stepper(t("odds.players.label"), key="odds_players", minimum=MIN_PLAYERS,
+                          maximum=MAX_PLAYERS, less=t("odds.players.less"),
+                          more=t("odds.players.more"))
     odds_inputs.remember_in_link(int(dice), int(players))
+    label = t("odds.bid.none")  # bound: the pill's label may be formatted outside this run
     round_column, open_column = st.columns(2, vertical_alignment="bottom", wrap=False)
     with round_column:
         palifico = round_selector(key="odds_round", label_visibility="collapsed")
     with open_column:
-        opening = st.toggle(t("odds.bid.none"), key="odds_open", wrap=True,
-                            persist_state="session")
+        opening = st.pills(t("odds.bid.none"), [OPENING], format_func=lambda _: label,
+                           key="odds_open", persist_state="session", width="stretch",
+                           wrap=True, label_visibility="collapsed") == OPENING
     bid = None
     if not opening:
         face = face_selector(t("odds.bid.face"), key="odds_face", default=DEFAULT_FACE)
@@ -153,6 +160,12 @@ def advice_table(hand: tuple[int, ...], inputs: Inputs) -> Table | None:
     return Table.of(url_state.current_rules(), dice, 0, hand, bids, inputs.palifico)
 
 
+def awaits_my_dice(hand: tuple[int, ...], inputs: Inputs) -> bool:
+    """Whether the page asks for my dice before it shows any odds: none entered, and I hold
+    some (out of a tracked game, I watch the odds from the dice alone)."""
+    return not hand and (inputs.game is None or inputs.game.players[inputs.me].dice > 0)
+
+
 def palifico_banner(inputs: Inputs) -> None:
     """Unmissable in a palifico round: pacos are not jokers, and the face is frozen."""
     if not inputs.palifico:
@@ -173,11 +186,7 @@ def show_recommendation(card, table: Table, read_bids: bool):
     on (the bids read, or the dice alone)."""
     advice = cached_advice(table, read_bids)
     situation = table.situation()
-    with card:
-        st.markdown(f"## {advice_view.headline(advice, situation)}", anchors=False)
-        st.markdown(f"**{advice_view.risk_text(advice.best)}**")
-        st.markdown(advice_view.reason_text(advice, situation))
-        st.caption(advice_view.basis_text(advice))
+    card.markdown(advice_view.card_markdown(advice, situation), anchors=False)
     return advice, situation
 
 
@@ -198,15 +207,13 @@ def show_equilibrium(situation) -> None:
 
 def show_moves(advice, situation, table: Table, read_bids: bool) -> None:
     """The other moves worth weighing, and where every legal raise stands."""
-    st.markdown(f"**{t('advice.table.heading')}**")
-    st.markdown(advice_view.options_table(advice, situation))
+    st.markdown(advice_view.moves_markdown(advice, situation))
     pick = advice.action.bid
-    spec = charts.cached_raise_spec(table, read_bids, pick, current_language())
-    if spec is not None:
-        st.markdown(f"**{t('advice.chart.heading')}**")
-        st.vega_lite_chart(spec, width="stretch", alt=t("advice.chart.alt"))
+    heat_map = charts.cached_raise_html(table, read_bids, pick, current_language())
+    if heat_map is not None:
         basis = "" if advice.reads_bids else ".plain"
-        st.caption(t(f"advice.chart.caption{basis}{'.pick' if pick is not None else ''}"))
+        caption = t(f"advice.chart.caption{basis}{'.pick' if pick is not None else ''}")
+        st.html(charts.figure(heat_map, caption, title=t("advice.chart.heading")))
 
 
 def show_odds(hand: tuple[int, ...], dice: int, bid: Bid, palifico: bool,
@@ -220,37 +227,42 @@ def show_odds(hand: tuple[int, ...], dice: int, bid: Bid, palifico: bool,
         st.error(t("odds.error.invalid"))
         return
     read = None if reading is None else cached_read_odds(*reading, bid.quantity, bid.face)
-    shown: Odds = plain if read is None else read
+    st.markdown(odds_summary(bid, dice, palifico, plain, read), anchors=False)
+    if read is None:
+        bars = charts.cached_distribution_html(bid.quantity, bid.face, hand, dice, palifico,
+                                               current_language())
+    else:
+        bars = charts.cached_read_distribution_html(*reading, bid.quantity, bid.face,
+                                                    current_language())
+    st.html(charts.figure(bars, t("odds.chart.caption", bid=bid.pretty())))
 
-    st.subheader(t("odds.result.heading", bid=bid.pretty()), anchor=False)
-    st.caption(t("odds.basis.plain" if read is None else "odds.basis.read"))
-    with st.container(horizontal=True, key="odds_metrics"):
-        st.metric(t("odds.result.at_least", quantity=bid.quantity),
-                  format_percent(shown.at_least), border=True)
-        st.metric(t("odds.result.exactly", quantity=bid.quantity),
-                  format_percent(shown.exactly), border=True)
+
+def odds_summary(bid: Bid, dice: int, palifico: bool, plain: Odds, read: Odds | None) -> str:
+    """The odds of ``bid`` in words and numbers, as one markdown block: the chance it is true
+    and exactly right (as the advice reads the table: ``read``, else ``plain``), said on what
+    they rest, the dice-alone chance beside it when it differs, the expected count."""
+    shown = plain if read is None else read
+    numbers = (f"| {t('odds.result.at_least', quantity=bid.quantity)} "
+               f"| {t('odds.result.exactly', quantity=bid.quantity)} |\n| :-- | :-- |\n"
+               f"| **{format_percent(shown.at_least)}** | **{format_percent(shown.exactly)}** |")
+    paragraphs = [f"### {t('odds.result.heading', bid=bid.pretty())}",
+                  advice_view.small(t("odds.basis.plain" if read is None else "odds.basis.read")),
+                  numbers]
     if read is not None and format_percent(read.at_least) != format_percent(plain.at_least):
-        st.markdown(t("odds.basis.both", read=format_percent(read.at_least),
-                      plain=format_percent(plain.at_least)))
+        paragraphs.append(t("odds.basis.both", read=format_percent(read.at_least),
+                            plain=format_percent(plain.at_least)))
     if bid.is_paco:
         expected_key = "odds.result.expected.pacos"
     elif palifico:
         expected_key = "odds.result.expected.palifico"
     else:
         expected_key = "odds.result.expected.jokers"
-    st.markdown(
-        t(expected_key, table=tn("common.dice_on_table", dice),
-          expected=format_decimal(shown.expected, 1), faces=t(f"face.plural.{bid.face}"))
-    )
-    st.caption(t("odds.result.detail", own=plain.own_matches, unknown=plain.unknown_dice))
-    if read is None:
-        spec = charts.cached_distribution_spec(bid.quantity, bid.face, hand, dice, palifico,
-                                                current_language())
-    else:
-        spec = charts.cached_read_distribution_spec(*reading, bid.quantity, bid.face,
-                                                     current_language())
-    st.vega_lite_chart(spec, width="stretch", alt=t("odds.chart.alt", bid=bid.pretty()))
-    st.caption(t("odds.chart.caption", bid=bid.pretty()))
+    paragraphs.append(t(expected_key, table=tn("common.dice_on_table", dice),
+                        expected=format_decimal(shown.expected, 1),
+                        faces=t(f"face.plural.{bid.face}")))
+    paragraphs.append(advice_view.small(t("odds.result.detail", own=plain.own_matches,
+                                          unknown=plain.unknown_dice)))
+    return "\n\n".join(paragraphs)
 
 
 def legality_notes(inputs: Inputs, bid: Bid, rules_key: tuple, bidder_dice: int | None) -> None:
@@ -264,8 +276,10 @@ def legality_notes(inputs: Inputs, bid: Bid, rules_key: tuple, bidder_dice: int 
     st.caption(advice_view.smallest_raises_text(bid, raises))
 
 
-with phone_page():
-    st.title(t("odds.title"), anchor=False)
+@st.fragment
+def odds_and_advice() -> None:
+    """Everything under the title, rerun alone on each tap (a die, the bid, the table): the
+    entry script and the sidebar stay as they are."""
     hand = hand_keypad("odds")
     game = tracked_game()
     inputs = manual_inputs() if game is None else tracked_inputs(game)
@@ -299,7 +313,13 @@ with phone_page():
             legality_notes(inputs, inputs.bid, rules_key(rules), mine or None)
         if advice is not None and table is not None:
             show_moves(advice, situation, table, read_bids)
-        if shown_bid is not None:  # the order of the taps does not change the odds
+        if shown_bid is not None and not awaits_my_dice(hand, inputs):
+            # the order of the taps does not change the odds
             reading = None if table is None else (table, read_bids)
             show_odds(tuple(sorted(hand)), inputs.dice, shown_bid, inputs.palifico, reading)
     st.caption(t("odds.intro.basis"))
+
+
+with phone_page():
+    st.title(t("odds.title"), anchor=False)
+    odds_and_advice()

@@ -11,6 +11,12 @@ keys (all ``tracker_``): ``rows``/``row_seq`` and ``name_{row}`` (the set-up lis
 The hand belongs to its round: my dice, entered on the advice's keypad, are emptied as soon
 as the tracked round is another one (a call ends it, an undo reopens the one before, a new
 game), so the advice never reads last round's dice; it asks for this round's instead.
+
+Speed at the table: a game in play is one fragment (``game_in_play``), so a tap reruns the
+game alone, not the entry script and its sidebar; it saves the game for resuming itself
+(``views.resume.remember``), and hands back to a full run when the game is dropped. The
+round log, who bluffs and the table's rules are drawn only while open (``tracker_log_open``,
+``tracker_held_open``, ``tracker_rules_open``).
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from perudo_math import (
     IllegalMove,
     exceeds_table,
 )
-from views import dice, rules_view, url_state
+from views import dice, resume, rules_view, url_state
 from views import tracker_view as view
 from views.i18n import t, tn
 from views.inputs import clear_hand, entered_hand
@@ -360,6 +366,15 @@ def call_entry(game: GameState) -> None:
     show_flash("call")
 
 
+def lazy_expander(label: str, icon: str, key: str):
+    """An expander whose content the page draws only while it is open (``.open``): closed,
+    it costs a tap nothing. Streamlit tells a stateful expander by its label and ``expanded``
+    as well as its key, and a new one starts closed: the log's label counts the rounds, so
+    ``expanded`` is the state it had, and the log stays open when a round ends."""
+    return st.expander(label, expanded=bool(state.get(key, False)), icon=icon, key=key,
+                       on_change="rerun")
+
+
 def play(game: GameState) -> None:
     me = url_state.current_seat()
     if game.is_over:
@@ -391,22 +406,30 @@ def play(game: GameState) -> None:
 
     st.markdown(view.players_table(game, me))
     rounds = view.finished_rounds(game)
-    with st.expander(t("tracker.log.title", count=len(rounds)), icon=":material/history:"):
-        if not rounds:
-            st.caption(t("tracker.log.empty"))
-        shown = state.get("tracker_log_shown", view.LOG_PAGE)
-        for entry in rounds[:shown]:
-            st.markdown(view.log_entry(game, entry))
-        if len(rounds) > shown:
-            st.button(tn("tracker.log.more", min(view.LOG_PAGE, len(rounds) - shown)),
-                      key="tracker_log_more", icon=":material/expand_more:",
-                      on_click=show_earlier_rounds)
-    with st.expander(t("tracker.held.title"), icon=":material/psychology:"):
-        lines = view.held_lines(game)
-        st.markdown("  \n".join(lines) if lines else t("tracker.held.empty"))
-        st.caption(t("tracker.held.help"))
-    with st.expander(t("tracker.rules.title"), icon=":material/gavel:"):
-        st.markdown(rules_view.bullet_list(rules_view.setting_lines(game.rules)))
+    log = lazy_expander(t("tracker.log.title", count=len(rounds)), ":material/history:",
+                        "tracker_log_open")
+    if log.open:
+        with log:
+            if not rounds:
+                st.caption(t("tracker.log.empty"))
+            shown = state.get("tracker_log_shown", view.LOG_PAGE)
+            for entry in rounds[:shown]:
+                st.markdown(view.log_entry(game, entry))
+            if len(rounds) > shown:
+                st.button(tn("tracker.log.more", min(view.LOG_PAGE, len(rounds) - shown)),
+                          key="tracker_log_more", icon=":material/expand_more:",
+                          on_click=show_earlier_rounds)
+    held = lazy_expander(t("tracker.held.title"), ":material/psychology:", "tracker_held_open")
+    if held.open:
+        with held:
+            lines = view.held_lines(game)
+            st.markdown("  \n".join(lines) if lines else t("tracker.held.empty"))
+            st.caption(t("tracker.held.help"))
+    table_rules = lazy_expander(t("tracker.rules.title"), ":material/gavel:",
+                                "tracker_rules_open")
+    if table_rules.open:
+        with table_rules:
+            st.markdown(rules_view.bullet_list(rules_view.setting_lines(game.rules)))
 
     seats = [NOBODY, *range(len(game.players))]
     wanted = NOBODY if me is None else me
@@ -430,11 +453,23 @@ def play(game: GameState) -> None:
                   args=() if game.is_over else (True,))
 
 
+@st.fragment
+def game_in_play() -> None:
+    """The tracked game, rerun alone on each tap (a move, a face, a count): the sidebar and
+    the title stay as they are. Back to a full run when the game is dropped for a new one."""
+    game = url_state.current_game()
+    if game is None:
+        st.rerun()  # the set-up is outside this fragment
+    show_flash("top")
+    settle_hand(game)
+    play(game)
+    resume.remember()  # the entry script, which remembers a move, does not run for a fragment
+
+
 st.title(t("tracker.title"), anchor=False)
-show_flash("top")
-current = url_state.current_game()
-settle_hand(current)
-if current is None:
+if url_state.current_game() is None:
+    show_flash("top")
+    settle_hand(None)
     setup()
 else:
-    play(current)
+    game_in_play()

@@ -1,55 +1,130 @@
-"""Charts sized for a phone: the odds page's Vega-Lite templates and the layout every chart shares.
+"""The odds page's two charts, drawn as HTML on the server, sized for a phone.
 
-Altair writes each odds chart once per language (and layout) as a Vega-Lite template whose
-data is a named placeholder; a rerun only fills in the rows. Building and validating an
-Altair chart takes tens of milliseconds, filling a template a fraction of one. Colours come
-from :mod:`views.palette`.
+A Vega-Lite chart cost the phone a chart library's work on every tap (and the server an
+Altair spec); these are a plain table and a row of bars that the browser lays out like text:
+the heat map of every legal raise is a ``<table>`` whose cells are coloured from
+:mod:`views.palette`, its labels in header cells outside the rows; the distribution of the
+matching count is a row of CSS bars. Each mark's exact numbers are in its ``title`` (the
+tooltip). Show them with ``st.html``. The layout constants are shared with the altair charts
+of the practice and progress pages.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-
-import altair as alt
-import streamlit as st
+from functools import lru_cache
+from html import escape
 
 from perudo_math import Bid
 from views import palette
 from views.dice import face_label
 from views.engine_cache import Table, cached_odds, cached_raise_grid, cached_read_odds
-from views.i18n import current_language, format_percent, t, translate
+from views.i18n import format_percent, translate
 
 CHART_FONT = 12
 """Axis labels and printed values of the horizontal charts."""
 ROW_PX = 32
 """The height of one bar (or one row) of a horizontal chart: room for its label."""
-FIT_WIDTH = alt.AutoSizeParams(type="fit-x", contains="padding")
-"""Charts with one row per item: fit the width, and take ``height`` for the rows alone
+FIT_WIDTH = {"type": "fit-x", "contains": "padding"}
+"""Altair charts with one row per item: fit the width, and take ``height`` for the rows alone
 (Streamlit's default ``fit`` squeezes axes and legend into it)."""
 RAISE_CHART_COLUMNS = 10
 """At most this many quantities side by side: cells stay wide enough to read on a phone."""
 RAISE_CHART_MIN_COLUMNS = 5
 """At least this many quantities when the table allows: a palifico round's single row of
 raises still reads as a row of cells, not one block."""
+DARK_CELL = 0.6
+"""A heat map cell likelier than this is dark: its number is printed in the paper colour."""
+BARS_PX = 180
+"""The height of the distribution's bars at 100 % of its scale."""
+MAX_TICKS = 4
+"""At most this many gridlines above zero on the distribution's scale."""
+TICK_STEPS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5)
+"""Distances between gridlines, as fractions: the smallest that keeps within ``MAX_TICKS``."""
+MAX_COUNT_LABELS = 14
+"""At most this many counts labelled under the bars at 390 px; the others every second (or
+third...) count, like Vega's parity thinning."""
 
-_ROWS = "rows"
+CHART_CSS = f"""<style>
+.pc-heat {{ width: 100%; table-layout: fixed; border-collapse: collapse; margin: 0;
+  font-size: {CHART_FONT}px; line-height: 1.2; font-variant-numeric: tabular-nums; }}
+.pc-heat th, .pc-heat td {{ padding: 0; border: 1px solid {palette.PAPER}; text-align: center;
+  font-weight: normal; white-space: nowrap; background: none; }}
+.pc-heat thead th {{ height: 20px; vertical-align: bottom; }}
+.pc-heat .pc-axis {{ font-size: {CHART_FONT - 1}px; font-weight: 600; }}
+.pc-heat col.pc-labels {{ width: 3.6em; }}
+.pc-heat tbody th {{ text-align: right; padding-right: 6px; }}
+.pc-heat tbody td, .pc-heat tbody th {{ height: {ROW_PX}px; }}
+.pc-heat td.pc-pick {{ box-shadow: inset 0 0 0 3px {palette.INK}; }}
+.pc-dist {{ margin: 0; font-size: {CHART_FONT}px; line-height: 1.2;
+  font-variant-numeric: tabular-nums; }}
+.pc-dist .pc-legend {{ display: flex; flex-wrap: wrap; gap: 4px 14px; justify-content: center;
+  margin-bottom: 6px; }}
+.pc-dist .pc-swatch {{ display: inline-block; width: 10px; height: 10px; margin-right: 4px;
+  vertical-align: baseline; }}
+.pc-dist .pc-plot {{ display: flex; padding-top: 8px; }}
+.pc-dist .pc-ticks {{ position: relative; flex: none; width: 3em; height: {BARS_PX}px; }}
+.pc-dist .pc-ticks span {{ position: absolute; right: 4px; transform: translateY(50%);
+  white-space: nowrap; }}
+.pc-dist .pc-area {{ position: relative; flex: 1; min-width: 0; }}
+.pc-dist .pc-grid {{ position: absolute; left: 0; right: 0; height: 0;
+  border-top: 1px solid {palette.GREY}; opacity: 0.5; }}
+.pc-dist .pc-bars {{ position: relative; display: flex; align-items: flex-end;
+  height: {BARS_PX}px; border-bottom: 1px solid {palette.INK}; }}
+.pc-dist .pc-bar {{ flex: 1; min-width: 0; height: 100%; display: flex;
+  align-items: flex-end; padding: 0 1px; }}
+.pc-dist .pc-bar span {{ display: block; width: 100%; }}
+.pc-dist .pc-counts {{ display: flex; }}
+.pc-dist .pc-counts span {{ flex: 1; min-width: 0; text-align: center; overflow: visible;
+  white-space: nowrap; }}
+.pc-dist .pc-axis {{ text-align: center; font-weight: 600; margin-top: 2px; }}
+.pc-dist .pc-y {{ font-weight: 600; margin-bottom: 2px; }}
+.pc-figure {{ margin: 0; }}
+.pc-figure .pc-title {{ font-weight: 600; margin: 0 0 0.75rem; }}
+.pc-figure .pc-caption {{ font-size: 0.875rem; color: {palette.INK}; opacity: 0.6;
+  margin: 0.75rem 0 0; }}
+</style>"""
+"""The charts' look: one style sheet, sent with each chart (a style alone would go to the
+event container, and the chart must not depend on another element being there)."""
 
 
-def chart_spec(chart: alt.TopLevelMixin) -> dict:
-    """The chart's Vega-Lite spec for ``st.vega_lite_chart``.
-
-    Altair's default theme (a fixed 300 px view) is dropped: Streamlit sizes the chart to
-    its container. Validation is skipped: the charts are fixed, and tests validate them.
-    """
-    spec = chart.to_dict(validate=False)
-    spec.pop("config", None)
-    return spec
+def _text(value: object) -> str:
+    """``value`` as HTML text or attribute value."""
+    return escape(str(value), quote=True)
 
 
-def _with_rows(template: dict, rows: list[dict]) -> dict:
-    """A template (a fresh copy from the cache) with its placeholder data filled in."""
-    template["data"] = {"values": rows}
-    return template
+def _tooltip(lang: str, *fields: tuple[str, object]) -> str:
+    """``Face: ⚀ P · Bid: 2 × P``: a mark's fields as a ``title`` attribute's value."""
+    return _text(" · ".join(translate(lang, "format.field", name=name, value=value)
+                            for name, value in fields))
+
+
+# --- colours -------------------------------------------------------------------------------
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def heat_colour(p: float) -> str:
+    """The cell colour of chance ``p``: :data:`views.palette.HEAT_RAMP` from 0 (pale) to 1
+    (dark green), interpolated between its stops."""
+    ramp = palette.HEAT_RAMP
+    position = min(max(p, 0.0), 1.0) * (len(ramp) - 1)
+    index = min(int(position), len(ramp) - 2)
+    share = position - index
+    low, high = _rgb(ramp[index]), _rgb(ramp[index + 1])
+    mixed = (round(a + (b - a) * share) for a, b in zip(low, high, strict=True))
+    return "#" + "".join(f"{channel:02x}" for channel in mixed)
+
+
+def figure(chart: str, caption: str, title: str | None = None) -> str:
+    """``chart`` (from this module) with its caption under it and its title, if any, above:
+    one element for the page to draw where there were three."""
+    heading = "" if title is None else f'<p class="pc-title">{_text(title)}</p>'
+    return (f'<div class="pc-figure">{heading}{chart}'
+            f'<p class="pc-caption">{_text(caption)}</p></div>')
 
 
 # --- the odds of one bid ---------------------------------------------------------------------
@@ -67,73 +142,85 @@ def _visible_range(distribution: Sequence[float], quantity: int) -> tuple[int, i
     return low, high
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
-def distribution_template(lang: str) -> dict:
-    """Bars of P(count = k) for the matching count k, bars that make the bid true in green.
+def tick_step(top: float) -> float:
+    """The distance between gridlines for a scale reaching at least ``top``."""
+    for step in TICK_STEPS:
+        if top <= step * MAX_TICKS:
+            return step
+    return TICK_STEPS[-1]
 
-    Sized for a phone: at most a few dozen bars (the negligible tails are cut), labels
-    thinned when they would overlap, the legend above the bars.
+
+def _whole_percent(p: float, lang: str) -> str:
+    return translate(lang, "format.percent", value=str(round(p * 100)))
+
+
+def distribution_html(distribution: Sequence[float], bid: Bid, lang: str) -> str:
+    """Bars of P(count = k) for the matching count k, the bars that make ``bid`` true in green,
+    in ``lang``.
+
+    Sized for a phone: at most a few dozen bars (the negligible tails are cut), the counts
+    labelled every so often when they would crowd, the legend above the bars, gridlines at
+    round percentages. Each bar's count and chance are in its tooltip.
     """
-    true_label = translate(lang, "odds.chart.true")
-    false_label = translate(lang, "odds.chart.false")
-    x_title, y_title = translate(lang, "odds.chart.x"), translate(lang, "odds.chart.y")
-    chart = (
-        alt.Chart(alt.Data(name=_ROWS))
-        .mark_bar()
-        .encode(
-            x=alt.X("k:O", title=x_title, axis=alt.Axis(labelAngle=0, labelOverlap="parity")),
-            y=alt.Y("p:Q", title=y_title, axis=alt.Axis(format="%", tickCount=4)),
-            color=alt.Color(
-                "outcome:N",
-                scale=alt.Scale(domain=[true_label, false_label],
-                                range=[palette.TRUE, palette.FALSE]),
-                legend=alt.Legend(title=None, orient="top"),
-            ),
-            tooltip=[alt.Tooltip("k:O", title=x_title), alt.Tooltip("chance:N", title=y_title)],
-        )
-        .properties(height=240)
-    )
-    return chart_spec(chart)
-
-
-def distribution_spec(distribution: Sequence[float], bid: Bid) -> dict:
-    """The distribution chart of ``bid`` as a Vega-Lite spec, in the current language."""
-    lang = current_language()
     low, high = _visible_range(distribution, bid.quantity)
-    true_label, false_label = t("odds.chart.true"), t("odds.chart.false")
-    rows = [
-        {
-            "k": k,
-            "p": float(distribution[k]),
-            "outcome": true_label if k >= bid.quantity else false_label,
-            "chance": format_percent(float(distribution[k]), lang),
-        }
-        for k in range(low, high + 1)
-    ]
-    return _with_rows(distribution_template(lang), rows)
+    chances = [float(distribution[k]) for k in range(low, high + 1)]
+    step = tick_step(max(chances))
+    top = step * max(1, math.ceil(max(chances) / step - 1e-9))
+    ticks = [step * n for n in range(round(top / step) + 1)]
+    x_title, y_title = translate(lang, "odds.chart.x"), translate(lang, "odds.chart.y")
+    every = math.ceil(len(chances) / MAX_COUNT_LABELS)
+
+    legend = "".join(
+        f'<span><span class="pc-swatch" style="background:{colour}"></span>{_text(label)}</span>'
+        for colour, label in ((palette.TRUE, translate(lang, "odds.chart.true")),
+                              (palette.FALSE, translate(lang, "odds.chart.false")))
+    )
+    tick_labels = "".join(
+        f'<span style="bottom:{tick / top * 100:.2f}%">{_text(_whole_percent(tick, lang))}</span>'
+        for tick in ticks
+    )
+    grid = "".join(f'<div class="pc-grid" style="bottom:{tick / top * 100:.2f}%"></div>'
+                   for tick in ticks[1:])
+    bars, counts = [], []
+    for k, p in zip(range(low, high + 1), chances, strict=True):
+        colour = palette.TRUE if k >= bid.quantity else palette.FALSE
+        tip = _tooltip(lang, (x_title, k), (y_title, format_percent(p, lang)))
+        bars.append(f'<div class="pc-bar" title="{tip}"><span style="height:'
+                    f'{p / top * 100:.2f}%;background:{colour}"></span></div>')
+        counts.append(f"<span>{k if (k - low) % every == 0 else ''}</span>")
+    return (
+        f'{CHART_CSS}<figure class="pc-dist" role="img" '
+        f'aria-label="{_text(translate(lang, "odds.chart.alt", bid=bid.pretty()))}">'
+        f'<div class="pc-legend">{legend}</div>'
+        f'<div class="pc-y">{_text(y_title)}</div>'
+        f'<div class="pc-plot"><div class="pc-ticks">{tick_labels}</div>'
+        f'<div class="pc-area"><div class="pc-bars">{grid}{"".join(bars)}</div>'
+        f'<div class="pc-counts">{"".join(counts)}</div></div></div>'
+        f'<div class="pc-axis">{_text(x_title)}</div></figure>'
+    )
 
 
-@st.cache_data(max_entries=512, show_spinner=False)
-def cached_distribution_spec(
+@lru_cache(maxsize=512)
+def cached_distribution_html(
     quantity: int, face: int, hand: tuple[int, ...], dice: int, palifico: bool, lang: str
-) -> dict:
-    """:func:`distribution_spec` of the bid's odds; ``lang`` keys the texts."""
+) -> str:
+    """:func:`distribution_html` of the bid's odds from the dice alone."""
     result = cached_odds(quantity, face, hand, dice, palifico)
-    return distribution_spec(result.distribution, Bid(quantity, face))
+    return distribution_html(result.distribution, Bid(quantity, face), lang)
 
 
-@st.cache_data(max_entries=512, show_spinner=False)
-def cached_read_distribution_spec(
+@lru_cache(maxsize=512)
+def cached_read_distribution_html(
     table: Table, read_bids: bool, quantity: int, face: int, lang: str
-) -> dict:
-    """:func:`distribution_spec` of the bid's odds as the coach reads ``table`` (see
+) -> str:
+    """:func:`distribution_html` of the bid's odds as the coach reads ``table`` (see
     :func:`views.engine_cache.cached_read_odds`; the dice alone when no bid is read)."""
     result = cached_read_odds(table, read_bids, quantity, face)
     if result is None:
         situation = table.situation()
-        return cached_distribution_spec(quantity, face, table.hand, situation.table_dice,
+        return cached_distribution_html(quantity, face, table.hand, situation.table_dice,
                                         table.palifico, lang)
-    return distribution_spec(result.distribution, Bid(quantity, face))
+    return distribution_html(result.distribution, Bid(quantity, face), lang)
 
 
 # --- every legal raise -----------------------------------------------------------------------
@@ -170,91 +257,74 @@ def _percent_label(p: float) -> str:
     return str(round(p * 100))
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def raise_template(lang: str, faces: tuple[int, ...], with_pick: bool) -> dict:
-    """A quantity × face heat map of P(bid true) over the legal raises, the pick outlined.
+def raise_html(grid: Sequence[tuple[int, int, float]], pick: Bid | None, lang: str) -> str | None:
+    """A quantity × face heat map of P(bid true) over the legal raises of ``grid`` (see
+    :func:`views.engine_cache.cached_raise_grid`), the pick outlined, in ``lang``; ``None``
+    when there is no legal raise to draw.
 
-    Each cell prints its chance in whole percent, so the chart reads without a legend;
-    darker green is more likely true. ``faces`` are the rows (faces with a legal raise), each
-    ``ROW_PX`` tall whatever their number: the axes come on top of the rows, never out of
-    them. The rows need no title beside them (their labels are die faces): it is in the
-    tooltip.
+    Each cell prints its chance in whole percent, so the map reads without a legend; darker
+    green is likelier true. The rows are the faces with a legal raise, each ``ROW_PX`` tall
+    whatever their number, labelled in header cells beside them; the quantities head the
+    columns. A cell's tooltip names its bid and its chance.
     """
-    labels = [face_label(face) for face in faces]
-    x_title, y_title = translate(lang, "advice.chart.x"), translate(lang, "advice.chart.y")
-    base = alt.Chart(alt.Data(name=_ROWS)).encode(
-        x=alt.X("q:O", title=x_title, axis=alt.Axis(labelAngle=0, labelFontSize=CHART_FONT)),
-        y=alt.Y("face:N", title=None, sort=labels, scale=alt.Scale(domain=labels),
-                axis=alt.Axis(labelOverlap=False, labelFontSize=CHART_FONT, labelPadding=6)),
-    )
-    cells = base.mark_rect(stroke=palette.PAPER, strokeWidth=1).encode(
-        color=alt.Color("p:Q", scale=alt.Scale(domain=[0, 1], scheme=palette.HEAT_SCHEME),
-                        legend=None),
-        tooltip=[alt.Tooltip("face:N", title=y_title),
-                 alt.Tooltip("bid:N", title=translate(lang, "advice.chart.bid")),
-                 alt.Tooltip("chance:N", title=translate(lang, "advice.chart.p"))],
-    )
-    text = base.mark_text(fontSize=11).encode(
-        text="label:N",
-        color=alt.condition("datum.p > 0.6", alt.value(palette.PAPER), alt.value(palette.INK)),
-    )
-    layers = [cells, text]
-    if with_pick:
-        layers.append(base.transform_filter("datum.pick")
-                      .mark_rect(fill=None, stroke=palette.INK, strokeWidth=3))
-    spec = chart_spec(alt.layer(*layers).properties(height=len(faces) * ROW_PX,
-                                                    autosize=FIT_WIDTH))
-    for layer in spec["layer"]:  # the layers share the top-level rows
-        layer.pop("data", None)
-    spec["data"] = {"name": _ROWS}
-    return spec
-
-
-def raise_spec(grid: Sequence[tuple[int, int, float]], pick: Bid | None) -> dict | None:
-    """The heat map of ``grid`` (see :func:`views.engine_cache.cached_raise_grid`) as a
-    Vega-Lite spec, or ``None`` when there is no legal raise to draw."""
     window = raise_window(grid, pick)
     if window is None:
         return None
     low, high = window
-    lang = current_language()
-    rows = [
-        {
-            "q": quantity,
-            "face": face_label(face),
-            "p": p,
-            "label": _percent_label(p),
-            "chance": format_percent(p, lang),
-            "bid": Bid(quantity, face).pretty(),
-            "pick": pick is not None and (quantity, face) == (pick.quantity, pick.face),
-        }
-        for face, quantity, p in grid
-        if low <= quantity <= high
-    ]
-    faces = tuple(sorted({face for face, quantity, _ in grid if low <= quantity <= high}))
-    with_pick = any(row["pick"] for row in rows)
-    return _with_rows(raise_template(lang, faces, with_pick), rows)
+    chances = {(face, quantity): p for face, quantity, p in grid if low <= quantity <= high}
+    faces = sorted({face for face, _ in chances})
+    y_title, bid_title = translate(lang, "advice.chart.y"), translate(lang, "advice.chart.bid")
+    p_title = translate(lang, "advice.chart.p")
+    quantities = range(low, high + 1)
+    head = "".join(f'<th scope="col">{quantity}</th>' for quantity in quantities)
+    rows = []
+    for face in faces:
+        label = face_label(face)
+        cells = []
+        for quantity in quantities:
+            p = chances.get((face, quantity))
+            if p is None:
+                cells.append("<td></td>")
+                continue
+            bid = Bid(quantity, face)
+            tip = _tooltip(lang, (y_title, label), (bid_title, bid.pretty()),
+                           (p_title, format_percent(p, lang)))
+            ink = palette.PAPER if p > DARK_CELL else palette.INK
+            picked = ' class="pc-pick"' if bid == pick else ""
+            cells.append(f'<td{picked} style="background:{heat_colour(p)};color:{ink}" '
+                         f'title="{tip}">{_text(_percent_label(p))}</td>')
+        rows.append(f'<tr><th scope="row">{_text(label)}</th>{"".join(cells)}</tr>')
+    return (
+        f'{CHART_CSS}<table class="pc-heat" '
+        f'aria-label="{_text(translate(lang, "advice.chart.alt"))}">'
+        f'<colgroup><col class="pc-labels">{"<col>" * len(quantities)}</colgroup>'
+        f'<thead><tr><th></th><th class="pc-axis" colspan="{len(quantities)}">'
+        f'{_text(translate(lang, "advice.chart.x"))}</th></tr>'
+        f'<tr><th class="pc-axis" scope="col">{_text(y_title)}</th>{head}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table>'
+    )
 
 
-@st.cache_data(max_entries=512, show_spinner=False)
-def cached_raise_spec(table: Table, read_bids: bool, pick: Bid | None, lang: str) -> dict | None:
-    """:func:`raise_spec` of the table's legal raises; ``lang`` keys the texts."""
-    return raise_spec(cached_raise_grid(table, read_bids), pick)
+@lru_cache(maxsize=512)
+def cached_raise_html(table: Table, read_bids: bool, pick: Bid | None, lang: str) -> str | None:
+    """:func:`raise_html` of the table's legal raises."""
+    return raise_html(cached_raise_grid(table, read_bids), pick, lang)
 
 
 __all__ = [
+    "CHART_CSS",
     "CHART_FONT",
     "FIT_WIDTH",
     "RAISE_CHART_COLUMNS",
     "RAISE_CHART_MIN_COLUMNS",
     "ROW_PX",
-    "cached_distribution_spec",
-    "cached_raise_spec",
-    "cached_read_distribution_spec",
-    "chart_spec",
-    "distribution_spec",
-    "distribution_template",
-    "raise_spec",
-    "raise_template",
+    "cached_distribution_html",
+    "cached_raise_html",
+    "cached_read_distribution_html",
+    "distribution_html",
+    "figure",
+    "heat_colour",
+    "raise_html",
     "raise_window",
+    "tick_step",
 ]

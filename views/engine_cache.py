@@ -1,27 +1,36 @@
-"""The odds and the coach behind ``st.cache_data``: a rerun after a tap is served from memory.
+"""The odds and the coach behind an in-process cache: a rerun after a tap is served from memory.
 
 The cached functions take plain hashable values (tuples, ints, strings, :class:`Table`) and
-return plain or picklable values, so the cache works across reruns and sessions.
+return immutable values (frozen dataclasses, tuples, read-only arrays), shared by every rerun
+and session of the server. The cache is :func:`functools.lru_cache` rather than
+``st.cache_data``: that one hashed every argument with its own hasher and pickled and
+unpickled every value, about 8 ms of each tap on the odds page (``make bench-speed``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
-import streamlit as st
 
 from coach import PURE_ODDS, Advice, BidReading, CoachSettings, Situation, TableBeliefs, advise
 from perudo_math import Bid, Hand, Odds, Rules, legal_quantities, odds, smallest_raises
 
 
-@st.cache_data(max_entries=1024, show_spinner=False)
+@lru_cache(maxsize=1024)
 def cached_odds(
     quantity: int, face: int, hand: tuple[int, ...], dice: int, palifico: bool
 ) -> Odds:
     """:func:`perudo_math.odds`, cached across reruns and sessions (the inputs are plain)."""
-    return odds(Bid(quantity, face), hand, dice, palifico=palifico)
+    return _read_only(odds(Bid(quantity, face), hand, dice, palifico=palifico))
+
+
+def _read_only(result: Odds) -> Odds:
+    """``result`` with its distribution frozen: every caller shares the cached value."""
+    result.distribution.flags.writeable = False
+    return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,13 +86,13 @@ def _reading(table: Table, read_bids: bool) -> BidReading:
     return BidReading(bluffs=table.bluffs) if read_bids else PURE_ODDS
 
 
-@st.cache_data(max_entries=1024, show_spinner=False)
+@lru_cache(maxsize=1024)
 def cached_advice(table: Table, read_bids: bool) -> Advice:
     """:func:`coach.advise` for ``table``, reading the bids or on pure odds."""
     return advise(table.situation(), CoachSettings(reading=_reading(table, read_bids)))
 
 
-@st.cache_data(max_entries=1024, show_spinner=False)
+@lru_cache(maxsize=1024)
 def cached_read_odds(table: Table, read_bids: bool, quantity: int, face: int) -> Odds | None:
     """The odds of ``quantity × face`` as the coach reads the table, the numbers its advice
     uses; ``None`` when no bid moves them away from :func:`cached_odds` (nothing read)."""
@@ -94,14 +103,16 @@ def cached_read_odds(table: Table, read_bids: bool, quantity: int, face: int) ->
     bid = Bid(quantity, face)
     distribution = beliefs.distribution(face)
     own = beliefs.own_matches(face)
-    return Odds(bid=bid, palifico=situation.palifico,
-                unknown_dice=situation.table_dice - len(situation.hand), own_matches=own,
-                at_least=beliefs.at_least(bid), exactly=beliefs.exactly(bid),
-                expected=float(np.dot(np.arange(len(distribution)), distribution)),
-                distribution=distribution)
+    return _read_only(Odds(
+        bid=bid, palifico=situation.palifico,
+        unknown_dice=situation.table_dice - len(situation.hand), own_matches=own,
+        at_least=beliefs.at_least(bid), exactly=beliefs.exactly(bid),
+        expected=float(np.dot(np.arange(len(distribution)), distribution)),
+        distribution=np.array(distribution),
+    ))
 
 
-@st.cache_data(max_entries=512, show_spinner=False)
+@lru_cache(maxsize=512)
 def cached_raise_grid(table: Table, read_bids: bool) -> tuple[tuple[int, int, float], ...]:
     """``(face, quantity, P(true))`` of every legal raise (or opening) up to the table's dice,
     as the coach sees the table (reading the bids or not)."""
@@ -117,7 +128,7 @@ def cached_raise_grid(table: Table, read_bids: bool) -> tuple[tuple[int, int, fl
     )
 
 
-@st.cache_data(max_entries=512, show_spinner=False)
+@lru_cache(maxsize=512)
 def cached_smallest_raises(
     quantity: int, face: int, palifico: bool, rules: tuple[tuple[str, object], ...],
     bidder_dice: int | None,

@@ -16,14 +16,18 @@ INK = "#1f1d1a"
 """``theme.textColor``: text, chart labels, outlines, the dark modules of the QR code."""
 PAPER = "#ffffff"
 """``theme.backgroundColor``: the page, and text printed on a dark chart cell."""
+CAPTION = "#797776"
+"""The ink at 60 % on the paper, as Streamlit draws a caption: a caption inside a block."""
 
 # --- the charts -----------------------------------------------------------------------------
 
 GREEN = "#1b7f4b"
 ORANGE = "#c2410c"
 GREY = "#b9c0c8"
-HEAT_SCHEME = "greens"
-"""Vega's sequential scheme for a chance from 0 (pale) to 1 (dark green)."""
+HEAT_RAMP = ("#d3eecd", "#c0e6ba", "#abdda5", "#94d391", "#7bc77d", "#60ba6c", "#46ab5e",
+             "#329a51", "#208943", "#0e7735", "#036429")
+"""A chance from 0 (pale) to 1 (dark green), in even steps (Vega's ``greens`` scheme): the
+heat map's cells, interpolated between the stops."""
 
 TRUE = GREEN
 """A count that makes the bid true."""
@@ -38,11 +42,12 @@ OTHER = GREY
 
 __all__ = [
     "BRAND",
+    "CAPTION",
     "COACH",
     "FALSE",
     "GREEN",
     "GREY",
-    "HEAT_SCHEME",
+    "HEAT_RAMP",
     "INK",
     "MINE",
     "ORANGE",

@@ -29,8 +29,18 @@ PHONE_CSS = f"""
 .st-key-phone-page [class*="_advice"] h2 {{
   padding-top: 0;
 }}
+.st-key-phone-page [class*="_advice"] p {{
+  margin-bottom: 0.25rem;
+}}
 .st-key-phone-page [data-testid="stWidgetLabel"] {{
   margin-bottom: 0.1rem;
+}}
+/* A stepper's label (views.inputs.stepper) reads as a widget's label; its number stands out. */
+.st-key-phone-page [class*="_stepper"] > [data-testid="stElementContainer"]:first-child p {{
+  font-size: 0.875rem;
+}}
+.st-key-phone-page [class*="_steps"] [data-testid="stMarkdown"] p {{
+  font-size: 1.25rem;
 }}
 </style>
 """

@@ -44,3 +44,13 @@ def test_the_scan_finds_colours() -> None:
     assert COLOUR.findall('color="#1b7f4b", stroke="white", fill="#fff"') == [
         "#1b7f4b", '"white"', "#fff"]
     assert COLOUR.findall((ROOT / "views" / "palette.py").read_text(encoding="utf-8"))
+
+
+def test_a_caption_inside_a_block_looks_like_a_caption() -> None:
+    """Streamlit draws a caption in the theme's text colour at 60 % opacity on the page."""
+    def rgb(colour: str) -> list[int]:
+        return [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+
+    blended = [round(0.6 * ink + 0.4 * paper)
+               for ink, paper in zip(rgb(palette.INK), rgb(palette.PAPER), strict=True)]
+    assert all(abs(a - b) <= 1 for a, b in zip(blended, rgb(palette.CAPTION), strict=True))

@@ -158,6 +158,17 @@ def errors(at: AppTest) -> list[str]:
     return [plain(e.value) for e in at.error]
 
 
+EXPANDERS = ("tracker_log_open", "tracker_held_open", "tracker_rules_open")
+"""The round log, who bluffs and the table's rules: drawn only once opened."""
+
+
+def open_expanders(at: AppTest) -> AppTest:
+    """Open the three expanders under the game, as a tap on each would."""
+    for key in EXPANDERS:
+        at.session_state[key] = True
+    return at.run()
+
+
 @pytest.fixture
 def tracker(app: AppTest) -> AppTest:
     return open_tracker(app)
@@ -590,6 +601,8 @@ def test_undo_reopens_a_finished_round(three: AppTest) -> None:
 
 
 def test_the_log_lists_every_round_most_recent_first(three: AppTest) -> None:
+    assert not has(three, "No round finished yet.")  # closed: nothing drawn
+    open_expanders(three)
     assert has(three, "No round finished yet.")
     bid(three, "3x4")
     call(three, "dudo", 1)
@@ -818,7 +831,7 @@ def test_the_longest_game_opens_and_its_log_shows_ten_rounds_at_a_time(app: AppT
     from tests.test_game_limits import CYCLE_ROUNDS, crafted
 
     longest = GameState.from_code(crafted(MAX_ROUNDS // CYCLE_ROUNDS))
-    at = open_tracker(app, game=longest.to_code())
+    at = open_expanders(open_tracker(app, game=longest.to_code()))
     logged = [md.value for md in at.markdown if md.value.startswith("**Round ")]
     assert len(logged) == view.LOG_PAGE
     assert logged[0].startswith(f"**Round {MAX_ROUNDS}**")
@@ -831,6 +844,8 @@ def test_the_longest_game_opens_and_its_log_shows_ten_rounds_at_a_time(app: AppT
 
 def test_who_bluffs_words_how_each_players_bids_held(three: AppTest) -> None:
     assert three.main.expander[1].label == "Who bluffs?"
+    assert not three.main.expander[1].markdown
+    open_expanders(three)
     assert "No showdown yet" in three.main.expander[1].markdown[0].value
     # Ann 2x5, Bob 3x5, Cid calls dudo: 4 fives, Bob's bid held; Cid loses and opens.
     bid(three, "2x5")
@@ -852,6 +867,7 @@ def test_who_bluffs_in_french(app: AppTest) -> None:
     bid(app, "2x5")
     bid(app, "3x5")
     call(app, "dudo", 2)  # two fives: Ann's 2 × 5 held, Bob's 3 × 5 did not
+    open_expanders(app)
     assert app.main.expander[1].label == "Qui bluffe\u202f?"
     lines = plain(app.main.expander[1].markdown[0].value)
     assert "Ann\u00a0: sa seule annonce vérifiée jusqu'ici a tenu." in lines

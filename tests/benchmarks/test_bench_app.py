@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.steppers import set_stepper
 from tests.browser import conftest as browser
 from tests.browser.conftest import app_url  # noqa: F401 (the browser tests' app server)
 from tests.browser.kit import IDLE, PHONE
@@ -37,7 +38,7 @@ def ready_app() -> AppTest:
     at = AppTest.from_file(ENTRY, default_timeout=60)
     at.context = {"locale": "en-US"}
     at.run()
-    at.number_input(key="odds_dice").set_value(20)
+    set_stepper(at, "odds_dice", 20)
     at.segmented_control(key="odds_qty").set_value(6)
     at.segmented_control(key="odds_face").set_value(5)
     return at.run()

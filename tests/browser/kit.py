@@ -179,9 +179,9 @@ def script_run(page: Page) -> Iterator[None]:
 
 
 def tap(page: Page, key: str) -> None:
-    """Tap the button of the widget with key ``key``."""
+    """Tap the button of the widget with key ``key`` (a button with help keeps a hidden twin)."""
     with script_run(page):
-        page.locator(f".st-key-{key} button").first.click()
+        page.locator(f".st-key-{key} button:visible").first.click()
 
 
 def tap_named(page: Page, name: str) -> None:
@@ -207,9 +207,23 @@ def type_into(page: Page, field: Locator, value: str | int) -> None:
     expect(field).to_have_value(text)
 
 
-def set_stepper(page: Page, key: str, value: int) -> None:
+def set_number(page: Page, key: str, value: int) -> None:
     """Set the number input with key ``key`` to ``value``."""
     type_into(page, page.locator(f".st-key-{key} input"), value)
+
+
+def stepper_value(page: Page, key: str) -> int:
+    """The number the stepper ``key`` (``views.inputs.stepper``) shows."""
+    return int(page.locator(f".st-key-{key}_steps [data-testid='stMarkdown']").inner_text())
+
+
+def set_stepper(page: Page, key: str, value: int) -> int:
+    """Tap the stepper ``key``'s ``−`` or ``+`` until it shows ``value``; returns the taps."""
+    taps = 0
+    while (shown := stepper_value(page, key)) != value:
+        tap(page, f"{key}_{'up' if value > shown else 'down'}")
+        taps += 1
+    return taps
 
 
 def set_text(page: Page, key: str, text: str) -> None:

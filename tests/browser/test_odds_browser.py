@@ -18,25 +18,34 @@ from tests.browser.kit import (
     choose_segment,
     flip,
     laid_out,
-    metric_values,
     open_page,
     phone_context,
     reload_page,
     script_run,
     segment,
     set_stepper,
+    stepper_value,
     tap,
     whole_page_screenshot,
 )
+from views.charts import ROW_PX
 from views.dice import face_label
 from views.i18n import format_percent, translate
 
 pytestmark = pytest.mark.browser
 
 
+ODDS_NUMBERS = "[data-testid='stMarkdownContainer']:has(h3) table tbody td"
+"""The odds section's two numbers: the chance the bid is true, and exactly right."""
+
+
 def open_app(page: Page, url: str, *, lang: str | None = None) -> None:
     open_page(page, url, lang=lang)
-    expect(page.get_by_test_id("stMetricValue").first).to_be_visible()
+    expect(page.locator(".st-key-odds_add_1")).to_be_visible()
+
+
+def odds_numbers(page: Page) -> list[str]:
+    return [text.strip() for text in page.locator(ODDS_NUMBERS).all_inner_texts()]
 
 
 def tap_hand(page: Page, faces: list[int]) -> None:
@@ -84,11 +93,11 @@ def test_hand_and_bid_give_the_published_odds(app_url, phone, screenshot_dir) ->
     open_app(phone, app_url)
     set_table(phone, hand=[1, 2, 2, 5, 6], dice=20, players=4, quantity=5, face="4")
     flip(phone, "odds_read")  # the published odds are the dice alone
-    expect(phone.get_by_test_id("stMetricValue").first).to_have_text("79.1%")
-    assert metric_values(phone)[0] == "79.1%"
+    expect(phone.locator(ODDS_NUMBERS).first).to_have_text("79.1%")
+    assert odds_numbers(phone)[0] == "79.1%"
     assert phone.get_by_text("5 dice: P 2 2 5 6").is_visible()
     assert phone.get_by_text("20 dice on the table: about 6.0 fours, pacos included.").count() == 1
-    phone.get_by_test_id("stMetricValue").first.scroll_into_view_if_needed()
+    phone.locator(ODDS_NUMBERS).first.scroll_into_view_if_needed()
     laid_out(phone)
     phone.screenshot(path=screenshot_dir / "odds-phone-result.png")
 
@@ -144,11 +153,11 @@ def test_the_readme_hand_reads_raise_to_two_pacos_on_the_first_screen(
 def test_no_bid_yet_opens_and_reading_can_be_switched_off(app_url, phone) -> None:
     open_app(phone, app_url)
     tap_hand(phone, [1, 2, 2, 5, 6])
-    flip(phone, "odds_open")
+    tap(phone, "odds_open")
     expect(advice_headline(phone)).to_contain_text("OPEN with")
     expect(phone.locator(".st-key-odds_qty")).to_have_count(0)  # no bid to enter
     assert_on_the_first_screen(phone, ADVICE)
-    flip(phone, "odds_open")
+    tap(phone, "odds_open")
     expect(phone.locator(".st-key-odds_qty")).to_be_visible()
     before = phone.locator(ADVICE).inner_text()
     flip(phone, "odds_read")
@@ -163,7 +172,7 @@ def test_impossible_inputs_are_explained_inline(app_url, phone, screenshot_dir) 
     expect(alert).to_be_visible()
     assert "4 players need at least 8 dice on the table, not 7" in alert.inner_text()
     assert phone.locator(ADVICE).count() == 0
-    assert phone.locator(".st-key-odds_dice input").input_value() == "7"  # the inputs stay
+    assert stepper_value(phone, "odds_dice") == 7  # the inputs stay
     assert_fits_the_width(phone)
     phone.screenshot(path=screenshot_dir / "advice-phone-error.png")
 
@@ -174,7 +183,7 @@ def test_a_tracked_game_fills_the_table(app_url, phone, screenshot_dir) -> None:
     code = GameState.new(["Ann", "Bob", "Cid"]).bid("3x4").bid("4x4").to_code()
     open_app(phone, f"{app_url}/?game={code}&me=2")
     expect(phone.get_by_text("From the tracker: round 1 (normal)")).to_be_visible()
-    assert phone.locator(".st-key-odds_dice").count() == 0
+    assert phone.locator(".st-key-odds_dice_stepper").count() == 0
     tap_hand(phone, [1, 2, 2, 5, 6])
     expect(advice_headline(phone)).to_be_visible()
     assert advice_headline(phone).inner_text().startswith("RAISE to ")
@@ -197,9 +206,7 @@ def test_language_follows_the_browser_locale(app_url, chromium_browser) -> None:
 
 
 class Taps:
-    """A player's touches on the phone, counted: a button, a segment, a stepper's − or +, and
-    for a number typed, the field, each key and the keyboard's Enter. A number is entered
-    the cheaper way (stepper or keyboard), as a player would."""
+    """A player's touches on the phone, counted: a button, a segment, a stepper's − or +."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
@@ -219,21 +226,8 @@ class Taps:
         self.count += 1
 
     def step(self, key: str, up: bool) -> None:
-        button = "StepUp" if up else "StepDown"
-        with script_run(self.page):
-            self.page.locator(f".st-key-{key} [data-testid='stNumberInput{button}']").click()
+        tap(self.page, f"{key}_{'up' if up else 'down'}")
         self.count += 1
-
-    def number(self, key: str, value: int) -> None:
-        field = self.page.locator(f".st-key-{key} input")
-        steps = value - int(field.input_value())
-        if abs(steps) <= len(str(value)) + 2:
-            for _ in range(abs(steps)):
-                self.step(key, steps > 0)
-        else:
-            set_stepper(self.page, key, value)
-            self.count += len(str(value)) + 2  # the field, the digits, Enter
-        expect(field).to_have_value(str(value))
 
     def quantity(self, quantity: int) -> None:
         self.count += pick_quantity(self.page, quantity)
@@ -245,7 +239,7 @@ def shows_bid(page: Page, lang: str, bid: str) -> None:
 
 
 def table_value(page: Page) -> str:
-    return page.locator(".st-key-odds_dice input").input_value()
+    return str(stepper_value(page, "odds_dice"))
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -273,8 +267,7 @@ def test_the_common_query_takes_at_most_eight_taps(app_url, phone, lang) -> None
     assert changed.count == 3
 
     reload_page(phone)  # the link opened again later: a die was lost since
-    assert (table_value(phone), phone.locator(".st-key-odds_players input").input_value()) == (
-        "25", "5")
+    assert (table_value(phone), stepper_value(phone, "odds_players")) == ("25", 5)
     again = Taps(phone)
     again.step("odds_dice", up=False)
     again.dice([2, 3, 3, 5, 6])
@@ -302,30 +295,33 @@ PALIFICO = ".st-key-odds_palifico"
 """The palifico banner of the Odds & advice page."""
 
 HEAT_MAP_JS = """
-(chart) => {
-  const svg = chart.querySelector("svg");
-  const frame = svg.getBoundingClientRect();
+(table) => {
+  const frame = table.getBoundingClientRect();
   const box = (el) => {
     const b = el.getBoundingClientRect();
     return {text: el.textContent, top: b.top - frame.top, bottom: b.bottom - frame.top,
-            left: b.left - frame.left, right: b.right - frame.left, height: b.height};
+            left: b.left - frame.left, right: b.right - frame.left, height: b.height,
+            clipped: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1};
   };
   return {
-    width: frame.width, height: frame.height,
-    rows: [...svg.querySelectorAll(".layer_0_marks path")].map(cell => box(cell).height),
-    labels: [...svg.querySelectorAll(".role-axis-label text, .role-axis-title text")].map(box),
+    width: frame.width, height: frame.height, page: document.documentElement.clientWidth,
+    right: frame.right,
+    rows: [...table.querySelectorAll("tbody tr")].map(row => box(row).height),
+    cells: [...table.querySelectorAll("tbody td")].filter(cell => cell.textContent).map(box),
+    labels: [...table.querySelectorAll("th")].filter(cell => cell.textContent).map(box),
   };
 }
 """
-"""The heat map's cells and axis texts, measured against the chart's own frame."""
+"""The heat map's rows, printed cells and labels (faces, quantities, the axis titles),
+measured against the table's own frame."""
 
-MIN_ROW_PX = 24
+MIN_ROW_PX = ROW_PX
 """A heat map row this tall holds its printed percent and a thumb's tap."""
 
 
 def heat_map(page: Page) -> dict:
     heading = page.get_by_text(translate(current_lang(page), "advice.chart.heading"), exact=True)
-    chart = page.locator("[data-testid='stVegaLiteChart']").first
+    chart = page.locator("table.pc-heat").first
     heading.scroll_into_view_if_needed()
     laid_out(page)
     return chart.evaluate(HEAT_MAP_JS)
@@ -337,9 +333,11 @@ def current_lang(page: Page) -> str:
 
 def assert_readable(measured: dict, faces: list[int]) -> None:
     assert measured["rows"] and min(measured["rows"]) >= MIN_ROW_PX, measured["rows"]
+    assert measured["right"] <= measured["page"], measured  # the whole map on the screen
     texts = [label["text"] for label in measured["labels"]]
     assert {face_label(face) for face in faces} <= set(texts), texts
-    for label in measured["labels"]:  # inside the chart's frame: nothing clipped
+    for label in measured["labels"] + measured["cells"]:  # inside the frame: nothing clipped
+        assert not label["clipped"], label
         assert label["left"] >= 0 and label["right"] <= measured["width"], label
         assert label["top"] >= 0 and label["bottom"] <= measured["height"], label
         assert label["height"] >= 10, label
@@ -361,9 +359,9 @@ def test_palifico_is_unmissable_and_its_heat_map_readable(
     assert_fits_the_width(phone)
     phone.screenshot(path=screenshot_dir / f"odds-palifico-{lang}.png")
     assert_readable(heat_map(phone), [2])  # one face left: one full row, not a stripe
-    phone.locator("[data-testid='stVegaLiteChart']").first.screenshot(
+    phone.locator("table.pc-heat").first.screenshot(
         path=screenshot_dir / f"odds-palifico-heat-{lang}.png")
-    flip(phone, "odds_open")  # opening a palifico round: every face, each row as tall
+    tap(phone, "odds_open")  # opening a palifico round: every face, each row as tall
     expect(banner).to_contain_text(translate(lang, "odds.palifico.opening"))
     assert_readable(heat_map(phone), [1, 2, 3, 4, 5, 6])
 
@@ -418,6 +416,6 @@ def test_the_card_agrees_with_its_table_and_the_big_number(
     dudo = moves[translate(lang, "advice.move.dudo")]
     assert "–" not in dudo and "–" not in moves[translate(lang, "advice.move.calza")]
     # The big number is the chance the Dudo row reads.
-    assert metric_values(phone)[0] == dudo[2]
+    assert odds_numbers(phone)[0] == dudo[2]
     assert_fits_the_width(phone)
     whole_page_screenshot(phone, screenshot_dir / f"odds-agree-{lang}-full.png")

@@ -133,8 +133,10 @@ def test_the_odds_page_controls_are_thumb_sized(app_url, phone) -> None:
     tap(phone, "odds_add_5")
     expect(phone.get_by_text(re.compile(r"^1 die\s?:"))).to_be_visible()
     found = assert_touch_targets(phone)
-    for selector in TARGETS[:5]:
+    for selector in (TARGETS[0], TARGETS[1], TARGETS[4]):
         assert found[selector], f"no {selector} on the odds page"
+    labels = [label for label, _ in found[TARGETS[0]]]
+    assert labels.count("−") == labels.count("+") == 2  # the table's and the players' steppers
 
 
 def test_the_settings_page_controls_are_thumb_sized(app_url, phone, screenshot_dir) -> None:

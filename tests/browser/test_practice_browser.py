@@ -23,7 +23,7 @@ from tests.browser.kit import (
     open_page,
     reload_page,
     script_run,
-    set_stepper,
+    set_number,
     tap,
     whole_page_screenshot,
 )
@@ -95,7 +95,7 @@ def profile_of(page: Page) -> str:
 
 
 def set_raise(page: Page, quantity: int, face: str) -> None:
-    set_stepper(page, "practice_qty", quantity)
+    set_number(page, "practice_qty", quantity)
     choose_segment(page, "practice_face", face)
 
 

@@ -22,6 +22,7 @@ from tests.browser.kit import (
     open_page,
     phone_context,
     reload_page,
+    script_run,
     set_text,
     tap,
     tap_named,
@@ -136,7 +137,8 @@ def play_two_rounds(page: Page, app_url: str, lang: str, shots, tag: str) -> Non
 def who_bluffs(page: Page, lang: str) -> None:
     """Open "Who bluffs?": after the two rounds, how each player's bids held."""
     bluffs = page.get_by_test_id("stExpander").filter(has_text=TEXT[lang]["bluffs"])
-    bluffs.locator("summary").click()  # opens in the browser: no script run
+    with script_run(page):  # its content is drawn once it is open
+        bluffs.locator("summary").click()
     for line in TEXT[lang]["held"]:
         expect(bluffs).to_contain_text(line)
     assert_fits_the_width(page)
@@ -157,7 +159,8 @@ def test_two_rounds_with_palifico_survive_a_reload(app_url, phone, screenshot_di
     assert game_in_url(phone) == before
     expect(phone.locator("[data-testid='stMain']")).to_contain_text("Ann (you)")
     log = phone.get_by_test_id("stExpander").filter(has_text=TEXT["en"]["log"])
-    log.locator("summary").click()  # opens in the browser: no script run
+    with script_run(phone):  # its content is drawn once it is open
+        log.locator("summary").click()
     expect(log).to_contain_text(TEXT["en"]["dudo1"])
     expect(log).to_contain_text(TEXT["en"]["dudo2"])
     assert_fits_the_width(phone)
