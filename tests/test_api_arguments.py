@@ -244,6 +244,7 @@ def test_bool_is_never_a_whole_number(call: Callable[[], object]):
 def test_probabilities_and_strengths_are_finite(value: float):
     for make in (lambda: BidReading(value), lambda: BidReading.from_bluff_level(value),
                  lambda: CoachSettings(challenge_below=value),
+                 lambda: CoachSettings(challenge_crowd=value),
                  lambda: CoachSettings(pressure=value)):
         with pytest.raises(ValueError, match="must be a number from 0 to"):
             make()

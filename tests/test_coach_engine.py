@@ -199,7 +199,8 @@ def test_beliefs_and_risks_match_brute_force(spot: Situation, reading: BidReadin
         for rolls, w in combos:
             theirs = sum(die_matches(d, bid.face, spot.palifico) for d in rolls[responder])
             view = uniform_view(spot.dice[responder], theirs, spot.table_dice, bid, spot.palifico)
-            calls = coach.surest_call if view < coach.challenge_below else 0.0
+            threshold = coach.challenge_for(len(spot.active_seats))
+            calls = coach.surest_call if view < threshold else 0.0
             challenge += w * calls
             lose += w * calls * (count(rolls, bid.face) < bid.quantity)
             lose += w * (1 - calls) * carry_on

@@ -6,8 +6,10 @@ import random
 
 import pytest
 
+from coach.engine.decide import CoachSettings
 from coach.engine.profiles import OpponentProfiles
 from coach.engine.showdown import Showdown
+from coach.engine.situation import Situation
 from coach.play.arena import play_game
 from coach.play.bots import CoachBot, ProbabilityBot
 from perudo_math import Bid, GameState, Hand, Rules
@@ -97,3 +99,23 @@ def test_the_tracker_words_how_each_players_bids_held(lang, monkeypatch):
     bluffs = dict(tracker_view.bluffs_of(game))
     assert set(bluffs) == {0, 1, 2}
     assert bluffs[1] < bluffs[2]  # Bob's bids always held, Cleo's half the time
+
+
+def test_callers_are_taken_to_call_more_readily_at_a_bigger_table():
+    coach = CoachSettings(challenge_below=0.4, challenge_crowd=0.7)
+    assert [round(coach.challenge_for(players), 3) for players in (2, 3, 4, 5, 6, 10)] == [
+        0.4, 0.5, 0.6, 0.7, 0.7, 0.7]
+    assert coach.threshold_of(1, 5) == 0.7  # nothing learned of seat 1: the table's own
+    learned = CoachSettings(thresholds=((1, 0.3),))
+    assert learned.threshold_of(1, 5) == learned.threshold_of(1, 2) == 0.3
+
+
+def test_the_coach_bot_shrinks_what_it_learns_toward_the_tables_threshold():
+    bot = CoachBot(random.Random(1), CoachSettings(challenge_below=0.4, challenge_crowd=0.7))
+    five = Situation(Rules(), (5, 5, 5, 5, 5), 0, Hand([2, 3, 4, 4, 6]))
+    bot(five)
+    assert bot._learned.thresholds == ()  # nothing seen yet: the table's threshold, 0.7
+    assert bot.profiles.threshold_prior == 0.7
+    heads_up = Situation(Rules(), (0, 3, 0, 2, 0), 1, Hand([2, 3, 5]))
+    bot(heads_up)
+    assert bot.profiles.threshold_prior == 0.4

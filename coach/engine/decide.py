@@ -23,13 +23,21 @@ from perudo_math.checks import is_whole, require_int, require_real, wrong_type
 COACH_READING = BidReading()
 
 
+CROWD = 5
+"""From this many players up, callers are taken to call as at any big table."""
+
+
 @dataclass(frozen=True, slots=True)
 class CoachSettings:
     """The coach's knobs.
 
-    ``challenge_below``: the next player is taken to call dudo when, from their own dice,
-    the raise looks true with a probability below this (per seat in ``thresholds`` where
-    showdowns told it); ``call_spread`` blurs that threshold. ``raise_depth``: how many
+    ``challenge_below``: heads-up, the next player is taken to call dudo when, from their own
+    dice, the raise looks true with a probability below this (per seat in ``thresholds``
+    where showdowns told it); ``challenge_crowd``: the same from :data:`CROWD` players up,
+    in proportion between (:meth:`challenge_for`). At a bigger table the caller reads more
+    bids than their own dice tell, and calls more often than their dice alone would say
+    (fitted to arena play against readers, odds players and liars); ``call_spread`` blurs
+    that threshold. ``raise_depth``: how many
     quantities above the smallest raise of each face are weighed. ``carry_on``: heads-up,
     P(I lose this round later) when my raise is not called at once (the bid comes back to
     me); at ``n`` players it is ``carry_on / (n − 1) ** carry_power`` (fitted to arena play:
@@ -39,6 +47,7 @@ class CoachSettings:
 
     reading: BidReading = field(default_factory=lambda: COACH_READING)
     challenge_below: float = 0.4
+    challenge_crowd: float = 0.7
     call_spread: float = 0.0
     raise_depth: int = 4
     carry_on: float = 0.4
@@ -57,6 +66,7 @@ class CoachSettings:
         if not isinstance(self.reading, BidReading):
             raise wrong_type("CoachSettings: reading", "a BidReading", self.reading)
         require_real("CoachSettings: challenge_below", self.challenge_below, 0.0, 1.0)
+        require_real("CoachSettings: challenge_crowd", self.challenge_crowd, 0.0, 1.0)
         require_real("CoachSettings: call_spread", self.call_spread, 0.0, 1.0)
         require_int("CoachSettings: raise_depth", self.raise_depth, 0, 60)
         require_real("CoachSettings: carry_on", self.carry_on, 0.0, 1.0)
@@ -75,10 +85,18 @@ class CoachSettings:
             raise wrong_type("CoachSettings: by_stakes", "True or False", self.by_stakes)
 
 
-    def threshold_of(self, seat: int) -> float:
-        """Below what chance of the bid being true ``seat`` is taken to call dudo."""
+    def challenge_for(self, players: int) -> float:
+        """Below what chance of a bid being true, from their own dice, a player is taken to
+        call dudo with ``players`` players still in: ``challenge_below`` heads-up,
+        ``challenge_crowd`` from :data:`CROWD` players up, in proportion between."""
+        share = min(1.0, max(0.0, (players - 2) / (CROWD - 2)))
+        return self.challenge_below + share * (self.challenge_crowd - self.challenge_below)
+
+    def threshold_of(self, seat: int, players: int = 2) -> float:
+        """Below what chance of the bid being true ``seat`` is taken to call dudo, with
+        ``players`` players still in: its own where showdowns told it."""
         return next((value for known, value in self.thresholds if known == seat),
-                    self.challenge_below)
+                    self.challenge_for(players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +296,8 @@ def _call_risks(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
     The next player holds k matching dice with my belief's probability. They read the
     table as I would without my hand: every other seat's dice tilted by its bids, mine by
     my bids and this raise. They call when the raise looks true to them with a probability
-    below ``challenge_below``, more surely the further below it is.
+    below their threshold (:meth:`CoachSettings.threshold_of`), more surely the further
+    below it is.
     """
     responder = situation.next_seat()
     seat = beliefs.seat_counts(responder, face)
@@ -290,7 +309,7 @@ def _call_risks(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
     needed = quantities[:, None] - np.arange(len(seat))[None, :]
     # needed <= 0 reads their_tail[0] == 1; needed beyond the other dice reads the 0.
     their_view = their_tail.take(np.maximum(needed, 0), mode="clip")
-    threshold = settings.threshold_of(responder)
+    threshold = settings.threshold_of(responder, len(situation.active_seats))
     if settings.call_spread > 0:
         calls = 1.0 / (1.0 + np.exp((their_view - threshold) / settings.call_spread))
     else:

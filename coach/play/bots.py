@@ -127,19 +127,32 @@ class CoachBot:
         self.me: int | None = None
         self.rules = Rules()
         self._learned = self.settings
+        self._learned_for: int | None = None
+        """The players in the game when :attr:`_learned` was weighed."""
 
     def observe(self, showdown: Showdown) -> None:
         if not self.learn:
             return
         self.profiles.observe(showdown, self.me, self.rules)
+        self._learned_for = None  # weighed again at the next decision
+
+    def _settings_for(self, players: int) -> CoachSettings:
+        """The settings with what the showdowns told of each seat, each seat's calls shrunk
+        toward the threshold of a table of ``players`` players."""
+        self.profiles.threshold_prior = self.settings.challenge_for(players)
         seats = sorted(self.profiles.seats)
+        if not seats:
+            return self.settings
         reading = replace(self.settings.reading, bluffs=tuple(
             (seat, round(self.profiles.bluff(seat), 4)) for seat in seats))
-        self._learned = replace(self.settings, reading=reading, thresholds=tuple(
+        return replace(self.settings, reading=reading, thresholds=tuple(
             (seat, round(self.profiles.threshold(seat), 4)) for seat in seats))
 
     def __call__(self, situation: Situation) -> Action:
         self.me, self.rules = situation.me, situation.rules
+        players = len(situation.active_seats)
+        if self._learned_for != players:
+            self._learned, self._learned_for = self._settings_for(players), players
         return advise(situation, self._learned).action
 
 
