@@ -212,6 +212,23 @@ def database_path(path: str | os.PathLike[str] | None = None) -> Path:
     return Path(chosen).expanduser()
 
 
+def use_wal(connection: sqlite3.Connection) -> None:
+    """Put the file in WAL mode (once: it stays). Switching takes a lock that SQLite does not
+    wait for (the busy timeout does not apply), so when several processes open a new file
+    at the same moment all but one are told "database is locked": retry until the busy
+    timeout, a few milliseconds apart."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.005 + 0.02 * secrets.randbelow(1000) / 1000)
+
+
 class ProgressStore:
     """Profiles, answers and ratings in one SQLite file (see the module's notes)."""
 
@@ -221,7 +238,7 @@ class ProgressStore:
         if self.path.exists() and self.path.stat().st_size > 0:
             inspect_file(self.path)
         with self._connection() as connection:
-            connection.execute("PRAGMA journal_mode = WAL")
+            use_wal(connection)
             migrate(connection)
 
     # profiles
@@ -558,5 +575,6 @@ __all__ = [
     "database_path",
     "inspect_file",
     "migrate",
+    "use_wal",
     "write_transaction",
 ]

@@ -37,7 +37,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from storage.progress import BUSY_TIMEOUT_MS, ProgressStoreError, database_path, write_transaction
+from storage.progress import (
+    BUSY_TIMEOUT_MS,
+    ProgressStoreError,
+    database_path,
+    use_wal,
+    write_transaction,
+)
 
 KEEP_FOR_S = 7 * 86_400
 """How long a game stays resumable after its last move: a week, one game night to the next."""
@@ -104,7 +110,7 @@ class ResumeStore:
             raise FutureResumeFileError(
                 f"{self.path} has schema version {version}, newer than this app's "
                 f"{SCHEMA_VERSION}: update Perudo Coach; the file was left untouched")
-        db.execute("PRAGMA journal_mode = WAL")
+        use_wal(db)
         db.execute("PRAGMA synchronous = NORMAL")
         with write_transaction(db):
             for statement in SCHEMA:
