@@ -150,6 +150,27 @@ def test_the_readme_hand_reads_raise_to_two_pacos_on_the_first_screen(
     assert f"lang={lang}" in phone.url
 
 
+TRUNCATED_JS = """
+(root) => [...root.querySelectorAll("button p, [data-testid='stMarkdownContainer'] p")]
+  .filter(text => text.scrollWidth > text.clientWidth).map(text => text.innerText)
+"""
+"""The texts under ``root`` cut short (an ellipsis or a clip) for want of width."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_inputs_read_in_full_on_a_phone(app_url, phone, lang) -> None:
+    """Every key, step and pill of the inputs shows its whole label at 390 px, with a hand
+    entered (the advice's switch appears) and without."""
+    open_app(phone, app_url, lang=lang)
+    expect(phone.locator(".st-key-odds_open button")).to_have_text(
+        translate(lang, "odds.bid.none"))
+    inputs = ".st-key-phone-page"
+    assert phone.locator(inputs).evaluate(TRUNCATED_JS) == []
+    tap_hand(phone, [1, 2, 2, 5, 6])
+    expect(advice_headline(phone)).to_be_visible()
+    assert phone.locator(inputs).evaluate(TRUNCATED_JS) == []
+
+
 def test_no_bid_yet_opens_and_reading_can_be_switched_off(app_url, phone) -> None:
     open_app(phone, app_url)
     tap_hand(phone, [1, 2, 2, 5, 6])
