@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 from streamlit.util import calc_hash
 
 from perudo_math import GameState, Rules
+from tests.app.sessions import open_at
 from views import navigation
 from views.i18n import translate
 
@@ -19,17 +20,6 @@ ODDS = "app_pages/odds.py"
 def links(at: AppTest) -> dict[str, str]:
     """The main area's page links: label → the page's script hash."""
     return {link.proto.label: link.proto.page_script_hash for link in at.main.get("page_link")}
-
-
-def open_at(at: AppTest, page: str | None, lang: str = "en", **params: str) -> AppTest:
-    at.query_params["lang"] = lang
-    for name, value in params.items():
-        at.query_params[name] = value
-    at.run()
-    if page is not None:
-        at.switch_page(page).run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
 
 
 def a_game() -> GameState:

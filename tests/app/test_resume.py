@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 from perudo_math import GameState, Rules
 from storage.resume import ResumeStore, new_device_token, resume_path
 from tests.app.conftest import ENTRY, FIRST_RUN_TIMEOUT_S
+from tests.app.sessions import open_at
 from views import resume
 from views.i18n import translate
 from views.text import literal, shown
@@ -66,14 +67,7 @@ def new_tab(lang: str = "en", page: str | None = None, **params: str) -> AppTest
     """A fresh session (a new tab, the home-screen icon) at ``page`` (the root by default)."""
     at = AppTest.from_file(ENTRY, default_timeout=FIRST_RUN_TIMEOUT_S)
     at.context = {"locale": "en-US" if lang == "en" else "fr-FR"}
-    at.query_params["lang"] = lang
-    for name, value in params.items():
-        at.query_params[name] = value
-    at.run()
-    if page is not None:
-        at.switch_page(page).run()
-    assert not at.exception, [e.message for e in at.exception]
-    return at
+    return open_at(at, page, lang, **params)
 
 
 def a_game() -> GameState:
