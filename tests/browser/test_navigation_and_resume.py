@@ -104,34 +104,40 @@ def track(page: Page, url: str, lang: str) -> str:
     return code
 
 
+@pytest.fixture
+def phone_in(chromium_browser: Browser, lang: str) -> Iterator[Page]:
+    """A fresh phone page whose browser speaks the test's ``lang``."""
+    context = phone_context(chromium_browser, locale=LOCALES[lang])
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 # --- one tap each way ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_one_tap_from_the_game_to_the_advice_and_one_back(app_url, chromium_browser, lang,
+def test_one_tap_from_the_game_to_the_advice_and_one_back(app_url, phone_in, lang,
                                                          screenshot_dir) -> None:
-    context = phone_context(chromium_browser, locale=LOCALES[lang])
-    page = context.new_page()
-    try:
-        code = track(page, app_url, lang)
-        taps = Taps(page)
-        taps.link(translate(lang, "tracker.advice"))
-        expect(heading(page, lang, "odds.title")).to_be_visible()
-        expect(page.locator(".st-key-odds_tracker")).to_be_visible()
-        assert url_param(page, "game") == code
-        assert taps.count == 1
-        assert_on_the_first_screen(page, BACK)
-        assert_fits_the_width(page)
-        page.screenshot(path=screenshot_dir / f"nav-{lang}-advice-back-link.png")
+    page = phone_in
+    code = track(page, app_url, lang)
+    taps = Taps(page)
+    taps.link(translate(lang, "tracker.advice"))
+    expect(heading(page, lang, "odds.title")).to_be_visible()
+    expect(page.locator(".st-key-odds_tracker")).to_be_visible()
+    assert url_param(page, "game") == code
+    assert taps.count == 1
+    assert_on_the_first_screen(page, BACK)
+    assert_fits_the_width(page)
+    page.screenshot(path=screenshot_dir / f"nav-{lang}-advice-back-link.png")
 
-        taps.link(translate(lang, "nav.back_to_game"))
-        expect(heading(page, lang, "tracker.title")).to_be_visible()
-        assert taps.count == 2
-        assert url_param(page, "game") == code
-        assert url_param(page, "me") == "1"
-        expect(page.locator("[data-testid='stMain']")).to_contain_text("4 × 4")
-    finally:
-        context.close()
+    taps.link(translate(lang, "nav.back_to_game"))
+    expect(heading(page, lang, "tracker.title")).to_be_visible()
+    assert taps.count == 2
+    assert url_param(page, "game") == code
+    assert url_param(page, "me") == "1"
+    expect(page.locator("[data-testid='stMain']")).to_contain_text("4 × 4")
 
 
 # --- the menu closes after a choice ----------------------------------------------------------
@@ -155,19 +161,14 @@ def switch_by_the_menu(taps: Taps, lang: str, nav_key: str, title_key: str) -> i
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_the_menu_closes_after_a_choice(app_url, chromium_browser, lang,
-                                        screenshot_dir) -> None:
-    context = phone_context(chromium_browser, locale=LOCALES[lang])
-    page = context.new_page()
-    try:
-        open_page(page, f"{app_url}/game", lang=lang)
-        taps = Taps(page)
-        assert switch_by_the_menu(taps, lang, "nav.rules", "rules.title") == 2
-        assert switch_by_the_menu(taps, lang, "nav.tracker", "tracker.title") == 2
-        assert switch_by_the_menu(taps, lang, "nav.odds", "odds.title") == 2
-        page.screenshot(path=screenshot_dir / f"nav-{lang}-menu-closed.png")
-    finally:
-        context.close()
+def test_the_menu_closes_after_a_choice(app_url, phone_in, lang, screenshot_dir) -> None:
+    page = phone_in
+    open_page(page, f"{app_url}/game", lang=lang)
+    taps = Taps(page)
+    assert switch_by_the_menu(taps, lang, "nav.rules", "rules.title") == 2
+    assert switch_by_the_menu(taps, lang, "nav.tracker", "tracker.title") == 2
+    assert switch_by_the_menu(taps, lang, "nav.odds", "odds.title") == 2
+    page.screenshot(path=screenshot_dir / f"nav-{lang}-menu-closed.png")
 
 
 def test_a_phone_user_agent_keeps_two_taps(app_url, chromium_browser) -> None:
