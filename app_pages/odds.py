@@ -95,7 +95,7 @@ def manual_inputs() -> Inputs:
     with round_column:
         palifico = round_selector(key="odds_round", label_visibility="collapsed")
     with open_column:
-        opening = st.pills(t("odds.bid.none"), [OPENING], format_func=lambda _: label,
+        opening = st.pills(label, [OPENING], format_func=lambda _: label,
                            key="odds_open", persist_state="session", width="stretch",
                            wrap=True, label_visibility="collapsed") == OPENING
     bid = None
