@@ -115,7 +115,14 @@ def test_the_coach_bot_shrinks_what_it_learns_toward_the_tables_threshold():
     five = Situation(Rules(), (5, 5, 5, 5, 5), 0, Hand([2, 3, 4, 4, 6]))
     bot(five)
     assert bot._learned.thresholds == ()  # nothing seen yet: the table's threshold, 0.7
-    assert bot.profiles.threshold_prior == 0.7
-    heads_up = Situation(Rules(), (0, 3, 0, 2, 0), 1, Hand([2, 3, 5]))
+    assert bot._learned.threshold_of(2, 5) == 0.7
+    hands = (Hand([2, 3]), Hand([4, 6]), Hand([5, 2]), Hand([1, 1]), Hand([3, 3]))
+    bot.observe(showdown([(0, B("1x5")), (1, B("2x5"))], count=2, hands=hands, caller=2))
+    bot(five)
+    at_five = dict(bot._learned.thresholds)[2]
+    heads_up = Situation(Rules(), (0, 3, 2, 0, 0), 1, Hand([2, 3, 5]))
     bot(heads_up)
-    assert bot.profiles.threshold_prior == 0.4
+    alone = dict(bot._learned.thresholds)[2]
+    # One call seen, weighed against ten decisions' worth of the table's prior: 0.7 or 0.4.
+    weight = bot.profiles.weight
+    assert at_five - alone == pytest.approx(round(weight / (weight + 1) * 0.3, 4), abs=2e-4)

@@ -137,14 +137,15 @@ class OpponentProfiles:
         held = (HELD_PRIOR * self.weight + record.held) / (self.weight + record.judged)
         return min(0.95, max(0.02, self.bluff_prior + HELD_SLOPE * (HELD_PRIOR - held)))
 
-    def threshold(self, seat: int) -> float:
+    def threshold(self, seat: int, prior: float | None = None) -> float:
         """Below what chance (from their own dice) ``seat`` calls dudo: the threshold that
-        best separates their calls from their raises, shrunk toward the prior. (Pooling
+        best separates their calls from their raises, shrunk toward ``prior`` (the
+        population's, :attr:`threshold_prior`, unless told: a table's size changes it). (Pooling
         every opponent's calls into the prior was tried: +8 points against four odds
         players, −4 against four readers, at five players.)"""
         record = self.seats.get(seat)
-        return _shrunk(self.threshold_prior, [] if record is None else record.faced,
-                       self.weight)
+        return _shrunk(self.threshold_prior if prior is None else prior,
+                       [] if record is None else record.faced, self.weight)
 
     def held(self, seat: int) -> tuple[int, int]:
         """How many of ``seat``'s bids a showdown judged, and how many of them held."""

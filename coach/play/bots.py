@@ -139,14 +139,14 @@ class CoachBot:
     def _settings_for(self, players: int) -> CoachSettings:
         """The settings with what the showdowns told of each seat, each seat's calls shrunk
         toward the threshold of a table of ``players`` players."""
-        self.profiles.threshold_prior = self.settings.challenge_for(players)
+        prior = self.settings.challenge_for(players)
         seats = sorted(self.profiles.seats)
         if not seats:
             return self.settings
         reading = replace(self.settings.reading, bluffs=tuple(
             (seat, round(self.profiles.bluff(seat), 4)) for seat in seats))
         return replace(self.settings, reading=reading, thresholds=tuple(
-            (seat, round(self.profiles.threshold(seat), 4)) for seat in seats))
+            (seat, round(self.profiles.threshold(seat, prior), 4)) for seat in seats))
 
     def __call__(self, situation: Situation) -> Action:
         self.me, self.rules = situation.me, situation.rules
