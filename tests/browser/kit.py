@@ -217,13 +217,10 @@ def stepper_value(page: Page, key: str) -> int:
     return int(page.locator(f".st-key-{key}_steps [data-testid='stMarkdown']").inner_text())
 
 
-def set_stepper(page: Page, key: str, value: int) -> int:
-    """Tap the stepper ``key``'s ``−`` or ``+`` until it shows ``value``; returns the taps."""
-    taps = 0
+def set_stepper(page: Page, key: str, value: int) -> None:
+    """Tap the stepper ``key``'s ``−`` or ``+`` until it shows ``value``."""
     while (shown := stepper_value(page, key)) != value:
         tap(page, f"{key}_{'up' if value > shown else 'down'}")
-        taps += 1
-    return taps
 
 
 def set_text(page: Page, key: str, text: str) -> None:
