@@ -3,6 +3,7 @@ is read, brute force over every hand on tiny tables, and clear-cut spots."""
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from itertools import product
 from math import comb, exp
@@ -99,11 +100,12 @@ def roll_weights(dice: int, bids: list[tuple[Bid, Bid | None]], palifico: bool,
 
 
 def choice_weight(roll: tuple[int, ...], bid: Bid, previous: Bid | None, table: int,
-                  palifico: bool, reading: BidReading) -> float:
+                  palifico: bool, reading: BidReading, view=None, bluff=None) -> float:
     """P(a player holding ``roll`` chose ``bid`` after ``previous``): a softmax over the
     smallest raises of each face and two above (and dudo), each scored by the chance it is
-    right from the roll alone plus ``held`` per matching die; a share ``bluff`` of random
-    picks among the same moves."""
+    right plus ``held`` per matching die; a share ``bluff`` of random picks among the same
+    moves. The chance is from the roll alone, or ``view(face, needed)``: P(the dice the
+    player cannot see hold at least ``needed`` of ``face``)."""
     spans = legal_quantities(previous, table, palifico=palifico, rules=Rules(),
                              bidder_dice=len(roll))
     moves: list[Bid | None] = [Bid(quantity, face) for face, span in spans.items()
@@ -115,6 +117,8 @@ def choice_weight(roll: tuple[int, ...], bid: Bid, previous: Bid | None, table: 
 
     def chance(target: Bid) -> float:
         matching = sum(die_matches(d, target.face, palifico) for d in roll)
+        if view is not None:
+            return view(target.face, target.quantity - matching)
         return float(uniform_view(len(roll), matching, table, target, palifico))
 
     scores = []
@@ -128,12 +132,60 @@ def choice_weight(roll: tuple[int, ...], bid: Bid, previous: Bid | None, table: 
     top = max(scores)
     weights = [exp(score - top) for score in scores]
     honest = weights[moves.index(bid)] / sum(weights)
-    return reading.bluff / len(moves) + (1 - reading.bluff) * honest
+    bluff = reading.bluff if bluff is None else bluff
+    return bluff / len(moves) + (1 - bluff) * honest
+
+
+def public_rolls(spot: Situation, reading: BidReading) -> dict[int, list]:
+    """Per seat, every ordered roll with the weight the table gives it after the round's
+    bids, read in order: each bidder sees the dice they cannot see as the bids before
+    theirs told the table (``table_reading`` of the way), uniform dice the rest."""
+    public = {seat: [(roll, 1.0 / 6 ** spot.dice[seat])
+                     for roll in product(range(1, 7), repeat=spot.dice[seat])]
+              for seat in spot.active_seats}
+    previous = None
+    for bidder, bid in spot.bids:
+        others = [public[seat] for seat in spot.active_seats if seat != bidder]
+        seen = {face: Counter() for face in range(1, 7)}
+        for combo in product(*others):
+            weight = 1.0
+            for _, w in combo:
+                weight *= w
+            for face in range(1, 7):
+                matches = sum(die_matches(d, face, spot.palifico) for roll, _ in combo
+                              for d in roll)
+                seen[face][matches] += weight
+        share = reading.table_reading_of(bidder)
+        unseen = spot.table_dice - spot.dice[bidder]
+
+        def view(face: int, needed: int, seen=seen, share=share, unseen=unseen) -> float:
+            plain = float(uniform_view(0, 0, unseen, Bid(max(needed, 1), face), spot.palifico))
+            read = sum(w for count, w in seen[face].items() if count >= needed)
+            if needed <= 0:
+                plain = read = 1.0
+            return (1 - share) * plain + share * read
+
+        weighed = [(roll, w * choice_weight(roll, bid, previous, spot.table_dice, spot.palifico,
+                                            reading, view, reading.bluff_of(bidder)))
+                   for roll, w in public[bidder]]
+        total = sum(w for _, w in weighed)
+        public[bidder] = [(roll, w / total) for roll, w in weighed]
+        previous = bid
+    return public
 
 
 def brute_force_table(spot: Situation, reading: BidReading):
     """All combinations of the other players' rolls with their posterior weight."""
     others = [seat for seat in spot.active_seats if seat != spot.me]
+    if reading.reads_table:
+        public = public_rolls(spot, reading)
+        per_seat = [public[seat] for seat in others]
+        for combo in product(*per_seat):
+            weight = 1.0
+            for _, w in combo:
+                weight *= w
+            yield dict(zip(others, (roll for roll, _ in combo), strict=True)), weight
+        return
     per_seat = []
     for seat in others:
         bids = [(bid, spot.bids[index - 1][1] if index else None)
@@ -167,7 +219,8 @@ TINY_SPOTS = [
 
 READINGS = [PURE_ODDS, BidReading(0.8, sharpness=0.0), BidReading(2.0, sharpness=0.0),
             COACH_READING, BidReading(1.0, by_hands=True, overbid=0.5, bluff=0.0, sharpness=0.0),
-            BidReading(sharpness=15.0, held=1.0, bluff=0.05)]
+            BidReading(sharpness=15.0, held=1.0, bluff=0.05, table_reading=0.0),
+            BidReading(table_reading=1.0, bluffs=((2, 0.6),), table_readings=((1, 0.2),))]
 
 
 @pytest.mark.parametrize("reading", READINGS, ids=repr)

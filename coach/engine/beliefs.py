@@ -22,7 +22,14 @@ from math import exp, lgamma, log, log1p
 
 import numpy as np
 
-from coach.engine.hands import bid_likelihood, choice_likelihood, hand_space, honest_choice
+from coach.engine.hands import (
+    bid_likelihood,
+    choice_likelihood,
+    hand_space,
+    honest_choice,
+    informed_choice,
+    uniform_survival,
+)
 from coach.engine.situation import Situation
 from perudo_math import (
     FACES,
@@ -66,6 +73,13 @@ class BidReading:
     (:func:`hands.choice_likelihood`): ``strength`` and ``overbid`` then play no part."""
     held: float = 2.5
     """For a choice reading: how much more a bidder favours a face per die they hold of it."""
+    table_reading: float = 0.5
+    """For a choice reading: how far a bidder is taken to read the bids before theirs, as
+    the coach reads them (:func:`public_posteriors`), rather than judge from their own dice
+    alone (0). A bidder who read the bids raises a face the table has bid without holding
+    it: reading them from their own dice alone counts the same dice twice."""
+    table_readings: tuple[tuple[int, float], ...] = ()
+    """Per seat, its own ``table_reading`` where showdowns have told it."""
 
     def __post_init__(self) -> None:
         require_real("BidReading: strength", self.strength, 0.0, 5.0)
@@ -73,14 +87,22 @@ class BidReading:
         require_real("BidReading: bluff", self.bluff, 0.0, 1.0)
         require_real("BidReading: sharpness", self.sharpness, 0.0, 50.0)
         require_real("BidReading: held", self.held, 0.0, 10.0)
+        require_real("BidReading: table_reading", self.table_reading, 0.0, 1.0)
+        _check_pairs("table_readings", self.table_readings, "a seat's table reading")
         if self.by_hands is not True and self.by_hands is not False:
             raise wrong_type("BidReading: by_hands", "True or False", self.by_hands)
-        if self.bluffs.__class__ is not tuple:
-            raise wrong_type("BidReading: bluffs", "a tuple of (seat, share) pairs", self.bluffs)
-        for pair in self.bluffs:
-            if not (isinstance(pair, tuple) and len(pair) == 2 and is_whole(pair[0])):
-                raise wrong_type("BidReading: bluffs", "(seat, share) pairs", pair)
-            require_real("BidReading: a seat's bluff share", pair[1], 0.0, 1.0)
+        _check_pairs("bluffs", self.bluffs, "a seat's bluff share")
+
+    def table_reading_of(self, seat: int) -> float:
+        """How far ``seat`` is taken to read the bids before theirs."""
+        return next((value for known, value in self.table_readings if known == seat),
+                    self.table_reading)
+
+    @property
+    def reads_table(self) -> bool:
+        """Whether any bidder is taken to read the table (a choice reading by hands)."""
+        return (self.sharpness > 0 and self.by_hands
+                and (self.table_reading > 0 or any(value > 0 for _, value in self.table_readings)))
 
     def bluff_of(self, seat: int) -> float:
         """The share of ``seat``'s bids taken to be bluffs."""
@@ -105,6 +127,15 @@ class BidReading:
         """A reading for opponents who bluff a share ``bluff`` (0 to 1) of their bids."""
         require_real("BidReading.from_bluff_level: bluff", bluff, 0.0, 1.0)
         return cls(bluff=bluff)
+
+
+def _check_pairs(name: str, pairs: object, what: str) -> None:
+    if pairs.__class__ is not tuple:
+        raise wrong_type(f"BidReading: {name}", "a tuple of (seat, value) pairs", pairs)
+    for pair in pairs:  # type: ignore[attr-defined]
+        if not (isinstance(pair, tuple) and len(pair) == 2 and is_whole(pair[0])):
+            raise wrong_type(f"BidReading: {name}", "(seat, value) pairs", pair)
+        require_real(f"BidReading: {what}", pair[1], 0.0, 1.0)
 
 
 PURE_ODDS = BidReading(strength=0.0, overbid=0.0, bluff=0.0, sharpness=0.0)
@@ -149,6 +180,8 @@ def clear_caches() -> None:
     honest_choice.cache_clear()
     _hand_counts.cache_clear()
     _binomial.cache_clear()
+    _PUBLIC_CACHE.clear()
+    uniform_survival.cache_clear()
     probability.clear_caches()
 
 
@@ -219,6 +252,104 @@ def _plain(dice: int, face: int, palifico: bool) -> np.ndarray:
     return count_distribution(dice, face, palifico)
 
 
+@dataclass(frozen=True, slots=True)
+class PublicReading:
+    """How the table reads bids, for :func:`public_posteriors`: each bidder chooses as
+    :func:`hands.informed_choice` says, seeing the other dice through the earlier bids as
+    far as its ``table_readings`` says (the rest uniform); ``bluffs`` holds each seat's share
+    of bluffs."""
+
+    sharpness: float
+    held: float
+    table_readings: tuple[float, ...]
+    bluffs: tuple[float, ...]
+
+    @classmethod
+    def of(cls, reading: BidReading, seats: int) -> PublicReading:
+        """The public side of ``reading`` at a table of ``seats`` seats."""
+        return cls(reading.sharpness, reading.held,
+                   tuple(reading.table_reading_of(seat) for seat in range(seats)),
+                   tuple(reading.bluff_of(seat) for seat in range(seats)))
+
+
+_PUBLIC_CACHE: dict[tuple[object, ...], tuple[np.ndarray | None, ...]] = {}
+_PUBLIC_CACHE_SIZE = 4096
+
+
+def public_posteriors(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], palifico: bool,
+                      rules: Rules, reading: PublicReading) -> tuple[np.ndarray | None, ...]:
+    """Per seat, P(its hand is each multiset of :func:`hands.hand_space`) as anyone at the
+    table reads it from this round's ``bids`` (None for a seat that has not bid).
+
+    Bids are read in order. Each bidder is taken to choose from their own dice and the other
+    dice as the bids before theirs tell (as far as :attr:`PublicReading.table_readings` says),
+    so a face the table has bid again is less evidence of the bidder's hand than a face
+    they bid first. The reading of a round extends the reading of the round one bid shorter,
+    so following a round bid by bid costs one step a bid.
+    """
+    key = (dice, palifico, rules, reading)
+    state: tuple[np.ndarray | None, ...] | None = None
+    start = len(bids)
+    for back in range(min(3, len(bids) + 1)):
+        state = _PUBLIC_CACHE.get((*key, bids[:len(bids) - back]))
+        if state is not None:
+            start = len(bids) - back
+            break
+    if state is None:
+        state, start = tuple(None for _ in dice), 0
+    previous = bids[start - 1][1] if start else None
+    for seat, bid in bids[start:]:
+        state = _read_one(state, dice, seat, bid, previous, palifico, rules, reading)
+        previous = bid
+    if len(_PUBLIC_CACHE) >= _PUBLIC_CACHE_SIZE:
+        _PUBLIC_CACHE.clear()
+    _PUBLIC_CACHE[(*key, bids)] = state
+    return state
+
+
+def _read_one(state: tuple[np.ndarray | None, ...], dice: tuple[int, ...], seat: int, bid: Bid,
+              previous: Bid | None, palifico: bool, rules: Rules,
+              reading: PublicReading) -> tuple[np.ndarray | None, ...]:
+    """``state`` once ``seat``'s ``bid`` is read."""
+    honest, moves = informed_choice(dice[seat], bid, previous, palifico, rules,
+                                    reading.sharpness, reading.held,
+                                    seen_by(state, dice, seat, palifico,
+                                            reading.table_readings[seat]))
+    bluff = reading.bluffs[seat]
+    weights = state[seat] if state[seat] is not None else hand_space(dice[seat]).prior
+    weights = weights * (bluff / moves + (1.0 - bluff) * honest)
+    weights = weights / weights.sum()
+    weights.setflags(write=False)
+    return (*state[:seat], weights, *state[seat + 1:])
+
+
+def seen_by(state: tuple[np.ndarray | None, ...], dice: tuple[int, ...], seat: int,
+            palifico: bool, table_reading: float) -> np.ndarray:
+    """How ``seat`` sees the dice they cannot see, laid out as
+    :func:`hands.uniform_survival`: the table's reading ``state`` (from
+    :func:`public_posteriors`) weighed ``table_reading``, uniform dice the rest."""
+    unknown = sum(dice) - dice[seat]
+    plain = uniform_survival(unknown, palifico)
+    if table_reading <= 0:
+        return plain
+    seen = np.zeros((6, unknown + 2))
+    for face in FACES:
+        count = np.ones(1)
+        plain_dice = 0
+        for other, weights in enumerate(state):
+            if other == seat or not dice[other]:
+                continue
+            if weights is None:
+                plain_dice += dice[other]
+                continue
+            matching = hand_space(dice[other]).matches(palifico)[:, face - 1]
+            count = np.convolve(count, np.bincount(matching, weights=weights,
+                                                   minlength=dice[other] + 1))
+        count = np.convolve(count, _plain(plain_dice, face, palifico))
+        seen[face - 1, :-1] = np.minimum(1.0, np.cumsum(count[::-1])[::-1])
+    return (1.0 - table_reading) * plain + table_reading * seen
+
+
 class TableBeliefs:
     """One player's beliefs about the matching count of each face, after this round's bids."""
 
@@ -241,6 +372,7 @@ class TableBeliefs:
         self._distributions: dict[int, np.ndarray] = {}
         self._tails: dict[int, np.ndarray] = {}
         self._others: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
+        self._public_hands: tuple[np.ndarray | None, ...] | None = None
 
     @property
     def reads_bids(self) -> bool:
@@ -253,11 +385,30 @@ class TableBeliefs:
     def seat_counts(self, seat: int, face: int) -> np.ndarray:
         """P(``seat`` holds k dice counting toward ``face``), k = 0 .. that seat's dice."""
         dice = self.situation.dice[seat]
+        public = self._public()
+        if seat in self._read and public is not None:
+            posterior = public[seat]
+            assert posterior is not None
+            matching = hand_space(dice).matches(self.situation.palifico)[:, face - 1]
+            return np.bincount(matching, weights=posterior, minlength=dice + 1)
         if seat in self._read:
             return read_seat(self.reading, seat, dice, self._read[seat],
                              self.situation.table_dice, face, self.situation.palifico,
                              self._moves(seat))
         return _plain(dice, face, self.situation.palifico)
+
+    def _public(self) -> tuple[np.ndarray | None, ...] | None:
+        """Every seat's hand as the table reads it from the bids (:func:`public_posteriors`),
+        when bidders are taken to read the table; None otherwise."""
+        reading, situation = self.reading, self.situation
+        if not (reading.reads_table and self._read
+                and max(situation.dice) <= MAX_STARTING_DICE):
+            return None
+        if self._public_hands is None:
+            self._public_hands = public_posteriors(
+                situation.dice, situation.bids, situation.palifico, situation.rules,
+                PublicReading.of(reading, len(situation.dice)))
+        return self._public_hands
 
     def _moves(self, seat: int) -> Moves | None:
         reading = self.reading

@@ -109,9 +109,31 @@ def honest_choice(dice: int, bid: Bid, previous: Bid | None, table_dice: int,
                   reach: int = 2) -> tuple[np.ndarray, int]:
     """:func:`choice_likelihood` with no bluff, for each hand, and how many moves the
     player chose among (a bluff picks each of them alike)."""
+    return informed_choice(dice, bid, previous, palifico, rules, sharpness, held,
+                           uniform_survival(table_dice - dice, palifico), reach)
+
+
+@lru_cache(maxsize=1024)
+def uniform_survival(unknown: int, palifico: bool) -> np.ndarray:
+    """P(at least k of ``unknown`` unseen dice count toward each face), row f − 1 for face
+    f, k = 0 .. unknown + 1 (the last column 0): how a player sees the dice they cannot see
+    when they read nothing into the bids."""
+    survival = np.zeros((6, unknown + 2))
+    for face in FACES:
+        survival[face - 1, :-1] = count_survival(unknown, face, palifico)
+    survival.setflags(write=False)
+    return survival
+
+
+def informed_choice(dice: int, bid: Bid, previous: Bid | None, palifico: bool, rules: Rules,
+                    sharpness: float, held: float, survival: np.ndarray,
+                    reach: int = 2) -> tuple[np.ndarray, int]:
+    """:func:`honest_choice` for a bidder who sees the dice they cannot see through
+    ``survival`` (as :func:`uniform_survival` lays it out): a bidder who reads the bids
+    before theirs raises a face the table has bid without holding it."""
+    unknown = survival.shape[1] - 2
     matching = hand_space(dice).matches(palifico)
-    unknown = table_dice - dice
-    spans = legal_quantities(previous, table_dice, palifico=palifico, rules=rules,
+    spans = legal_quantities(previous, unknown + dice, palifico=palifico, rules=rules,
                              bidder_dice=dice)
     candidates = [Bid(quantity, face) for face, span in spans.items()
                   for quantity in list(span)[: reach + 1]]
@@ -124,11 +146,11 @@ def honest_choice(dice: int, bid: Bid, previous: Bid | None, table_dice: int,
     ceiling = unknown + MAX_STARTING_DICE + 1
     quantities = np.array([min(candidate.quantity, ceiling) for candidate in candidates],
                           dtype=np.int64)
-    scores = sharpness * _chances_true(quantities, faces, mine, unknown, palifico) + held * mine
+    scores = sharpness * _chances_true(quantities, faces, mine, survival) + held * mine
     if previous is not None:
         face = np.array([previous.face - 1])
         dudo = 1.0 - _chances_true(np.array([min(previous.quantity, ceiling)]), face,
-                                   matching[:, face], unknown, palifico)
+                                   matching[:, face], survival)
         scores = np.hstack([scores, sharpness * dudo])
     scores -= scores.max(axis=1, keepdims=True)
     weights = np.exp(scores)
@@ -137,13 +159,9 @@ def honest_choice(dice: int, bid: Bid, previous: Bid | None, table_dice: int,
     return honest, scores.shape[1]
 
 
-def _chances_true(quantities: np.ndarray, faces: np.ndarray, mine: np.ndarray, unknown: int,
-                  palifico: bool) -> np.ndarray:
-    """P(each bid is true) for each hand, from the hand alone: ``mine[h, b]`` of hand h's dice
-    count toward bid b (``quantities[b]`` dice of face ``faces[b] + 1``), the rest unseen."""
-    survival = np.zeros((2, unknown + 2))
-    survival[0, :-1] = count_survival(unknown, 2, palifico)  # a face with a third's chance
-    survival[1, :-1] = count_survival(unknown, PACO, palifico)  # a sixth's
-    sixth = (faces == PACO - 1) | palifico
-    needed = np.clip(quantities[None, :] - mine, 0, unknown + 1)
-    return survival[sixth.astype(np.int64)[None, :], needed]
+def _chances_true(quantities: np.ndarray, faces: np.ndarray, mine: np.ndarray,
+                  survival: np.ndarray) -> np.ndarray:
+    """P(each bid is true) for each hand: ``mine[h, b]`` of hand h's dice count toward bid b
+    (``quantities[b]`` dice of face ``faces[b] + 1``), the unseen dice as ``survival`` says."""
+    needed = np.clip(quantities[None, :] - mine, 0, survival.shape[1] - 1)
+    return survival[faces[None, :], needed]

@@ -14,17 +14,23 @@ face tell whether they held (:meth:`OpponentProfiles.held`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import exp, log
 
-from coach.engine.beliefs import BidReading
-from coach.engine.hands import bid_likelihood, hand_space, honest_choice
+import numpy as np
+
+from coach.engine.beliefs import BidReading, PublicReading, public_posteriors, seen_by
+from coach.engine.hands import bid_likelihood, hand_space, informed_choice, uniform_survival
 from coach.engine.showdown import Showdown
-from perudo_math import MAX_STARTING_DICE, Bid, Rules, odds
+from perudo_math import MAX_STARTING_DICE, Rules, odds
 
 STANDARD_RULES = Rules()
 THRESHOLDS = tuple(step / 20 for step in range(1, 20))
 HELD_PRIOR = 0.67
 """How often a bid on the counted face held at a showdown, over arena play against odds
 players, readers, liars and tight players (0.76, 0.43, 0.59 and 0.91 of about 3,400)."""
+READING_TEMPER = 0.5
+"""How much a showdown's evidence that a seat reads the table counts: the models compared
+are both approximate, so their likelihood ratio is tempered."""
 HELD_SLOPE = 1.0
 """Bluff share per point of held rate below the population's: across those four kinds of
 player the share learned from whole hands falls about one for one as the held rate rises."""
@@ -57,6 +63,8 @@ class SeatRecord:
     judged: int = 0
     faced: list[tuple[float, bool]] = field(default_factory=list)
     """(P(the bid they faced was true) from their own dice, whether they called dudo)."""
+    reads_table: float = 0.0
+    """log P(their bids | they read the bids before theirs) − log P(… | their dice alone)."""
 
 
 @dataclass(slots=True)
@@ -85,8 +93,9 @@ class OpponentProfiles:
                 record.held += held
             if showdown.hands is None:
                 continue
-            previous = showdown.bids[index - 1][1] if index else None
-            record.bluffs += self._bluff_chance(showdown, seat, bid, previous, rules)
+            bluff, reads = self._bluff_chance(showdown, index, rules)
+            record.bluffs += bluff
+            record.reads_table += reads
             record.bids += 1
             if index:
                 faced = showdown.bids[index - 1][1]
@@ -96,27 +105,50 @@ class OpponentProfiles:
             record = self.seats.setdefault(caller, SeatRecord())
             record.faced.append((self._own_odds(showdown, caller, showdown.called_bid), True))
 
-    def _bluff_chance(self, showdown: Showdown, seat: int, bid: Bid, previous: Bid | None,
-                      rules: Rules) -> float:
-        """P(``bid`` was a bluff), given the hand the showdown shows and the seat's share."""
+    def _bluff_chance(self, showdown: Showdown, index: int,
+                      rules: Rules) -> tuple[float, float]:
+        """P(the ``index``-th bid was a bluff), given the hand the showdown shows and the
+        seat's share; and the log-likelihood ratio of that bid between a bidder who read the
+        bids before theirs and one who judged from their own dice alone."""
         assert showdown.hands is not None
+        seat, bid = showdown.bids[index]
+        previous = showdown.bids[index - 1][1] if index else None
         hand = showdown.hands[seat]
+        dice = tuple(len(other) for other in showdown.hands)
+        share = self.bluff(seat)
         if not 0 < len(hand) <= MAX_STARTING_DICE:
-            return self.bluff(seat)
+            return share, 0.0
         space = hand_space(len(hand))
         row = space.row(hand.faces)
-        table = sum(len(other) for other in showdown.hands)
+        table = sum(dice)
         reading, palifico = self.reading, showdown.palifico
-        if reading.sharpness > 0:
-            chosen, moves = honest_choice(len(hand), bid, previous, table, palifico, rules,
-                                          reading.sharpness, reading.held)
-            honest, random_pick = float(chosen[row]), 1.0 / moves
-        else:
+        if reading.sharpness <= 0 or not reading.by_hands:
             honest = float(bid_likelihood(space, bid, table, palifico, reading.strength,
                                           reading.overbid, 0.0)[row])
-            random_pick = 1.0  # the hands model's bluff floor, on the same scale
-        share = self.bluff(seat)
-        return share * random_pick / (share * random_pick + (1.0 - share) * honest)
+            # the hands model's bluff floor is 1, on the same scale
+            return share / (share + (1.0 - share) * honest), 0.0
+
+        def likelihoods(survival: np.ndarray) -> tuple[float, float]:
+            """(P(an honest bid), P(a bluff)) of this bid from this hand."""
+            chosen, moves = informed_choice(len(hand), bid, previous, palifico, rules,
+                                            reading.sharpness, reading.held, survival)
+            return float(chosen[row]), 1.0 / moves
+
+        alone = uniform_survival(table - len(hand), palifico)
+        if max(dice) > MAX_STARTING_DICE or not index:
+            honest, random_pick = likelihoods(alone)
+            return share * random_pick / (share * random_pick + (1.0 - share) * honest), 0.0
+        public = PublicReading(reading.sharpness, reading.held,
+                               tuple(self.table_reading(other) for other in range(len(dice))),
+                               tuple(self.bluff(other) for other in range(len(dice))))
+        state = public_posteriors(dice, showdown.bids[:index], palifico, rules, public)
+        solo_honest, random_pick = likelihoods(alone)
+        read_honest, _ = likelihoods(seen_by(state, dice, seat, palifico, 1.0))
+        reads = self.table_reading(seat)
+        honest = (1.0 - reads) * solo_honest + reads * read_honest
+        ratio = log((share * random_pick + (1.0 - share) * read_honest)
+                    / (share * random_pick + (1.0 - share) * solo_honest))
+        return share * random_pick / (share * random_pick + (1.0 - share) * honest), ratio
 
     @staticmethod
     def _own_odds(showdown: Showdown, seat: int, bid) -> float:
@@ -136,6 +168,18 @@ class OpponentProfiles:
             return self.bluff_prior
         held = (HELD_PRIOR * self.weight + record.held) / (self.weight + record.judged)
         return min(0.95, max(0.02, self.bluff_prior + HELD_SLOPE * (HELD_PRIOR - held)))
+
+    def table_reading(self, seat: int) -> float:
+        """How far ``seat`` reads the bids before theirs when they bid: the reading's prior,
+        moved by what their shown hands said of it (a tempered Bayes factor)."""
+        prior = self.reading.table_reading
+        record = self.seats.get(seat)
+        if record is None or not record.reads_table:
+            return prior
+        prior = min(0.98, max(0.02, prior))
+        odds_for = prior / (1.0 - prior) * exp(max(-30.0, min(30.0,
+                                                             READING_TEMPER * record.reads_table)))
+        return round(odds_for / (1.0 + odds_for), 4)
 
     def threshold(self, seat: int, prior: float | None = None) -> float:
         """Below what chance (from their own dice) ``seat`` calls dudo: the threshold that
