@@ -144,7 +144,8 @@ class CoachBot:
         if not seats:
             return self.settings
         reading = replace(self.settings.reading, bluffs=tuple(
-            (seat, round(self.profiles.bluff(seat), 4)) for seat in seats))
+            (seat, round(self.profiles.bluff(seat), 4)) for seat in seats), table_readings=tuple(
+            (seat, self.profiles.table_reading(seat)) for seat in seats))
         return replace(self.settings, reading=reading, thresholds=tuple(
             (seat, round(self.profiles.threshold(seat, prior), 4)) for seat in seats))
 
@@ -167,8 +168,8 @@ BUILTIN_BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "n3": N3Bot,
     "probability": ProbabilityBot,
-    "coach": lambda rng: _tables_bot(rng),
-    "coach-tables": lambda rng: _tables_bot(rng),
+    "coach": lambda rng: _tables_bot(rng, TABLES_UP_TO),
+    "coach-tables": lambda rng: _tables_bot(rng, None),
     "coach-no-tables": CoachBot,
     "coach-pure-odds": PureOddsCoachBot,
     **OPPONENTS,
@@ -177,11 +178,19 @@ BUILTIN_BOTS: dict[str, BotFactory] = {
 coach (:mod:`coach.play.opponents`)."""
 
 
-def _tables_bot(rng: random.Random) -> Bot:
-    """The coach playing the shipped heads-up equilibrium tables where they apply."""
+TABLES_UP_TO = 3
+"""The default coach plays the heads-up equilibrium tables while the table holds at most
+this many dice. Measured against its own reading (800 games a match, seed 11): with the
+two-dice-each tables too it won 2 points less against the reader and 5 less against the odds
+player; the smaller tables change nothing measurable."""
+
+
+def _tables_bot(rng: random.Random, max_dice: int | None) -> Bot:
+    """The coach playing the shipped heads-up equilibrium tables where they apply (while the
+    table holds at most ``max_dice`` dice; None: wherever one fits)."""
     from coach.solver.tables import CoachTablesBot  # the tables load on first use
 
-    return CoachTablesBot(rng, fallback=CoachBot(rng))
+    return CoachTablesBot(rng, fallback=CoachBot(rng), max_dice=max_dice)
 
 
 def load_bot(spec: str) -> BotFactory:

@@ -284,22 +284,27 @@ class CoachTablesBot:
     """Plays the shipped equilibrium when a table fits (sampling its mixed strategy), the
     ``fallback`` bot otherwise: by default the coach's :func:`~coach.engine.decide.advise`.
 
-    It counts its decisions: ``decisions`` in all, ``heads_up`` with two players left and
-    ``from_tables`` played from a table. A fallback bot's ``observe`` hears every showdown.
+    It plays a table only while the table holds at most ``max_dice`` dice (None: wherever
+    one fits). It counts its decisions: ``decisions`` in all, ``heads_up`` with two players
+    left and ``from_tables`` played from a table. A fallback bot's ``observe`` hears every
+    showdown.
     """
 
     def __init__(self, rng: random.Random | None = None,
                  settings: CoachSettings | None = None,
-                 fallback: Callable[[Situation], Action] | None = None) -> None:
+                 fallback: Callable[[Situation], Action] | None = None,
+                 max_dice: int | None = None) -> None:
         self.rng = rng or random.Random()
         self.settings = settings or CoachSettings()
         self.fallback = fallback
+        self.max_dice = max_dice
         self.decisions = self.heads_up = self.from_tables = 0
 
     def __call__(self, situation: Situation) -> Action:
         self.decisions += 1
         self.heads_up += situation.heads_up
-        mixed = heads_up_strategy(situation)
+        fits = self.max_dice is None or situation.table_dice <= self.max_dice
+        mixed = heads_up_strategy(situation) if fits else None
         if mixed is not None:
             action = mixed.sample(self.rng)
             if situation.is_legal(action):
