@@ -69,6 +69,26 @@ def test_calls_teach_a_seat_its_own_threshold():
     assert profiles.threshold(2) > 0.75
 
 
+def test_raising_the_tables_face_without_holding_it_shows_a_bidder_who_reads_the_table():
+    profiles = OpponentProfiles()
+    hands = (Hand([1, 2, 3]), Hand([6, 6, 6]), Hand([3, 3, 2]))
+    profiles.observe(showdown([(1, B("3x6")), (2, B("4x6"))], count=4, hands=hands), me=0)
+    assert profiles.table_reading(1) == profiles.reading.table_reading  # an opening tells none
+    assert profiles.table_reading(2) > profiles.reading.table_reading + 0.1
+    for _ in range(6):
+        profiles.observe(showdown([(1, B("3x6")), (2, B("4x6"))], count=4, hands=hands), me=0)
+    assert profiles.table_reading(2) > 0.95
+
+
+def test_the_coach_bot_reads_each_seat_as_far_as_it_reads_the_table():
+    bot = CoachBot(random.Random(1))
+    hands = (Hand([1, 2, 3]), Hand([6, 6, 6]), Hand([3, 3, 2]))
+    bot.me = 0
+    bot.observe(showdown([(1, B("3x6")), (2, B("4x6"))], count=4, hands=hands))
+    reading = bot._settings_for(3).reading
+    assert dict(reading.table_readings)[2] == bot.profiles.table_reading(2) > 0.6
+
+
 def test_the_coach_bot_learns_from_the_arena_showdowns():
     bot = CoachBot(random.Random(1))
     play_game([lambda rng: bot, ProbabilityBot, ProbabilityBot], Rules(), random.Random(4))

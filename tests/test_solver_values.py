@@ -285,6 +285,16 @@ def test_the_coach_counts_what_it_plays_from_the_tables():
     assert (coach.decisions, coach.heads_up, coach.from_tables) == (3, 2, 1)
 
 
+def test_the_default_coach_plays_the_tables_up_to_three_dice_and_coach_tables_everywhere():
+    two_each = Situation(DEFAULT, (2, 2), 0, Hand([3, 5]))
+    two_and_one = Situation(DEFAULT, (2, 1), 0, Hand([3, 5]))
+    for name, expected in (("coach", 1), ("coach-tables", 2)):
+        coach = load_bot(name)(random.Random(3))
+        coach(two_each)
+        coach(two_and_one)
+        assert coach.from_tables == expected, name
+
+
 def test_the_coach_passes_showdowns_on_to_its_fallback():
     heard = []
 

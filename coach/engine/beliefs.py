@@ -3,7 +3,9 @@
 Each opponent's hand is weighed whole: every multiset of their dice, with its multinomial
 prior, times the likelihood of each bid they spoke (:mod:`coach.engine.hands`). By default
 a bid is read as a choice: how likely a player holding that hand was to pick this bid among
-the moves they had after the bid before it (:func:`hands.choice_likelihood`). The older
+the moves they had after the bid before it (:func:`hands.choice_likelihood`), seeing the
+dice they cannot see partly through the bids before theirs (:func:`public_posteriors`:
+the table's reading of every hand, built bid by bid). The older
 reading, ``sharpness=0``, weighs a hand by its matching dice and by how far the bid
 overreaches it (:func:`hands.bid_likelihood`). The posterior is exact for the model, and a
 seat's matching count toward any face is tallied from it directly. The first model, kept as
@@ -50,7 +52,8 @@ class BidReading:
 
     By default (``sharpness`` above 0) each bid is read as a choice among the moves the
     bidder had, from their own dice (:func:`hands.choice_likelihood`), with a share
-    ``bluff`` of bids taken to say nothing. Measured in the league (1,000 games a match), this
+    ``bluff`` of bids taken to say nothing; ``table_reading`` says how far the bidder also
+    read the bids before theirs. Measured in the league (1,000 games a match), this
     reading beats the older one (``sharpness=0``: :func:`hands.bid_likelihood`, each hand
     weighed by ``strength`` per matching die and ``overbid`` per die the bid overreaches it)
     by 8 points heads-up against a Bayesian reader, 3 at three players, 9 to 19 against odds
