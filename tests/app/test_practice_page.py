@@ -29,7 +29,7 @@ from views.drills_view import smallest_choices
 from views.i18n import format_percent, translate
 from views.text import unbroken
 
-SHARED = {"seed": "511", "theme": "palifico", "level": "2"}
+SHARED = {"seed": "4281", "theme": "palifico", "level": "2"}
 """A palifico round on pacos at five players, found by a search of the seeds: the bid on the
 table is true (dudo loses a die), calza is wrong and the coach raises.
 :func:`shared_scenario` checks that the seed still gives such a spot."""
@@ -339,7 +339,7 @@ def test_the_first_answer_creates_a_profile_kept_in_the_url(app: AppTest, db: Pa
     store = ProgressStore(db)
     [saved] = store.answers(token)
     assert (saved.kind, saved.theme, saved.seed, saved.level, saved.action) == (
-        "scenario", "palifico", 511, 2, "dudo")
+        "scenario", "palifico", 4281, 2, "dudo")
     graded = grade(shared_scenario(), "dudo")
     assert saved.regret == pytest.approx(graded.regret) and saved.regret > CORRECT_REGRET
     assert saved.best == str(shared_scenario().best)
@@ -555,22 +555,22 @@ def test_the_progress_page_without_a_profile(app: AppTest, db: Path) -> None:
 
 def test_practice_in_french(app: AppTest, db: Path) -> None:
     scenario = shared_scenario()
-    assert (scenario.history, scenario.bidders, scenario.seat) == (("3xP", "4xP", "5xP"),
+    assert (scenario.history, scenario.bidders, scenario.seat) == (("1xP", "2xP", "3xP"),
                                                                     (0, 1, 2), 3)
     app.context = {"locale": "fr-FR"}
     open_practice(app, **SHARED)
     assert_clean(app)
     assert app.title[0].value == "Entraînement"
     shown = texts(app)
-    assert "15 dés sur la table · 5 joueurs" in shown
-    assert "1. Joueur 1\u00a0: 3 × P  \n2. Joueur 2\u00a0: 4 × P  \n" in shown
-    assert "3. Joueur 3\u00a0: 5 × P — **annonce en cours**" in shown
-    app.number_input(key="practice_qty").set_value(6)
+    assert "20 dés sur la table · 5 joueurs" in shown
+    assert "1. Joueur 1\u00a0: 1 × P  \n2. Joueur 2\u00a0: 2 × P  \n" in shown
+    assert "3. Joueur 3\u00a0: 3 × P — **annonce en cours**" in shown
+    app.number_input(key="practice_qty").set_value(4)
     app.segmented_control(key="practice_face").set_value(5)
     app.run()
     app.button(key="practice_raise").click().run()
     assert app.error[0].value == (
-        "En manche palifico, on reste sur les pacos\u00a0: annoncez au moins 6 × P.")
+        "En manche palifico, on reste sur les pacos\u00a0: annoncez au moins 4 × P.")
     app.button(key="practice_dudo").click().run()
     assert_clean(app)
     points = added_points(grade(scenario, "dudo").regret)
@@ -578,10 +578,10 @@ def test_practice_in_french(app: AppTest, db: Path) -> None:
     text = texts(app)
     assert (f"Ce coup a ajouté {points} points de risque de perdre un dé par rapport au "
             "meilleur coup, une fois les annonces lues.") in text
-    assert "Dudo\u00a0: 6 dés qui comptent, donc 5 × P est vraie. Vous perdez un dé." in text
+    assert "Dudo\u00a0: 5 dés qui comptent, donc 3 × P est vraie. Vous perdez un dé." in text
     assert f"Le coach aurait choisi {unbroken(scenario.best.bid.pretty())}." in text
     plain, read = view.estimate_truth(scenario), view.read_chance(scenario)
-    assert (f"Probabilité que 5 × P soit vraie\u00a0: {format_percent(plain, 'fr')} d'après "
+    assert (f"Probabilité que 3 × P soit vraie\u00a0: {format_percent(plain, 'fr')} d'après "
             f"les dés seuls, {format_percent(read, 'fr')} une fois les annonces lues.") in text
     assert "Pourquoi deux chiffres\u00a0: d'après les dés seuls" in text
     assert "**Probabilités de chaque coup, une fois les annonces lues**" in text
