@@ -338,3 +338,21 @@ def test_options_are_ranked_and_the_reason_carries_numbers():
     assert advice.reason.numbers["p_true"] == pytest.approx(advice.best.p_true, abs=1e-6)
     calls = [option.net_loss for option in advice.options]
     assert calls[0] == min(calls)
+
+
+def test_bids_past_the_reading_limit_are_read_from_the_bidders_own_dice():
+    from coach.engine.beliefs import TABLE_READ_BIDS, PublicReading, public_posteriors
+    from coach.engine.hands import choice_likelihood, hand_space
+
+    dice = (5, 5, 5, 5, 5, 5)
+    early = tuple((1 + k % 4, Bid(1 + k // 5, 2 + k % 5)) for k in range(TABLE_READ_BIDS))
+    late = (5, Bid(30, 4))
+    reading = PublicReading(6.0, 2.5, (1.0,) * 6, (0.2,) * 6)
+    state = public_posteriors(dice, (*early, late), False, DEFAULT_RULES, reading)
+    alone = hand_space(5).prior * choice_likelihood(5, late[1], early[-1][1], 30, False,
+                                                    DEFAULT_RULES, 6.0, 2.5, 0.2)
+    assert np.allclose(state[5], alone / alone.sum())
+    within = public_posteriors(dice, (*early[:-1], late), False, DEFAULT_RULES, reading)
+    alone = hand_space(5).prior * choice_likelihood(5, late[1], early[-2][1], 30, False,
+                                                    DEFAULT_RULES, 6.0, 2.5, 0.2)
+    assert not np.allclose(within[5], alone / alone.sum())  # inside the limit it reads them

@@ -275,6 +275,9 @@ class PublicReading:
                    tuple(reading.bluff_of(seat) for seat in range(seats)))
 
 
+TABLE_READ_BIDS = 100
+"""A round's bids past this many are read as if their bidders judged from their own dice:
+real rounds end long before, and a round typed with thousands of bids stays cheap."""
 _PUBLIC_CACHE: dict[tuple[object, ...], tuple[np.ndarray | None, ...]] = {}
 _PUBLIC_CACHE_SIZE = 4096
 
@@ -301,8 +304,9 @@ def public_posteriors(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], 
     if state is None:
         state, start = tuple(None for _ in dice), 0
     previous = bids[start - 1][1] if start else None
-    for seat, bid in bids[start:]:
-        state = _read_one(state, dice, seat, bid, previous, palifico, rules, reading)
+    for position, (seat, bid) in enumerate(bids[start:], start):
+        state = _read_one(state, dice, seat, bid, previous, palifico, rules, reading,
+                          reads_table=position < TABLE_READ_BIDS)
         previous = bid
     if len(_PUBLIC_CACHE) >= _PUBLIC_CACHE_SIZE:
         _PUBLIC_CACHE.clear()
@@ -311,13 +315,18 @@ def public_posteriors(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], 
 
 
 def _read_one(state: tuple[np.ndarray | None, ...], dice: tuple[int, ...], seat: int, bid: Bid,
-              previous: Bid | None, palifico: bool, rules: Rules,
-              reading: PublicReading) -> tuple[np.ndarray | None, ...]:
-    """``state`` once ``seat``'s ``bid`` is read."""
-    honest, moves = informed_choice(dice[seat], bid, previous, palifico, rules,
-                                    reading.sharpness, reading.held,
-                                    seen_by(state, dice, seat, palifico,
-                                            reading.table_readings[seat]))
+              previous: Bid | None, palifico: bool, rules: Rules, reading: PublicReading,
+              reads_table: bool = True) -> tuple[np.ndarray | None, ...]:
+    """``state`` once ``seat``'s ``bid`` is read (as from the bidder's own dice alone
+    unless ``reads_table``)."""
+    if reads_table and reading.table_readings[seat] > 0:
+        honest, moves = informed_choice(dice[seat], bid, previous, palifico, rules,
+                                        reading.sharpness, reading.held,
+                                        seen_by(state, dice, seat, palifico,
+                                                reading.table_readings[seat]))
+    else:
+        honest, moves = honest_choice(dice[seat], bid, previous, sum(dice), palifico, rules,
+                                      reading.sharpness, reading.held)
     bluff = reading.bluffs[seat]
     weights = state[seat] if state[seat] is not None else hand_space(dice[seat]).prior
     weights = weights * (bluff / moves + (1.0 - bluff) * honest)

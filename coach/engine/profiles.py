@@ -18,7 +18,13 @@ from math import exp, log
 
 import numpy as np
 
-from coach.engine.beliefs import BidReading, PublicReading, public_posteriors, seen_by
+from coach.engine.beliefs import (
+    TABLE_READ_BIDS,
+    BidReading,
+    PublicReading,
+    public_posteriors,
+    seen_by,
+)
 from coach.engine.hands import bid_likelihood, hand_space, informed_choice, uniform_survival
 from coach.engine.showdown import Showdown
 from perudo_math import MAX_STARTING_DICE, Rules, odds
@@ -135,7 +141,7 @@ class OpponentProfiles:
             return float(chosen[row]), 1.0 / moves
 
         alone = uniform_survival(table - len(hand), palifico)
-        if max(dice) > MAX_STARTING_DICE or not index:
+        if max(dice) > MAX_STARTING_DICE or not 0 < index < TABLE_READ_BIDS:
             honest, random_pick = likelihoods(alone)
             return share * random_pick / (share * random_pick + (1.0 - share) * honest), 0.0
         public = PublicReading(reading.sharpness, reading.held,
