@@ -53,3 +53,17 @@ def test_tracker_shows_the_longest_game(benchmark) -> None:
 
     at = benchmark.pedantic(open_game, rounds=5)
     assert not at.exception
+
+
+def test_advise_on_the_longest_round(benchmark) -> None:
+    """Advice on a round of the most bids a situation accepts (the coach reads bids as
+    spoken, house rules and all), cold caches: well under a second."""
+    from coach import Situation, advise
+    from coach.engine.beliefs import clear_caches
+    from perudo_math import MAX_MOVES, Bid, Hand, Rules
+
+    benchmark.group = "advise-longest-round"
+    bids = tuple((1 + k % 5, Bid(min(1 + k // 6, 30), 2 + k % 5)) for k in range(MAX_MOVES))
+    spot = Situation(Rules(), (5,) * 6, 0, Hand([1, 2, 3, 4, 5]), bids)
+    advice = benchmark.pedantic(advise, args=(spot,), setup=clear_caches, rounds=5)
+    assert advice.options
