@@ -335,6 +335,12 @@ def _read_one(state: tuple[np.ndarray | None, ...], dice: tuple[int, ...], seat:
     return (*state[:seat], weights, *state[seat + 1:])
 
 
+def _count_of(weights: np.ndarray, dice: int, face: int, palifico: bool) -> np.ndarray:
+    """P(k of a seat's ``dice`` count toward ``face``), its hands weighed ``weights``."""
+    matching = hand_space(dice).matches(palifico)[:, face - 1]
+    return np.bincount(matching, weights=weights, minlength=dice + 1)
+
+
 def seen_by(state: tuple[np.ndarray | None, ...], dice: tuple[int, ...], seat: int,
             palifico: bool, table_reading: float) -> np.ndarray:
     """How ``seat`` sees the dice they cannot see, laid out as
@@ -354,9 +360,7 @@ def seen_by(state: tuple[np.ndarray | None, ...], dice: tuple[int, ...], seat: i
             if weights is None:
                 plain_dice += dice[other]
                 continue
-            matching = hand_space(dice[other]).matches(palifico)[:, face - 1]
-            count = np.convolve(count, np.bincount(matching, weights=weights,
-                                                   minlength=dice[other] + 1))
+            count = np.convolve(count, _count_of(weights, dice[other], face, palifico))
         count = np.convolve(count, _plain(plain_dice, face, palifico))
         seen[face - 1, :-1] = np.minimum(1.0, np.cumsum(count[::-1])[::-1])
     return (1.0 - table_reading) * plain + table_reading * seen
@@ -401,8 +405,7 @@ class TableBeliefs:
         if seat in self._read and public is not None:
             posterior = public[seat]
             assert posterior is not None
-            matching = hand_space(dice).matches(self.situation.palifico)[:, face - 1]
-            return np.bincount(matching, weights=posterior, minlength=dice + 1)
+            return _count_of(posterior, dice, face, self.situation.palifico)
         if seat in self._read:
             return read_seat(self.reading, seat, dice, self._read[seat],
                              self.situation.table_dice, face, self.situation.palifico,

@@ -131,29 +131,27 @@ class OpponentProfiles:
         if reading.sharpness <= 0 or not reading.by_hands:
             honest = float(bid_likelihood(space, bid, table, palifico, reading.strength,
                                           reading.overbid, 0.0)[row])
-            # the hands model's bluff floor is 1, on the same scale
-            return share / (share + (1.0 - share) * honest), 0.0
+            random_pick, ratio = 1.0, 0.0  # the hands model's bluff floor, on the same scale
+        else:
+            def likelihoods(survival: np.ndarray) -> tuple[float, float]:
+                """(P(an honest bid), P(a bluff)) of this bid from this hand."""
+                chosen, moves = informed_choice(len(hand), bid, previous, palifico, rules,
+                                                reading.sharpness, reading.held, survival)
+                return float(chosen[row]), 1.0 / moves
 
-        def likelihoods(survival: np.ndarray) -> tuple[float, float]:
-            """(P(an honest bid), P(a bluff)) of this bid from this hand."""
-            chosen, moves = informed_choice(len(hand), bid, previous, palifico, rules,
-                                            reading.sharpness, reading.held, survival)
-            return float(chosen[row]), 1.0 / moves
-
-        alone = uniform_survival(table - len(hand), palifico)
-        if max(dice) > MAX_STARTING_DICE or not 0 < index < TABLE_READ_BIDS:
-            honest, random_pick = likelihoods(alone)
-            return share * random_pick / (share * random_pick + (1.0 - share) * honest), 0.0
-        public = PublicReading(reading.sharpness, reading.held,
-                               tuple(self.table_reading(other) for other in range(len(dice))),
-                               tuple(self.bluff(other) for other in range(len(dice))))
-        state = public_posteriors(dice, showdown.bids[:index], palifico, rules, public)
-        solo_honest, random_pick = likelihoods(alone)
-        read_honest, _ = likelihoods(seen_by(state, dice, seat, palifico, 1.0))
-        reads = self.table_reading(seat)
-        honest = (1.0 - reads) * solo_honest + reads * read_honest
-        ratio = log((share * random_pick + (1.0 - share) * read_honest)
-                    / (share * random_pick + (1.0 - share) * solo_honest))
+            honest, random_pick = likelihoods(uniform_survival(table - len(hand), palifico))
+            ratio = 0.0
+            if max(dice) <= MAX_STARTING_DICE and 0 < index < TABLE_READ_BIDS:
+                public = PublicReading(
+                    reading.sharpness, reading.held,
+                    tuple(self.table_reading(other) for other in range(len(dice))),
+                    tuple(self.bluff(other) for other in range(len(dice))))
+                state = public_posteriors(dice, showdown.bids[:index], palifico, rules, public)
+                read_honest, _ = likelihoods(seen_by(state, dice, seat, palifico, 1.0))
+                ratio = log((share * random_pick + (1.0 - share) * read_honest)
+                            / (share * random_pick + (1.0 - share) * honest))
+                reads = self.table_reading(seat)
+                honest = (1.0 - reads) * honest + reads * read_honest
         return share * random_pick / (share * random_pick + (1.0 - share) * honest), ratio
 
     @staticmethod
