@@ -226,7 +226,8 @@ READINGS = [PURE_ODDS, BidReading(0.8, sharpness=0.0), BidReading(2.0, sharpness
 @pytest.mark.parametrize("reading", READINGS, ids=repr)
 @pytest.mark.parametrize("spot", TINY_SPOTS, ids=lambda s: s.to_json())
 def test_beliefs_and_risks_match_brute_force(spot: Situation, reading: BidReading):
-    coach = CoachSettings(reading=reading, raise_depth=3)
+    # the one-step risks, before the rest of the round is played out (tests/test_rollout.py)
+    coach = CoachSettings(reading=reading, raise_depth=3, rollouts=0)
     beliefs = TableBeliefs(spot, coach.reading)
     advice = advise(spot, coach)
     combos = list(brute_force_table(spot, reading))

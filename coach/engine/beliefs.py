@@ -412,6 +412,14 @@ class TableBeliefs:
                              self._moves(seat))
         return _plain(dice, face, self.situation.palifico)
 
+    def hand_weights(self, seat: int) -> np.ndarray | None:
+        """P(``seat``'s hand is each multiset of :func:`hands.hand_space`) as the table reads
+        its bids; None when nothing is read of it hand by hand (its dice taken as uniform)."""
+        public = self._public()
+        if public is None or seat not in self._read:
+            return None
+        return public[seat]
+
     def _public(self) -> tuple[np.ndarray | None, ...] | None:
         """Every seat's hand as the table reads it from the bids (:func:`public_posteriors`),
         when bidders are taken to read the table; None otherwise."""

@@ -254,12 +254,15 @@ def test_no_bid_yet_gives_an_opening(app: AppTest) -> None:
     assert expected.reason.code == "opening"
     headline, _, reason = card(app)
     assert headline == f"OPEN with {expected.action.bid.pretty()}"
-    # Opening 1 × 2 is a little safer (certainly true, the round may still turn against
-    # me): the card says why it opens higher.
-    safest = min(option.lose for option in expected.options)
-    assert reason == (f"Opening with {expected.action.bid.pretty()} risks "
-                      f"{format_percent(expected.best.lose, 'en')}, a little more than 1 × 2 "
-                      f"({format_percent(safest, 'en')}), for a bid that is harder to follow.")
+    # Played out to the end of the round, the opening is also the safest of the openings
+    # weighed: a low opening such as 1 × 2 lets the bid come back round at a worse height.
+    assert expected.best.lose == min(option.lose for option in expected.options)
+    assert expected.option(Action.raise_to("1x2")) is None or (
+        expected.option(Action.raise_to("1x2")).lose > expected.best.lose)
+    bid, p_true = expected.action.bid, expected.best.p_true
+    assert reason == (f"{bid.pretty()} is true {format_percent(p_true, 'en')} of the time; the "
+                      f"next player would challenge it "
+                      f"{format_percent(expected.best.challenge, 'en')} of the time.")
     assert app.toggle(key="odds_read").disabled  # nothing to read
     assert "Chances from the dice alone." in texts(app)
     # The odds section shows the bid the coach opens with.
@@ -1050,19 +1053,19 @@ def assert_card_agrees_with_its_table(at: AppTest) -> None:
         assert not tied and not safer
 
 
-def test_the_issue_hand_says_its_raise_is_a_trade(app: AppTest) -> None:
-    """Issue 11: P 2 4 4 6 against 4 × 4. The coach takes 6 × 4, a little riskier than 5 × 4
-    but harder to follow, and says it is a trade, rather than "safer" beside raises the
-    table shows as safer."""
+def test_a_riskier_raise_is_said_as_a_trade(app: AppTest) -> None:
+    """Issue 11: the card says a deliberate trade as such. P P P 3 4 against 4 × 4: the
+    coach takes 6 × 4, a little riskier than 5 × 4 but harder to follow, and says it is a
+    trade rather than "safer" beside raises its own table shows as safer."""
     app.run()
-    tap(app, [1, 2, 4, 4, 6])
+    tap(app, [1, 1, 1, 3, 4])
     set_inputs(app, quantity=4, face=4)
     headline, risk, reason = card(app)
     assert headline == "RAISE to 6 × 4"
-    assert risk == "Chance you lose a die: 4.9%"
-    assert reason == ("Raising to 6 × 4 risks 4.9%, a little more than 5 × 4 (4.3%), for a bid "
+    assert risk == "Chance you lose a die: 1.7%"
+    assert reason == ("Raising to 6 × 4 risks 1.7%, a little more than 5 × 4 (0.2%), for a bid "
                       "that is harder to follow.")
-    assert [row[0] for row in table_rows(app)] == ["5 × 4", "4 × 6", "2 × P", "6 × 4", "Calza",
+    assert [row[0] for row in table_rows(app)] == ["5 × 4", "2 × P", "3 × P", "6 × 4", "Calza",
                                                     "Dudo"]
     assert_card_agrees_with_its_table(app)
 

@@ -405,15 +405,15 @@ def percent_number(text: str) -> float:
 def test_the_card_agrees_with_its_table_and_the_big_number(
     app_url, phone, screenshot_dir, lang
 ) -> None:
-    """Issue 11, points 3 and 4, on the issue's hand: P 2 4 4 6 against 4 × 4."""
-    spot = Situation(Rules(), (5, 5, 5, 5), 0, Hand([1, 2, 4, 4, 6]), ((3, Bid(4, 4)),))
+    """Issue 11, points 3 and 4, on a deliberate trade: P P P 3 4 against 4 × 4."""
+    spot = Situation(Rules(), (5, 5, 5, 5), 0, Hand([1, 1, 1, 3, 4]), ((3, Bid(4, 4)),))
     advice = advise(spot)
     best = advice.best
     assert str(best.action) == "6x4"  # a little riskier than 5 × 4, harder to follow
     rival = next(o for o in advice.options if str(o.action) == "5x4")
     assert rival.lose < best.lose
     open_app(phone, app_url, lang=lang)
-    tap_hand(phone, [1, 2, 4, 4, 6])
+    tap_hand(phone, [1, 1, 1, 3, 4])
     pick_quantity(phone, 4)
     shows_bid(phone, lang, "4 × 4")
     card = phone.locator(ADVICE)

@@ -1,0 +1,155 @@
+"""The rest of the round, sampled: how often a raise ends up costing me a die.
+
+A raise is not over when the next player lets it pass: the bid goes round the table and
+may come back to me. :func:`raise_losses` plays the rest of the round out many times.
+Each time, every other seat's hand is drawn from the table's reading of the bids (uniform
+dice where nothing was read), and then every player, me included, plays as a plain odds
+player: they call dudo when the bid looks true from their own dice with a chance below
+their threshold, and otherwise raise to the smallest bid of the face likeliest true from
+their own dice (the higher face on a tie).
+
+The same hands serve every raise weighed, so raises are compared on the same dice, and
+the draw is seeded from the spot, so the same spot always gets the same numbers.
+:func:`play_out` plays all the draws at once with numpy; the tests replay each draw alone,
+one bid at a time, with ``perudo_math``'s legality and odds.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from coach.engine.hands import hand_space, uniform_survival
+from coach.engine.situation import Situation
+from perudo_math import Bid, Rules, smallest_raises
+
+ROUNDS_PLAYED = 3
+"""A draw still going after this many times round the table is cut off (see ``cut_off``)."""
+
+HandsOf = Callable[[int], "np.ndarray | None"]
+ThresholdOf = Callable[[int], float]
+
+
+def spot_seed(situation: Situation) -> int:
+    """A seed that depends on the spot alone."""
+    return zlib.crc32(situation.to_json().encode())
+
+
+def sample_matches(situation: Situation, hands_of: HandsOf, samples: int,
+                   rng: np.random.Generator) -> np.ndarray:
+    """``matches[seat, draw, f - 1]``: how many of ``seat``'s dice count toward face f in
+    each draw. My own hand in every draw; every other seat with dice drawn from
+    ``hands_of(seat)`` (weights over :func:`hands.hand_space`; None: uniform dice)."""
+    dice, palifico = situation.dice, situation.palifico
+    matches = np.zeros((len(dice), samples, 6), dtype=np.int64)
+    mine = np.bincount(np.asarray(situation.hand.faces, dtype=np.int64) - 1, minlength=6)
+    if not palifico:
+        mine[1:] += mine[0]
+    matches[situation.me] = mine
+    for seat in situation.active_seats:
+        if seat == situation.me:
+            continue
+        space = hand_space(dice[seat])
+        weights = hands_of(seat)
+        weights = space.prior if weights is None else weights
+        rows = rng.choice(len(weights), size=samples, p=weights / weights.sum())
+        matches[seat] = space.matches(palifico)[rows]
+    return matches
+
+
+@lru_cache(maxsize=256)
+def raise_steps(table_dice: int, palifico: bool, rules: Rules,
+                bidder_dice: int | None) -> np.ndarray:
+    """``steps[f, q, g - 1]``: the smallest legal quantity on face g after q × f, or 0 when
+    no bid of g can follow it within the table (q from 1 to one past ``table_dice``, which
+    stands for every bid above the table)."""
+    steps = np.zeros((7, table_dice + 2, 6), dtype=np.int64)
+    for face in range(1, 7):
+        for quantity in range(1, table_dice + 2):
+            raises = smallest_raises(Bid(quantity, face), palifico=palifico, rules=rules,
+                                     bidder_dice=bidder_dice)
+            for to, bid in raises.items():
+                if bid.quantity <= table_dice:
+                    steps[face, quantity, to - 1] = bid.quantity
+    steps.setflags(write=False)
+    return steps
+
+
+def turns_after_me(situation: Situation) -> list[int]:
+    """Who plays, in order, after my raise: :data:`ROUNDS_PLAYED` times round the table."""
+    seats, seat = [], situation.me
+    for _ in range(len(situation.active_seats) * ROUNDS_PLAYED):
+        seat = situation.next_seat(seat)
+        seats.append(seat)
+    return seats
+
+
+@lru_cache(maxsize=1024)
+def padded_survival(unknown: int, palifico: bool, table_dice: int) -> np.ndarray:
+    """:func:`hands.uniform_survival` read at ``needed + PAD`` for any needed from −PAD to
+    the table's dice: 1 where my dice already make the bid, 0 past the unseen dice."""
+    padded = np.zeros((6, PAD + table_dice + 2))
+    padded[:, :PAD] = 1.0
+    survival = uniform_survival(unknown, palifico)
+    padded[:, PAD:PAD + survival.shape[1]] = survival
+    padded.setflags(write=False)
+    return padded
+
+
+PAD = 6
+"""More dice than one seat holds: how far below zero ``needed`` can go."""
+
+
+def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
+             threshold_of: ThresholdOf, cut_off: float) -> np.ndarray:
+    """``lost[i, d]``: 1 when, in draw d of ``matches``, the round after my raise to
+    ``bids[i]`` ends with me losing a die, 0 when with someone else losing one, ``cut_off``
+    when it is still going. Every raise and every draw are played at once."""
+    dice, me, palifico, rules = (situation.dice, situation.me, situation.palifico,
+                                 situation.rules)
+    table = situation.table_dice
+    draws = matches.shape[1]
+    totals = np.tile(matches[list(situation.active_seats)].sum(axis=0), (len(bids), 1))
+    lost = np.full(len(bids) * draws, cut_off)
+    live = np.arange(len(bids) * draws)  # the games still going (raise i, draw d at
+    # i * draws + d), and their bid:
+    quantity = np.repeat([min(bid.quantity, table + 1) for bid in bids], draws).astype(np.int64)
+    face = np.repeat([bid.face - 1 for bid in bids], draws).astype(np.int64)  # face − 1
+    bidder = np.full(len(live), me, dtype=np.int64)
+    for actor in turns_after_me(situation):
+        survival = padded_survival(table - dice[actor], palifico, table)
+        own = matches[actor, live % draws]
+        rows = np.arange(len(live))
+        p_now = survival[face, quantity - own[rows, face] + PAD]
+        after = raise_steps(table, palifico, rules, dice[actor])[face + 1, quantity]
+        p_after = np.where(after > 0, survival[_FACES, after - own + PAD], -1.0)
+        best = 5 - np.argmax(p_after[:, ::-1], axis=1)  # ties: the higher face
+        calls = (p_now < threshold_of(actor)) | (p_after[rows, best] < 0)
+        if calls.any():
+            true = totals[live[calls], face[calls]] >= quantity[calls]
+            lost[live[calls]] = np.where(true, actor, bidder[calls]) == me
+            going = ~calls
+            live, best, after = live[going], best[going], after[going]
+            if not len(live):
+                break
+            rows = np.arange(len(live))
+        quantity, face = after[rows, best], best
+        bidder = np.full(len(live), actor, dtype=np.int64)
+    return lost.reshape(len(bids), draws)
+
+
+_FACES = np.arange(6)
+
+
+def raise_losses(situation: Situation, raises: Sequence[Bid], hands_of: HandsOf,
+                 threshold_of: ThresholdOf, samples: int) -> np.ndarray:
+    """P(I lose a die this round) after each of ``raises``, from ``samples`` draws of the
+    other hands (:func:`sample_matches`), the rest of the round played out (:func:`play_out`).
+    A round still going at the cut-off counts one chance in the number of players."""
+    matches = sample_matches(situation, hands_of, samples,
+                             np.random.default_rng(spot_seed(situation)))
+    cut_off = 1.0 / len(situation.active_seats)
+    return play_out(situation, raises, matches, threshold_of, cut_off).mean(axis=1)
