@@ -18,6 +18,7 @@ from coach.engine import (
     TableBeliefs,
     advise,
     candidate_raises,
+    weigh_raise,
 )
 from coach.play import (
     BUILTIN_BOTS,
@@ -76,5 +77,6 @@ __all__ = [
     "play_game",
     "play_match",
     "run_arena",
+    "weigh_raise",
     "wilson_interval",
 ]

@@ -28,8 +28,8 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
-from coach.engine.beliefs import PURE_ODDS, TableBeliefs
-from coach.engine.decide import Advice, CoachSettings, Option, advise
+from coach.engine.beliefs import PURE_ODDS
+from coach.engine.decide import Advice, CoachSettings, Option, advise, weigh_raise
 from coach.engine.situation import Action, Situation
 from coach.play.arena import iter_decisions
 from coach.play.bots import BotFactory, N3Bot, ProbabilityBot
@@ -47,7 +47,6 @@ another kind for a spot to be level 1 or 2; a closer call is level 3."""
 _COACH = CoachSettings()
 """The coach that grades: the app's own, with bid reading on."""
 _PURE = replace(_COACH, reading=PURE_ODDS)
-_WIDE = replace(_COACH, raise_depth=60)
 
 CORRECT_REGRET = _COACH.pressure
 """An answer whose regret is at most this counts as right: the coach's own ``pressure``
@@ -388,7 +387,7 @@ def _fits(theme: str, situation: Situation, coach: Advice, pure: Advice) -> bool
         case "paco-conversion":
             return _crosses(situation, coach.best.action)
         case "reading-bids":
-            return _reading_matters(coach, pure)
+            return _reading_matters(situation, coach, pure)
     return True
 
 
@@ -409,11 +408,9 @@ def _crosses(situation: Situation, best: Action) -> bool:
     return len(bids) >= 2 and bids[-1].is_paco != bids[-2].is_paco
 
 
-def _reading_matters(coach: Advice, pure: Advice) -> bool:
+def _reading_matters(situation: Situation, coach: Advice, pure: Advice) -> bool:
     """Whether the pure-odds answer differs and is graded wrong once the bids are read."""
-    option = coach.option(pure.best.action)
-    if option is None:
-        return True
+    option = coach.option(pure.best.action) or _weigh_any(situation, pure.best.action)
     return option.net_loss - coach.best.net_loss > CORRECT_REGRET
 
 
@@ -433,15 +430,10 @@ def _evaluate(spot: Spot, seed: int, theme: str, level: int) -> Scenario | None:
 
 
 def _weigh_any(situation: Situation, action: Action) -> Option:
-    """The coach's numbers for a legal raise it did not list (a bigger jump)."""
-    option = advise(situation, _WIDE).option(action)
-    if option is not None:
-        return option
+    """The coach's numbers for a legal raise it did not list (a bigger jump, or a raise it
+    did not play out to the end of the round)."""
     assert action.bid is not None
-    p_true = TableBeliefs(situation, _COACH.reading).at_least(action.bid)
-    # Beyond every weighed quantity: taken as challenged, lost whenever it is false.
-    return Option(action, lose=1.0 - p_true, gain=0.0, p_true=p_true, p_exact=0.0,
-                  challenge=1.0)
+    return weigh_raise(situation, action.bid, _COACH)
 
 
 def _checked_theme(rules: Rules, theme: str) -> str:

@@ -10,7 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coach import PURE_ODDS, BidReading, CoachSettings, Situation, TableBeliefs, advise
+from coach import (
+    PURE_ODDS,
+    Action,
+    BidReading,
+    CoachSettings,
+    Situation,
+    TableBeliefs,
+    advise,
+    weigh_raise,
+)
 from coach.engine.decide import ROLLOUT_PRIOR
 from coach.engine.hands import hand_space
 from coach.engine.rollout import (
@@ -18,24 +27,31 @@ from coach.engine.rollout import (
     raise_losses,
     sample_matches,
     spot_seed,
-    turns_after_me,
 )
 from perudo_math import Bid, Hand, Rules, count_survival, legal_raises, smallest_raises
-from tests.strategies import seated_table
 
 RULES = Rules()
 
 
-def situation(hand, dice, bids=(), palifico=False, me=0) -> Situation:
+def situation(hand: list[int], dice: list[int], bids: list[tuple[int, Bid]] = (),
+              palifico: bool = False, me: int = 0) -> Situation:
     return Situation(RULES, tuple(dice), me, Hand(hand), tuple(bids), palifico)
+
+
+def next_with_dice(spot: Situation, seat: int) -> int:
+    while True:
+        seat = (seat + 1) % len(spot.dice)
+        if spot.dice[seat]:
+            return seat
 
 
 def replay(spot: Situation, bid: Bid, matches: np.ndarray, draw: int,
            thresholds: dict[int, float], cut_off: float) -> float:
-    """One draw of the round after my raise to ``bid``, bid by bid."""
+    """One draw of the round after my raise to ``bid``, bid by bid, three times round."""
     table, palifico = spot.table_dice, spot.palifico
-    current, bidder = bid, spot.me
-    for actor in turns_after_me(spot):
+    current, bidder, actor = bid, spot.me, spot.me
+    for _ in range(3 * len(spot.active_seats)):
+        actor = next_with_dice(spot, actor)
         unknown = table - spot.dice[actor]
         own = matches[actor, draw]
 
@@ -60,20 +76,32 @@ def replay(spot: Situation, bid: Bid, matches: np.ndarray, draw: int,
 
 
 @st.composite
-def raised_spots(draw):
-    dice, hand, palifico = draw(seated_table())
-    if len(dice) > 2 and draw(st.booleans()):
-        dice[draw(st.integers(1, len(dice) - 1))] = 0  # a seat already out
-    spot = situation(hand, dice, palifico=palifico)
-    raise_to = draw(st.sampled_from(legal_raises(None, spot.table_dice, palifico=palifico)))
+def raised_spots(draw: st.DrawFn) -> tuple[Situation, Bid, dict[int, float]]:
+    """Any table of the rules' settings (up to ten dice a seat), me in any seat, a raise of
+    mine on the table and a threshold per seat."""
+    rules = Rules(starting_dice=draw(st.integers(1, 10)),
+                  raise_rule=draw(st.sampled_from(["same-face", "any-face"])),
+                  palifico_one_die_may_change_face=draw(st.booleans()))
+    seats = draw(st.integers(2, 6))
+    dice = [draw(st.integers(0, rules.starting_dice)) for _ in range(seats)]
+    me = draw(st.integers(0, seats - 1))
+    dice[me] = max(dice[me], 1)
+    other = draw(st.sampled_from([seat for seat in range(seats) if seat != me]))
+    dice[other] = max(dice[other], 1)
+    hand = [draw(st.integers(1, 6)) for _ in range(dice[me])]
+    spot = Situation(rules, tuple(dice), me, Hand(hand), (), draw(st.booleans()))
+    raise_to = draw(st.sampled_from(legal_raises(None, spot.table_dice, palifico=spot.palifico,
+                                                 rules=rules, bidder_dice=dice[me])))
     thresholds = {seat: draw(st.sampled_from([0.0, 0.3, 0.5, 0.7, 1.0]))
-                  for seat in range(len(dice))}
+                  for seat in range(seats)}
     return spot, raise_to, thresholds
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(raised_spots(), st.integers(0, 2**32 - 1))
 def test_every_draw_plays_out_as_a_bid_by_bid_replay(case, seed):
+    """The same draws replayed one at a time, with perudo_math's legality and odds and a
+    seat order walked here, give the same outcome draw for draw."""
     spot, bid, thresholds = case
     matches = sample_matches(spot, lambda seat: None, 12, np.random.default_rng(seed))
     bids = [bid, Bid(spot.table_dice + 1, bid.face)]  # the second above the table
@@ -81,6 +109,18 @@ def test_every_draw_plays_out_as_a_bid_by_bid_replay(case, seed):
     for raised, row in zip(bids, lost, strict=True):
         assert row.tolist() == [replay(spot, raised, matches, draw, thresholds, 0.25)
                                 for draw in range(12)]
+
+
+@pytest.mark.parametrize("palifico", [False, True])
+def test_draws_count_my_dice_as_my_hand_and_the_others_as_fair_dice(palifico):
+    hand = Hand([1, 1, 3, 4, 6])
+    spot = Situation(RULES, (5, 4, 3), 0, hand, (), palifico)
+    matches = sample_matches(spot, lambda seat: None, 6000, np.random.default_rng(1))
+    for face in range(1, 7):
+        assert (matches[0, :, face - 1] == hand.count(face, palifico=palifico)).all()
+        share = 1 / 6 if face == 1 or palifico else 1 / 3
+        for seat, dice in ((1, 4), (2, 3)):
+            assert matches[seat, :, face - 1].mean() == pytest.approx(dice * share, abs=0.05)
 
 
 def test_a_seat_read_as_one_hand_is_drawn_with_that_hand():
@@ -95,7 +135,7 @@ def test_a_seat_read_as_one_hand_is_drawn_with_that_hand():
     assert not (matches[2] == matches[2][0]).all()  # a seat not read: uniform dice
 
 
-def test_a_raise_above_the_table_always_loses_and_a_sure_call_never_does():
+def test_a_raise_above_the_table_always_loses_and_one_true_in_my_hand_rarely_does():
     spot = situation([1, 1, 4], [3, 3, 3])
     losses = raise_losses(spot, [Bid(10, 4), Bid(3, 4)], lambda seat: None,
                           lambda seat: 0.5, samples=200)
@@ -123,7 +163,9 @@ def test_rolled_out_raises_read_the_bidders_hands():
     read = TableBeliefs(spot, BidReading())
     plain = TableBeliefs(spot, PURE_ODDS)
     assert read.hand_weights(1) is not None and plain.hand_weights(1) is None
-    threshold = lambda seat: 0.5  # noqa: E731
+    def threshold(seat: int) -> float:
+        return 0.5
+
     by_reading = raise_losses(spot, [Bid(5, 4)], read.hand_weights, threshold, 400)
     uniform = raise_losses(spot, [Bid(5, 4)], plain.hand_weights, threshold, 400)
     assert by_reading[0] < uniform[0]
@@ -144,6 +186,7 @@ def test_a_rolled_out_raise_weighs_its_draws_and_its_one_step_risk():
                          lambda seat: coach.threshold_of(seat, 5), coach.rollouts)
     for option, drawn in zip(raises, draws, strict=True):
         step = one_step.option(option.action)
+        assert step.p_true > 0
         assert option.lose == pytest.approx(
             (drawn * coach.rollouts + step.lose * ROLLOUT_PRIOR) / (coach.rollouts + ROLLOUT_PRIOR))
     calls = [o for o in rolled.options if o.action.kind != "raise"]
@@ -153,3 +196,52 @@ def test_a_rolled_out_raise_weighs_its_draws_and_its_one_step_risk():
 def test_heads_up_keeps_the_one_step_risks():
     spot = situation([2, 2, 3], [3, 3], [(1, Bid(2, 4))])
     assert advise(spot) == advise(spot, CoachSettings(rollouts=0))
+
+
+def test_a_player_whose_own_dice_make_the_bid_many_times_over_does_not_call_it():
+    rules = Rules(starting_dice=10)
+    spot = Situation(rules, (10, 10, 10), 0, Hand([2] * 10), (), False)
+    space = hand_space(10)
+    fours = np.zeros(len(space.prior))
+    fours[space.row((4,) * 10)] = 1.0
+    matches = sample_matches(spot, lambda seat: fours if seat == 1 else None, 20,
+                             np.random.default_rng(3))
+    thresholds = {0: 0.5, 1: 0.5, 2: 0.5}
+    lost = play_out(spot, [Bid(2, 4)], matches, thresholds.__getitem__, cut_off=0.25)
+    assert lost[0].tolist() == [replay(spot, Bid(2, 4), matches, draw, thresholds, 0.25)
+                                for draw in range(20)]
+
+
+def test_any_raise_is_weighed_as_advise_would_weigh_it():
+    spot = situation([2, 2, 3, 5, 1], [5, 5, 5, 5, 5],
+                     [(1, Bid(3, 4)), (2, Bid(4, 4)), (3, Bid(5, 4)), (4, Bid(6, 4))])
+    advice = advise(spot)
+    listed = [option for option in advice.options if option.action.kind == "raise"]
+    for option in listed:
+        assert weigh_raise(spot, option.action.bid) == option
+    jump = weigh_raise(spot, Bid(12, 4))  # far past every raise advise weighed
+    assert advice.option(jump.action) is None
+    assert 0.0 < jump.lose <= 1.0 and jump.lose > min(option.lose for option in listed)
+    heads_up = situation([2, 2, 3], [3, 3], [(1, Bid(2, 4))])
+    assert weigh_raise(heads_up, Bid(3, 4)) == advise(heads_up).option(Action.raise_to("3x4"))
+    with pytest.raises(ValueError, match="not a legal raise"):
+        weigh_raise(spot, Bid(2, 4))
+    with pytest.raises(ValueError):
+        weigh_raise(spot, "7x9")
+
+
+def test_practice_grades_a_raise_the_coach_did_not_play_out_with_its_played_out_risk():
+    from practice import scenarios
+
+    spot = situation([2, 2, 3, 5, 1], [5, 5, 5, 5, 5],
+                     [(1, Bid(3, 4)), (2, Bid(4, 4)), (3, Bid(5, 4)), (4, Bid(6, 4))])
+    option = scenarios._weigh_any(spot, Action.raise_to("12x4"))
+    assert option == weigh_raise(spot, Bid(12, 4))
+    assert option.challenge < 1.0  # not "taken as challenged"
+
+
+def test_a_raise_that_cannot_be_true_is_left_to_the_draws():
+    spot = situation([2, 2, 3], [3, 3, 3], [(1, Bid(2, 4))])
+    above = weigh_raise(spot, Bid(10, 4))
+    assert above.p_true == 0.0
+    assert above.lose == 1.0  # the next player calls it in every draw

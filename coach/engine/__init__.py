@@ -1,7 +1,15 @@
 """The coach's engine: the situation a player faces, what the bids say, and the decision."""
 
 from coach.engine.beliefs import PURE_ODDS, BidReading, TableBeliefs
-from coach.engine.decide import Advice, CoachSettings, Option, Reason, advise, candidate_raises
+from coach.engine.decide import (
+    Advice,
+    CoachSettings,
+    Option,
+    Reason,
+    advise,
+    candidate_raises,
+    weigh_raise,
+)
 from coach.engine.situation import (
     CALZA,
     DUDO,
@@ -27,4 +35,5 @@ __all__ = [
     "TableBeliefs",
     "advise",
     "candidate_raises",
+    "weigh_raise",
 ]

@@ -19,6 +19,7 @@ from perudo_math import (
     settle_round,
     smallest_raises,
 )
+from perudo_math.bid import as_bid
 from perudo_math.checks import is_whole, require_int, require_real, wrong_type
 
 COACH_READING = BidReading()
@@ -26,6 +27,8 @@ COACH_READING = BidReading()
 
 CROWD = 5
 """From this many players up, callers are taken to call as at any big table."""
+ROLLOUT_PRIOR = 16
+"""How many draws the one-step estimate of a raise is worth beside the played-out ones."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,15 +64,16 @@ class CoachSettings:
     """A calza must beat the best other move by this much net loss (it costs a die more
     often than it wins one)."""
     surest_call: float = 0.9
-    rollouts: int = 256
-    """From ``rollout_from`` players up, the ``rollout_top`` raises of least one-step risk
-    are weighed again with the rest of the round played out this many times
-    (:mod:`coach.engine.rollout`); 0 keeps the one-step risks. Measured in the arena:
-    heads-up the one-step risks (and the tables) play better, and rolling out more than
-    six raises lost games at three players."""
-    rollout_top: int = 6
-    rollout_from: int = 3
     """No player is taken to call dudo more surely than this: they may always raise."""
+    rollouts: int = 256
+    """How many times the rest of the round is played out for a raise
+    (:mod:`coach.engine.rollout`); 0 keeps the one-step risks. Not with ``by_stakes``."""
+    rollout_top: int = 6
+    """How many raises, those of least one-step risk, are played out; the others are
+    dropped. Rolling out twelve lost games at three players in the arena."""
+    rollout_from: int = 3
+    """From how many players still in the raises are played out. Heads-up the one-step
+    risks (and the solved tables) played better in the arena."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.reading, BidReading):
@@ -205,7 +209,7 @@ def advise(situation: Situation, settings: CoachSettings = CoachSettings()) -> A
             options.append(Option(CALZA, lose=1.0 - p_exact, gain=gain,
                                   p_true=p_true, p_exact=p_exact, value=value))
     raises = _weigh_raises(situation, beliefs, settings, stakes)
-    if settings.rollouts and len(situation.active_seats) >= settings.rollout_from and raises:
+    if raises and _rolls_out(situation, settings):
         raises = _rolled_out(situation, beliefs, settings, raises)
     ranked = _rank(options, raises, settings, situation.palifico)
     return Advice(tuple(ranked), _reason(situation, ranked, beliefs), beliefs.reads_bids)
@@ -275,11 +279,13 @@ def _opening_ceiling(situation: Situation, face: int) -> int:
 
 
 def _weigh_raises(situation: Situation, beliefs: TableBeliefs, settings: CoachSettings,
-                  stakes: Stakes) -> list[Option]:
+                  stakes: Stakes, candidates: dict[int, range] | None = None) -> list[Option]:
     options = []
     carry_on = settings.carry_on / (len(situation.active_seats) - 1) ** settings.carry_power
     responder = situation.next_seat()
-    for face, span in candidate_raises(situation, settings.raise_depth).items():
+    if candidates is None:
+        candidates = candidate_raises(situation, settings.raise_depth)
+    for face, span in candidates.items():
         # Above the table every quantity is certainly false: one past it stands for them all,
         # and keeps quantities of any size (a typed 10**30) inside numpy's integers.
         ceiling = situation.table_dice + 1
@@ -304,24 +310,55 @@ def _weigh_raises(situation: Situation, beliefs: TableBeliefs, settings: CoachSe
 
 def _rolled_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSettings,
                 raises: list[Option]) -> list[Option]:
-    """The ``rollout_top`` raises of least net loss, each with its chance of costing me a
-    die over the rest of the round (:func:`rollout.raise_losses`); the others are dropped.
-    The one-step estimate counts as :data:`ROLLOUT_PRIOR` draws more, so a chance the draws
-    never showed is small, not nil."""
+    """The ``rollout_top`` raises of least net loss, each weighed again over the rest of the
+    round (:func:`_played_out`); the others are dropped."""
     top = sorted(raises, key=lambda option: (option.net_loss, -option.p_true))
-    top = top[:settings.rollout_top]
+    return _played_out(situation, beliefs, settings, top[:settings.rollout_top])
+
+
+def _played_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSettings,
+                raises: list[Option]) -> list[Option]:
+    """``raises`` with their chance of costing me a die over the rest of the round
+    (:func:`rollout.raise_losses`, on the spot's seeded draws, so a raise weighed alone gets
+    the numbers it gets among others). The one-step estimate counts as
+    :data:`ROLLOUT_PRIOR` draws more, so a chance the draws never showed is small, not nil;
+    not for a raise that cannot be true, which the draws settle."""
     players = len(situation.active_seats)
-    losses = raise_losses(situation, [option.action.bid for option in top],  # type: ignore[misc]
+    losses = raise_losses(situation, [option.action.bid for option in raises],  # type: ignore[misc]
                           beliefs.hand_weights,
                           lambda seat: settings.threshold_of(seat, players), settings.rollouts)
     draws = settings.rollouts
-    return [replace(option, lose=float((lose * draws + option.lose * ROLLOUT_PRIOR)
-                                       / (draws + ROLLOUT_PRIOR)))
-            for option, lose in zip(top, losses, strict=True)]
+
+    def blended(option: Option, lose: float) -> float:
+        if option.p_true == 0.0:  # one step lets the caller raise a bid that cannot be true
+            return lose
+        return (lose * draws + option.lose * ROLLOUT_PRIOR) / (draws + ROLLOUT_PRIOR)
+
+    return [replace(option, lose=float(blended(option, lose)))
+            for option, lose in zip(raises, losses, strict=True)]
 
 
-ROLLOUT_PRIOR = 16
-"""How many draws the one-step estimate of a raise is worth beside the played-out ones."""
+def _rolls_out(situation: Situation, settings: CoachSettings) -> bool:
+    return (settings.rollouts > 0 and not settings.by_stakes
+            and len(situation.active_seats) >= settings.rollout_from)
+
+
+def weigh_raise(situation: Situation, bid: Bid,
+                settings: CoachSettings = CoachSettings()) -> Option:
+    """The coach's numbers for any legal raise to ``bid``, listed by :func:`advise` or not
+    (a bigger jump, a raise outside the ones it weighed again): as :func:`advise` would
+    give them had it weighed this raise."""
+    if not isinstance(situation, Situation):
+        raise wrong_type("weigh_raise: situation", "a Situation", situation)
+    bid = as_bid(bid, "weigh_raise: bid")
+    if not situation.is_legal(Action.raise_to(bid)):
+        raise ValueError(f"weigh_raise: {bid} is not a legal raise here")
+    beliefs = TableBeliefs(situation, settings.reading)
+    option, = _weigh_raises(situation, beliefs, settings, Stakes.of(situation),
+                            {bid.face: range(bid.quantity, bid.quantity + 1)})
+    if _rolls_out(situation, settings):
+        option, = _played_out(situation, beliefs, settings, [option])
+    return option
 
 
 def _call_risks(situation: Situation, beliefs: TableBeliefs, settings: CoachSettings,

@@ -19,18 +19,23 @@ from __future__ import annotations
 import zlib
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import TypeAlias
 
 import numpy as np
 
 from coach.engine.hands import hand_space, uniform_survival
 from coach.engine.situation import Situation
-from perudo_math import Bid, Rules, smallest_raises
+from perudo_math import MAX_STARTING_DICE, Bid, Rules, smallest_raises
 
 ROUNDS_PLAYED = 3
 """A draw still going after this many times round the table is cut off (see ``cut_off``)."""
+PAD = MAX_STARTING_DICE
+"""As many dice as one seat may hold: how far below zero the dice a bid still needs, beyond
+a player's own, can go."""
+_FACE_INDEXES = np.arange(6)
 
-HandsOf = Callable[[int], "np.ndarray | None"]
-ThresholdOf = Callable[[int], float]
+HandsOf: TypeAlias = Callable[[int], np.ndarray | None]
+ThresholdOf: TypeAlias = Callable[[int], float]
 
 
 def spot_seed(situation: Situation) -> int:
@@ -63,17 +68,17 @@ def sample_matches(situation: Situation, hands_of: HandsOf, samples: int,
 @lru_cache(maxsize=256)
 def raise_steps(table_dice: int, palifico: bool, rules: Rules,
                 bidder_dice: int | None) -> np.ndarray:
-    """``steps[f, q, g - 1]``: the smallest legal quantity on face g after q × f, or 0 when
-    no bid of g can follow it within the table (q from 1 to one past ``table_dice``, which
-    stands for every bid above the table)."""
-    steps = np.zeros((7, table_dice + 2, 6), dtype=np.int64)
+    """``steps[f - 1, q, g - 1]``: the smallest legal quantity on face g after q × f, or 0
+    when no bid of g can follow it within the table (q from 1 to one past ``table_dice``,
+    which stands for every bid above the table)."""
+    steps = np.zeros((6, table_dice + 2, 6), dtype=np.int64)
     for face in range(1, 7):
         for quantity in range(1, table_dice + 2):
             raises = smallest_raises(Bid(quantity, face), palifico=palifico, rules=rules,
                                      bidder_dice=bidder_dice)
             for to, bid in raises.items():
                 if bid.quantity <= table_dice:
-                    steps[face, quantity, to - 1] = bid.quantity
+                    steps[face - 1, quantity, to - 1] = bid.quantity
     steps.setflags(write=False)
     return steps
 
@@ -99,10 +104,6 @@ def padded_survival(unknown: int, palifico: bool, table_dice: int) -> np.ndarray
     return padded
 
 
-PAD = 6
-"""More dice than one seat holds: how far below zero ``needed`` can go."""
-
-
 def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
              threshold_of: ThresholdOf, cut_off: float) -> np.ndarray:
     """``lost[i, d]``: 1 when, in draw d of ``matches``, the round after my raise to
@@ -112,36 +113,35 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
                                  situation.rules)
     table = situation.table_dice
     draws = matches.shape[1]
-    totals = np.tile(matches[list(situation.active_seats)].sum(axis=0), (len(bids), 1))
+    totals = matches[list(situation.active_seats)].sum(axis=0)
     lost = np.full(len(bids) * draws, cut_off)
-    live = np.arange(len(bids) * draws)  # the games still going (raise i, draw d at
-    # i * draws + d), and their bid:
+    # The games still going (raise i in draw d is game i * draws + d) and their bids, the
+    # face as its index (face − 1); one past the table stands for every bid above it.
+    live = np.arange(len(bids) * draws)
     quantity = np.repeat([min(bid.quantity, table + 1) for bid in bids], draws).astype(np.int64)
-    face = np.repeat([bid.face - 1 for bid in bids], draws).astype(np.int64)  # face − 1
+    face_index = np.repeat([bid.face - 1 for bid in bids], draws).astype(np.int64)
     bidder = np.full(len(live), me, dtype=np.int64)
     for actor in turns_after_me(situation):
         survival = padded_survival(table - dice[actor], palifico, table)
         own = matches[actor, live % draws]
         rows = np.arange(len(live))
-        p_now = survival[face, quantity - own[rows, face] + PAD]
-        after = raise_steps(table, palifico, rules, dice[actor])[face + 1, quantity]
-        p_after = np.where(after > 0, survival[_FACES, after - own + PAD], -1.0)
+        p_now = survival[face_index, quantity - own[rows, face_index] + PAD]
+        after = raise_steps(table, palifico, rules, dice[actor])[face_index, quantity]
+        p_after = np.where(after > 0, survival[_FACE_INDEXES, after - own + PAD], -1.0)
         best = 5 - np.argmax(p_after[:, ::-1], axis=1)  # ties: the higher face
         calls = (p_now < threshold_of(actor)) | (p_after[rows, best] < 0)
         if calls.any():
-            true = totals[live[calls], face[calls]] >= quantity[calls]
-            lost[live[calls]] = np.where(true, actor, bidder[calls]) == me
+            holds = totals[live[calls] % draws, face_index[calls]] >= quantity[calls]
+            loser = np.where(holds, actor, bidder[calls])
+            lost[live[calls]] = (loser == me).astype(float)
             going = ~calls
             live, best, after = live[going], best[going], after[going]
             if not len(live):
                 break
             rows = np.arange(len(live))
-        quantity, face = after[rows, best], best
+        quantity, face_index = after[rows, best], best
         bidder = np.full(len(live), actor, dtype=np.int64)
     return lost.reshape(len(bids), draws)
-
-
-_FACES = np.arange(6)
 
 
 def raise_losses(situation: Situation, raises: Sequence[Bid], hands_of: HandsOf,

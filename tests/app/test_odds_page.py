@@ -257,8 +257,8 @@ def test_no_bid_yet_gives_an_opening(app: AppTest) -> None:
     # Played out to the end of the round, the opening is also the safest of the openings
     # weighed: a low opening such as 1 × 2 lets the bid come back round at a worse height.
     assert expected.best.lose == min(option.lose for option in expected.options)
-    assert expected.option(Action.raise_to("1x2")) is None or (
-        expected.option(Action.raise_to("1x2")).lose > expected.best.lose)
+    lowest = expected.option(Action.raise_to("1x2"))
+    assert lowest is not None and lowest.lose > expected.best.lose
     bid, p_true = expected.action.bid, expected.best.p_true
     assert reason == (f"{bid.pretty()} is true {format_percent(p_true, 'en')} of the time; the "
                       f"next player would challenge it "
