@@ -121,24 +121,33 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
     quantity = np.repeat([min(bid.quantity, table + 1) for bid in bids], draws).astype(np.int64)
     face_index = np.repeat([bid.face - 1 for bid in bids], draws).astype(np.int64)
     bidder = np.full(len(live), me, dtype=np.int64)
+    # Per seat, flat for numpy's fast take: P(true) at [face index * width + PAD + needed],
+    # the smallest raises at [face index * rows + quantity], and the threshold.
+    width, rows_per_face = PAD + table + 2, table + 2
+    seats = {seat: (padded_survival(table - dice[seat], palifico, table).ravel(),
+                    raise_steps(table, palifico, rules, dice[seat]).reshape(-1, 6),
+                    threshold_of(seat))
+             for seat in situation.active_seats}
+    offsets = _FACE_INDEXES * width + PAD
     for actor in turns_after_me(situation):
-        survival = padded_survival(table - dice[actor], palifico, table)
-        own = matches[actor, live % draws]
+        survival, steps, threshold = seats[actor]
+        own = matches[actor].take(live % draws, axis=0)
         rows = np.arange(len(live))
-        p_now = survival[face_index, quantity - own[rows, face_index] + PAD]
-        after = raise_steps(table, palifico, rules, dice[actor])[face_index, quantity]
-        p_after = np.where(after > 0, survival[_FACE_INDEXES, after - own + PAD], -1.0)
+        p_now = survival.take(face_index * width + PAD + quantity - own[rows, face_index])
+        after = steps.take(face_index * rows_per_face + quantity, axis=0)
+        p_after = survival.take(offsets + after - own)
+        p_after[after == 0] = -1.0
         best = 5 - np.argmax(p_after[:, ::-1], axis=1)  # ties: the higher face
-        calls = (p_now < threshold_of(actor)) | (p_after[rows, best] < 0)
+        calls = (p_now < threshold) | (p_after[rows, best] < 0)
         if calls.any():
-            holds = totals[live[calls] % draws, face_index[calls]] >= quantity[calls]
-            loser = np.where(holds, actor, bidder[calls])
-            lost[live[calls]] = (loser == me).astype(float)
+            ended = live[calls]
+            holds = totals[ended % draws, face_index[calls]] >= quantity[calls]
+            lost[ended] = np.where(holds, actor, bidder[calls]) == me
             going = ~calls
             live, best, after = live[going], best[going], after[going]
             if not len(live):
                 break
-            rows = np.arange(len(live))
+            rows = rows[:len(live)]
         quantity, face_index = after[rows, best], best
         bidder = np.full(len(live), actor, dtype=np.int64)
     return lost.reshape(len(bids), draws)
