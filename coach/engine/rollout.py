@@ -25,7 +25,7 @@ import numpy as np
 
 from coach.engine.hands import hand_space, uniform_survival
 from coach.engine.situation import Situation
-from perudo_math import MAX_STARTING_DICE, Bid, Rules, smallest_raises
+from perudo_math import FACES, MAX_STARTING_DICE, Bid, Rules, smallest_raises
 
 ROUNDS_PLAYED = 3
 """A draw still going after this many times round the table is cut off (see ``cut_off``)."""
@@ -50,10 +50,7 @@ def sample_matches(situation: Situation, hands_of: HandsOf, samples: int,
     ``hands_of(seat)`` (weights over :func:`hands.hand_space`; None: uniform dice)."""
     dice, palifico = situation.dice, situation.palifico
     matches = np.zeros((len(dice), samples, 6), dtype=np.int64)
-    mine = np.bincount(np.asarray(situation.hand.faces, dtype=np.int64) - 1, minlength=6)
-    if not palifico:
-        mine[1:] += mine[0]
-    matches[situation.me] = mine
+    matches[situation.me] = [situation.hand.count(face, palifico=palifico) for face in FACES]
     for seat in situation.active_seats:
         if seat == situation.me:
             continue
