@@ -350,20 +350,49 @@ def seen_by(state: tuple[np.ndarray | None, ...], dice: tuple[int, ...], seat: i
     plain = uniform_survival(unknown, palifico)
     if table_reading <= 0:
         return plain
+    count = _plain_by_face(sum(dice[other] for other, weights in enumerate(state)
+                               if other != seat and weights is None), palifico)
+    for other, weights in enumerate(state):
+        if other != seat and weights is not None and dice[other]:
+            count = _convolve_rows(count, _counts_by_face(weights, dice[other], palifico))
     seen = np.zeros((6, unknown + 2))
-    for face in FACES:
-        count = np.ones(1)
-        plain_dice = 0
-        for other, weights in enumerate(state):
-            if other == seat or not dice[other]:
-                continue
-            if weights is None:
-                plain_dice += dice[other]
-                continue
-            count = np.convolve(count, _count_of(weights, dice[other], face, palifico))
-        count = np.convolve(count, _plain(plain_dice, face, palifico))
-        seen[face - 1, :-1] = np.minimum(1.0, np.cumsum(count[::-1])[::-1])
+    seen[:, :-1] = np.minimum(1.0, np.cumsum(count[:, ::-1], axis=1)[:, ::-1])
     return (1.0 - table_reading) * plain + table_reading * seen
+
+
+@lru_cache(maxsize=256)
+def _plain_by_face(dice: int, palifico: bool) -> np.ndarray:
+    """``[f - 1, k]``: P(k of ``dice`` uniform dice count toward face f)."""
+    counts = np.array([_plain(dice, face, palifico) for face in FACES])
+    counts.setflags(write=False)
+    return counts
+
+
+@lru_cache(maxsize=2 * (MAX_STARTING_DICE + 1))
+def _count_indicator(dice: int, palifico: bool) -> np.ndarray:
+    """``[h, (f − 1) × (dice + 1) + k]``: 1 when hand h has k dice counting toward face f."""
+    matches = hand_space(dice).matches(palifico)
+    indicator = np.zeros((len(matches), 6, dice + 1))
+    indicator[np.arange(len(matches))[:, None], np.arange(6)[None, :], matches] = 1.0
+    indicator = indicator.reshape(len(matches), -1)
+    indicator.setflags(write=False)
+    return indicator
+
+
+def _counts_by_face(weights: np.ndarray, dice: int, palifico: bool) -> np.ndarray:
+    """``[f - 1, k]``: :func:`_count_of` for every face at once."""
+    return (weights @ _count_indicator(dice, palifico)).reshape(6, dice + 1)
+
+
+def _convolve_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Each row of ``a`` convolved with the same row of ``b``: the count of two independent
+    groups of dice, face by face."""
+    if a.shape[1] < b.shape[1]:
+        a, b = b, a
+    out = np.zeros((a.shape[0], a.shape[1] + b.shape[1] - 1))
+    for shift in range(b.shape[1]):
+        out[:, shift:shift + a.shape[1]] += a * b[:, shift, None]
+    return out
 
 
 class TableBeliefs:

@@ -131,7 +131,40 @@ def informed_choice(dice: int, bid: Bid, previous: Bid | None, palifico: bool, r
     """:func:`honest_choice` for a bidder who sees the dice they cannot see through
     ``survival`` (as :func:`uniform_survival` lays it out): a bidder who reads the bids
     before theirs raises a face the table has bid without holding it."""
-    unknown = survival.shape[1] - 2
+    menu = _menu(dice, bid, previous, palifico, rules, survival.shape[1] - 2, reach)
+    # Each move's chance of being right, for each hand: a raise's of being true, dudo's of
+    # the bid it calls being false.
+    scores = survival.take(menu.at)
+    if previous is not None:
+        scores[:, -1] = 1.0 - scores[:, -1]
+    scores *= sharpness
+    scores += held * menu.mine
+    if sharpness + held * dice > _SAFE_EXPONENT:
+        scores -= scores.max(axis=1, keepdims=True)
+    weights = np.exp(scores, out=scores)
+    honest = weights[:, menu.chosen] / weights.sum(axis=1)
+    honest.setflags(write=False)
+    return honest, scores.shape[1]
+
+
+_SAFE_EXPONENT = 700.0
+"""Scores lie between 0 and sharpness + held × dice: below this, exp cannot overflow."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Menu:
+    """The moves a bidder chooses among, for each hand of their dice: where its chance of
+    being true (for dudo, the bid it calls) lies in ``survival`` flattened, and the dice of
+    its face the hand holds (0 for dudo); ``chosen`` is the move made."""
+
+    at: np.ndarray
+    mine: np.ndarray
+    chosen: int
+
+
+@lru_cache(maxsize=8192)
+def _menu(dice: int, bid: Bid, previous: Bid | None, palifico: bool, rules: Rules,
+          unknown: int, reach: int) -> _Menu:
     matching = hand_space(dice).matches(palifico)
     spans = legal_quantities(previous, unknown + dice, palifico=palifico, rules=rules,
                              bidder_dice=dice)
@@ -139,29 +172,21 @@ def informed_choice(dice: int, bid: Bid, previous: Bid | None, palifico: bool, r
                   for quantity in list(span)[: reach + 1]]
     if bid not in candidates:
         candidates.append(bid)
+    chosen = candidates.index(bid)
+    if previous is not None:
+        candidates.append(previous)  # dudo, weighed by the chance the bid it calls is false
     faces = np.array([candidate.face for candidate in candidates]) - 1
-    mine = matching[:, faces]
+    counted = matching[:, faces]
     # A quantity past every die is as false as one past the table: bounded, a typed 10**30
     # stays inside numpy's integers.
     ceiling = unknown + MAX_STARTING_DICE + 1
     quantities = np.array([min(candidate.quantity, ceiling) for candidate in candidates],
                           dtype=np.int64)
-    scores = sharpness * _chances_true(quantities, faces, mine, survival) + held * mine
+    needed = np.clip(quantities[None, :] - counted, 0, unknown + 1)
+    at = faces[None, :] * (unknown + 2) + needed
+    mine = counted.astype(float)
     if previous is not None:
-        face = np.array([previous.face - 1])
-        dudo = 1.0 - _chances_true(np.array([min(previous.quantity, ceiling)]), face,
-                                   matching[:, face], survival)
-        scores = np.hstack([scores, sharpness * dudo])
-    scores -= scores.max(axis=1, keepdims=True)
-    weights = np.exp(scores)
-    honest = weights[:, candidates.index(bid)] / weights.sum(axis=1)
-    honest.setflags(write=False)
-    return honest, scores.shape[1]
-
-
-def _chances_true(quantities: np.ndarray, faces: np.ndarray, mine: np.ndarray,
-                  survival: np.ndarray) -> np.ndarray:
-    """P(each bid is true) for each hand: ``mine[h, b]`` of hand h's dice count toward bid b
-    (``quantities[b]`` dice of face ``faces[b] + 1``), the unseen dice as ``survival`` says."""
-    needed = np.clip(quantities[None, :] - mine, 0, survival.shape[1] - 1)
-    return survival[faces[None, :], needed]
+        mine[:, -1] = 0.0
+    for array in (at, mine):
+        array.setflags(write=False)
+    return _Menu(at, mine, chosen)

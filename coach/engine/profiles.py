@@ -89,6 +89,9 @@ class OpponentProfiles:
                 rules: Rules = STANDARD_RULES) -> None:
         """Learn from one showdown (my own seat, ``me``, teaches nothing) played under
         ``rules``."""
+        # One EM step: every bid is weighed with the estimates from before this showdown,
+        # so the table's reading of the round is one and is extended bid by bid.
+        before = self._snapshot(len(showdown.hands) if showdown.hands is not None else 0)
         for index, (seat, bid) in enumerate(showdown.bids):
             if seat == me:
                 continue
@@ -99,7 +102,7 @@ class OpponentProfiles:
                 record.held += held
             if showdown.hands is None:
                 continue
-            bluff, reads = self._bluff_chance(showdown, index, rules)
+            bluff, reads = self._bluff_chance(showdown, index, rules, before)
             record.bluffs += bluff
             record.reads_table += reads
             record.bids += 1
@@ -111,8 +114,15 @@ class OpponentProfiles:
             record = self.seats.setdefault(caller, SeatRecord())
             record.faced.append((self._own_odds(showdown, caller, showdown.called_bid), True))
 
-    def _bluff_chance(self, showdown: Showdown, index: int,
-                      rules: Rules) -> tuple[float, float]:
+    def _snapshot(self, seats: int) -> PublicReading:
+        """The table's reading of bids with what is known of each of ``seats`` seats now."""
+        reading = self.reading
+        return PublicReading(reading.sharpness, reading.held,
+                             tuple(self.table_reading(seat) for seat in range(seats)),
+                             tuple(self.bluff(seat) for seat in range(seats)))
+
+    def _bluff_chance(self, showdown: Showdown, index: int, rules: Rules,
+                      public: PublicReading) -> tuple[float, float]:
         """P(the ``index``-th bid was a bluff), given the hand the showdown shows and the
         seat's share; and the log-likelihood ratio of that bid between a bidder who read the
         bids before theirs and one who judged from their own dice alone."""
@@ -121,7 +131,7 @@ class OpponentProfiles:
         previous = showdown.bids[index - 1][1] if index else None
         hand = showdown.hands[seat]
         dice = tuple(len(other) for other in showdown.hands)
-        share = self.bluff(seat)
+        share = public.bluffs[seat]
         if not 0 < len(hand) <= MAX_STARTING_DICE:
             return share, 0.0
         space = hand_space(len(hand))
@@ -142,15 +152,11 @@ class OpponentProfiles:
             honest, random_pick = likelihoods(uniform_survival(table - len(hand), palifico))
             ratio = 0.0
             if max(dice) <= MAX_STARTING_DICE and 0 < index < TABLE_READ_BIDS:
-                public = PublicReading(
-                    reading.sharpness, reading.held,
-                    tuple(self.table_reading(other) for other in range(len(dice))),
-                    tuple(self.bluff(other) for other in range(len(dice))))
                 state = public_posteriors(dice, showdown.bids[:index], palifico, rules, public)
                 read_honest, _ = likelihoods(seen_by(state, dice, seat, palifico, 1.0))
                 ratio = log((share * random_pick + (1.0 - share) * read_honest)
                             / (share * random_pick + (1.0 - share) * honest))
-                reads = self.table_reading(seat)
+                reads = public.table_readings[seat]
                 honest = (1.0 - reads) * honest + reads * read_honest
         return share * random_pick / (share * random_pick + (1.0 - share) * honest), ratio
 
