@@ -21,7 +21,7 @@ from coach import (
     weigh_raise,
 )
 from coach.engine.decide import ROLLOUT_PRIOR
-from coach.engine.hands import hand_space
+from coach.engine.hands import hand_space, uniform_survival
 from coach.engine.rollout import (
     play_out,
     raise_losses,
@@ -171,6 +171,29 @@ def test_rolled_out_raises_read_the_bidders_hands():
     assert by_reading[0] < uniform[0]
 
 
+def test_seats_that_read_the_bids_see_the_faces_bid_and_let_them_pass():
+    """A seat that reads the table sees more fours once fours were bid, and so lets a raise
+    on fours pass more often than a seat that sees fair dice: on the same draws, the raise
+    costs me a die less often."""
+    bids = [(1, Bid(2, 4)), (2, Bid(3, 4))]
+    spot = situation([4, 4, 6], [3, 3, 3], bids)
+    read = TableBeliefs(spot, BidReading())
+    fair = uniform_survival(6, False)
+    assert np.allclose(TableBeliefs(spot, PURE_ODDS).view_of(1), fair)
+    seen = read.view_of(1)
+    assert seen.shape == fair.shape
+    assert (seen[3, 1:-1] > fair[3, 1:-1]).all()  # fours: seat 2's bid read
+    assert read.view_of(1) is seen  # once per seat
+
+    def threshold(seat: int) -> float:
+        return 0.5
+
+    reading = raise_losses(spot, [Bid(4, 4)], read.hand_weights, threshold, 400,
+                           read.view_of)
+    fair_dice = raise_losses(spot, [Bid(4, 4)], read.hand_weights, threshold, 400)
+    assert reading[0] < fair_dice[0]
+
+
 def test_a_rolled_out_raise_weighs_its_draws_and_its_one_step_risk():
     spot = situation([2, 2, 3, 5, 1], [5, 5, 5, 5, 5],
                      [(1, Bid(3, 4)), (2, Bid(4, 4)), (3, Bid(5, 4)), (4, Bid(6, 4))])
@@ -183,7 +206,8 @@ def test_a_rolled_out_raise_weighs_its_draws_and_its_one_step_risk():
     assert {o.action for o in raises} == {o.action for o in kept}
     beliefs = TableBeliefs(spot, coach.reading)
     draws = raise_losses(spot, [o.action.bid for o in raises], beliefs.hand_weights,
-                         lambda seat: coach.threshold_of(seat, 5), coach.rollouts)
+                         lambda seat: coach.threshold_of(seat, 5), coach.rollouts,
+                         beliefs.view_of)
     for option, drawn in zip(raises, draws, strict=True):
         step = one_step.option(option.action)
         assert step.p_true > 0

@@ -418,6 +418,7 @@ class TableBeliefs:
         self._tails: dict[int, np.ndarray] = {}
         self._others: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
         self._public_hands: tuple[np.ndarray | None, ...] | None = None
+        self._views: dict[int, np.ndarray] = {}
 
     @property
     def reads_bids(self) -> bool:
@@ -461,6 +462,20 @@ class TableBeliefs:
                 situation.dice, situation.bids, situation.palifico, situation.rules,
                 PublicReading.of(reading, len(situation.dice)))
         return self._public_hands
+
+    def view_of(self, seat: int) -> np.ndarray:
+        """How ``seat`` sees the dice they cannot see, laid out as
+        :func:`hands.uniform_survival`: through the table's reading of the bids as far as
+        the reading takes ``seat`` to read them (:func:`seen_by`), else as fair dice."""
+        if seat not in self._views:
+            situation = self.situation
+            public = self._public()
+            self._views[seat] = (
+                uniform_survival(situation.table_dice - situation.dice[seat],
+                                 situation.palifico) if public is None
+                else seen_by(public, situation.dice, seat, situation.palifico,
+                             self.reading.table_reading_of(seat)))
+        return self._views[seat]
 
     def _moves(self, seat: int) -> Moves | None:
         reading = self.reading

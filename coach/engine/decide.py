@@ -326,7 +326,8 @@ def _played_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
     players = len(situation.active_seats)
     losses = raise_losses(situation, [option.action.bid for option in raises],  # type: ignore[misc]
                           beliefs.hand_weights,
-                          lambda seat: settings.threshold_of(seat, players), settings.rollouts)
+                          lambda seat: settings.threshold_of(seat, players), settings.rollouts,
+                          beliefs.view_of)
     draws = settings.rollouts
 
     def blended(option: Option, lose: float) -> float:

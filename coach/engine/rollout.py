@@ -6,7 +6,8 @@ Each time, every other seat's hand is drawn from the table's reading of the bids
 dice where nothing was read), and then every player, me included, plays as a plain odds
 player: they call dudo when the bid looks true from their own dice with a chance below
 their threshold, and otherwise raise to the smallest bid of the face likeliest true from
-their own dice (the higher face on a tie).
+their own dice (the higher face on a tie). The dice they cannot see they see as the table
+read the bids before my raise (:meth:`TableBeliefs.view_of`), or as fair dice.
 
 The same hands serve every raise weighed, so raises are compared on the same dice, and
 the draw is seeded from the spot, so the same spot always gets the same numbers.
@@ -36,6 +37,8 @@ _FACE_INDEXES = np.arange(6)
 
 HandsOf: TypeAlias = Callable[[int], np.ndarray | None]
 ThresholdOf: TypeAlias = Callable[[int], float]
+ViewOf: TypeAlias = Callable[[int], np.ndarray]
+"""How a seat sees the dice it cannot see, laid out as :func:`hands.uniform_survival`."""
 
 
 def spot_seed(situation: Situation) -> int:
@@ -91,21 +94,28 @@ def turns_after_me(situation: Situation) -> list[int]:
 
 @lru_cache(maxsize=1024)
 def padded_survival(unknown: int, palifico: bool, table_dice: int) -> np.ndarray:
-    """:func:`hands.uniform_survival` read at ``needed + PAD`` for any needed from −PAD to
-    the table's dice: 1 where my dice already make the bid, 0 past the unseen dice."""
-    padded = np.zeros((6, PAD + table_dice + 2))
-    padded[:, :PAD] = 1.0
-    survival = uniform_survival(unknown, palifico)
-    padded[:, PAD:PAD + survival.shape[1]] = survival
-    padded.setflags(write=False)
-    return padded
+    """:func:`hands.uniform_survival`, padded (:func:`padded`)."""
+    return padded(uniform_survival(unknown, palifico), table_dice)
+
+
+def padded(survival: np.ndarray, table_dice: int) -> np.ndarray:
+    """``survival`` (laid out as :func:`hands.uniform_survival`) read at ``needed + PAD``
+    for any needed from −PAD to the table's dice: 1 where my dice already make the bid, 0
+    past the unseen dice."""
+    out = np.zeros((6, PAD + table_dice + 2))
+    out[:, PAD:PAD + survival.shape[1]] = survival
+    out[:, :PAD + 1] = 1.0
+    out.setflags(write=False)
+    return out
 
 
 def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
-             threshold_of: ThresholdOf, cut_off: float) -> np.ndarray:
+             threshold_of: ThresholdOf, cut_off: float,
+             view_of: ViewOf | None = None) -> np.ndarray:
     """``lost[i, d]``: 1 when, in draw d of ``matches``, the round after my raise to
     ``bids[i]`` ends with me losing a die, 0 when with someone else losing one, ``cut_off``
-    when it is still going. Every raise and every draw are played at once."""
+    when it is still going. Every raise and every draw are played at once. Each seat sees
+    the dice it cannot see as ``view_of(seat)`` says (None: as fair dice)."""
     dice, me, palifico, rules = (situation.dice, situation.me, situation.palifico,
                                  situation.rules)
     table = situation.table_dice
@@ -121,7 +131,8 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
     # Per seat, flat for numpy's fast take: P(true) at [face index * width + PAD + needed],
     # the smallest raises at [face index * rows + quantity], and the threshold.
     width, rows_per_face = PAD + table + 2, table + 2
-    seats = {seat: (padded_survival(table - dice[seat], palifico, table).ravel(),
+    seats = {seat: ((padded_survival(table - dice[seat], palifico, table) if view_of is None
+                     else padded(view_of(seat), table)).ravel(),
                     raise_steps(table, palifico, rules, dice[seat]).reshape(-1, 6),
                     threshold_of(seat))
              for seat in situation.active_seats}
@@ -151,11 +162,12 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
 
 
 def raise_losses(situation: Situation, raises: Sequence[Bid], hands_of: HandsOf,
-                 threshold_of: ThresholdOf, samples: int) -> np.ndarray:
+                 threshold_of: ThresholdOf, samples: int,
+                 view_of: ViewOf | None = None) -> np.ndarray:
     """P(I lose a die this round) after each of ``raises``, from ``samples`` draws of the
     other hands (:func:`sample_matches`), the rest of the round played out (:func:`play_out`).
     A round still going at the cut-off counts one chance in the number of players."""
     matches = sample_matches(situation, hands_of, samples,
                              np.random.default_rng(spot_seed(situation)))
     cut_off = 1.0 / len(situation.active_seats)
-    return play_out(situation, raises, matches, threshold_of, cut_off).mean(axis=1)
+    return play_out(situation, raises, matches, threshold_of, cut_off, view_of).mean(axis=1)
