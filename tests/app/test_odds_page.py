@@ -1055,17 +1055,17 @@ def assert_card_agrees_with_its_table(at: AppTest) -> None:
 
 def test_a_riskier_raise_is_said_as_a_trade(app: AppTest) -> None:
     """Issue 11: the card says a deliberate trade as such. P P P 3 4 against 4 × 4: the
-    coach takes 6 × 4, a little riskier than 5 × 4 but harder to follow, and says it is a
+    coach takes 6 × 4, a little riskier than 3 × P but harder to follow, and says it is a
     trade rather than "safer" beside raises its own table shows as safer."""
     app.run()
     tap(app, [1, 1, 1, 3, 4])
     set_inputs(app, quantity=4, face=4)
     headline, risk, reason = card(app)
     assert headline == "RAISE to 6 × 4"
-    assert risk == "Chance you lose a die: 1.7%"
-    assert reason == ("Raising to 6 × 4 risks 1.7%, a little more than 5 × 4 (0.2%), for a bid "
+    assert risk == "Chance you lose a die: 2.0%"
+    assert reason == ("Raising to 6 × 4 risks 2.0%, a little more than 3 × P (0.5%), for a bid "
                       "that is harder to follow.")
-    assert [row[0] for row in table_rows(app)] == ["5 × 4", "2 × P", "3 × P", "6 × 4", "Calza",
+    assert [row[0] for row in table_rows(app)] == ["3 × P", "2 × P", "4 × 5", "6 × 4", "Calza",
                                                     "Dudo"]
     assert_card_agrees_with_its_table(app)
 
