@@ -1,4 +1,4 @@
-"""``python -m coach``: advice for a spot, and matches between bots, as JSON.
+"""``python -m coach``: advice for a spot, reviews of games, and matches between bots, as JSON.
 
 A match or league stopped by ``--max-seconds`` prints the games played so far and exits 0;
 stopped by Ctrl+C, it prints them too and exits 130. Either way ``"stopped"`` says so.
@@ -20,6 +20,7 @@ from coach.engine.beliefs import PURE_ODDS, BidReading
 from coach.engine.decide import CoachSettings, advise
 from coach.engine.situation import Situation
 from coach.play.arena import ArenaSpec, ProgressBar, StopReason, WorkerLost, play_match
+from coach.play.bot_game import MAX_OPPONENTS, STYLES, BotGame, BotTable
 from coach.play.bots import BUILTIN_BOTS
 from coach.play.league import (
     DEFAULT_EXTRA,
@@ -31,7 +32,8 @@ from coach.play.league import (
     Match,
     run_league,
 )
-from perudo_math import Bid, Hand, arguments
+from coach.review import review, tracked_decisions
+from perudo_math import Bid, GameState, Hand, arguments
 from perudo_math.limits import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS
 from perudo_math.rules import SETTING_BY_NAME
 
@@ -60,9 +62,10 @@ class Interrupted(Exception):
 def build_parser() -> argparse.ArgumentParser:
     parser = arguments.OneLineParser(prog="python -m coach", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True,
-                                     metavar="{advise,arena,league,solve}")
+                                     metavar="{advise,review,arena,league,solve}")
     players = arguments.whole_number(MIN_PLAYERS, MAX_PLAYERS)
     _add_advise(commands, players)
+    _add_review(commands)
     _add_arena(commands, players)
     _add_league(commands, players)
     # Listed for --help only: main() hands "solve" to its own module before parsing.
@@ -106,6 +109,71 @@ def _add_advise(commands: arguments.Subcommands, players: WholeNumber) -> None:
     command.add_argument("--bluff", type=arguments.probability, default=None,
                          help="how often the others bluff, 0 to 1 (default 0.6)")
     arguments.add_rule_options(command)
+
+
+def _add_review(commands: arguments.Subcommands) -> None:
+    command = arguments.add_command(
+        commands, "review", run_review,
+        "a game reviewed move by move: each of your decisions beside the coach's best")
+    source = command.add_mutually_exclusive_group(required=True)
+    source.add_argument("--game", type=arguments.parsed_by(GameState.from_code), metavar="CODE",
+                        help="a game kept in the tracker: its code (the link's game=...), "
+                             "with --seat and a --hand for each round to review")
+    source.add_argument("--seed", type=arguments.whole_number(0, MAX_SEED),
+                        help=f"a game played in the app against the bots: its seed, 0 to "
+                             f"{MAX_SEED}, with --opponents and --moves (the rule options as "
+                             "it was played)")
+    command.add_argument("--seat", type=arguments.whole_number(0, MAX_PLAYERS - 1), default=0,
+                         help=f"with --game: your seat, 0 (the first player) to "
+                              f"{MAX_PLAYERS - 1} (default 0)")
+    command.add_argument("--hand", action="append", default=[], metavar="ROUND:DICE",
+                         type=arguments.parsed_by(_round_hand),
+                         help="with --game: your dice in one round, like 3:24456 (round 3, "
+                              "1 for a paco); repeat for each round you entered")
+    command.add_argument("--opponents", nargs="+", metavar="STYLE",
+                         type=arguments.parsed_by(_style),
+                         help=f"with --seed: the bots from seat 1 on, 1 to {MAX_OPPONENTS} of "
+                              f"{', '.join(STYLES)}")
+    command.add_argument("--moves", default="", type=arguments.parsed_by(BotGame.read_moves),
+                         help="with --seed: your moves in order, like 3x4.dudo.5xP")
+    arguments.add_rule_options(command)
+
+
+def _round_hand(text: str) -> tuple[int, Hand]:
+    number, colon, dice = text.partition(":")
+    if not colon or not number.isdigit() or not dice.isdigit() or len(dice) > 10:
+        raise ValueError(f"a round's hand is ROUND:DICE, like 3:24456, not {text[:40]!r}")
+    return int(number), Hand(int(face) for face in dice)
+
+
+def _style(text: str) -> str:
+    if text not in STYLES:
+        raise ValueError(f"unknown style {text[:40]!r}: use one of {', '.join(STYLES)}")
+    return text
+
+
+def run_review(args: argparse.Namespace) -> dict[str, object]:
+    if args.game is not None:
+        if args.opponents or args.moves:
+            raise ValueError("--opponents and --moves go with --seed, not --game")
+        hands: dict[int, Hand] = {}
+        for number, hand in args.hand:
+            if number in hands:
+                raise ValueError(f"--hand: round {number} is given twice")
+            hands[number] = hand
+        if not hands:
+            raise ValueError("--game needs your dice for at least one round: --hand ROUND:DICE")
+        decisions = tracked_decisions(args.game, args.seat, hands)
+    else:
+        if args.hand:
+            raise ValueError("--hand goes with --game: a game against the bots knows your dice")
+        if not args.opponents:
+            raise ValueError("--seed needs --opponents: the bots you played")
+        game = BotGame(args.seed, tuple(args.opponents), arguments.rules_from_arguments(args),
+                       args.moves)
+        decisions = [(decision.situation, decision.action)
+                     for decision in BotTable(game).decisions]
+    return review(decisions).to_dict()
 
 
 def _bot_help(role: str, default: str) -> str:

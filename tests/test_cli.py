@@ -52,7 +52,7 @@ BAD_INPUT = [
     (PERUDO_MATH, ["check", "--bid", "2x3", "--salsa=1"], "ignored explicit argument"),
     (PERUDO_MATH, ["check", "--bid", "2x3", "--no-calza", "--calza-out-of-turn"],
      "--calza-out-of-turn only applies with --calza on"),
-    (COACH, [], "required: {advise,arena,league,solve}"),
+    (COACH, [], "required: {advise,review,arena,league,solve}"),
     (COACH, ["advise"], "one of the arguments --hand --situation is required"),
     (COACH, ["advise", "--hand", "1", "9", "--dice", "8", "--players", "3"], "a die shows"),
     (COACH, ["advise", "--hand", "1", "2", "--dice", "1", "--players", "3"], "your hand has 2"),
@@ -107,6 +107,18 @@ BAD_INPUT = [
      "a number from 1e-06 to 1, not '0'"),
     (COACH, ["solve", "--dice", "1", "1", "--game", "perudo", "--target", "inf"], "finite"),
     (COACH, ["solve", "--dice", "1", "1"], "required: --game"),
+    (COACH, ["review"], "one of the arguments --game --seed is required"),
+    (COACH, ["review", "--game", "zzz", "--hand", "1:2"], "this game link is damaged"),
+    (COACH, ["review", "--seed", "3"], "--seed needs --opponents"),
+    (COACH, ["review", "--seed", "3", "--opponents", "shark"], "unknown style 'shark'"),
+    (COACH, ["review", "--seed", "3", "--opponents", *["odds"] * 6], "1 to 5 opponents"),
+    (COACH, ["review", "--seed", "3", "--opponents", "odds", "--moves", "bluff"],
+     "move 1 is not a move"),
+    (COACH, ["review", "--seed", "3", "--opponents", "odds", "--moves", "dudo.dudo"],
+     "dudo, is not legal: no bid to challenge yet"),
+    (COACH, ["review", "--seed", "3", "--opponents", "odds", "--hand", "1:23"],
+     "--hand goes with --game"),
+    (COACH, ["review", "--seed", "-1", "--opponents", "odds"], "expected a whole number"),
     (PRACTICE, [], "required: command"),
     (PRACTICE, ["quiz"], "invalid choice: 'quiz'"),
     (PRACTICE, ["scenario", "--theme", "bluffing"], "invalid choice: 'bluffing'"),
@@ -148,9 +160,11 @@ def test_bad_input_from_a_real_process_is_one_line(module, argv):
 # --- --help for every command and subcommand --------------------------------------------
 
 HELP = [(PERUDO_MATH, []), (PERUDO_MATH, ["odds"]), (PERUDO_MATH, ["check"]),
-        (COACH, []), (COACH, ["advise"]), (COACH, ["arena"]), (COACH, ["solve"]),
+        (COACH, []), (COACH, ["advise"]), (COACH, ["review"]), (COACH, ["arena"]),
+        (COACH, ["solve"]),
         (PRACTICE, []), (PRACTICE, ["scenario"])]
-RULE_TAKERS = [(PERUDO_MATH, ["check"]), (COACH, ["advise"]), (COACH, ["arena"]),
+RULE_TAKERS = [(PERUDO_MATH, ["check"]), (COACH, ["advise"]), (COACH, ["review"]),
+               (COACH, ["arena"]),
                (COACH, ["solve"]), (PRACTICE, ["scenario"])]
 
 
@@ -174,7 +188,7 @@ def test_every_rule_setting_is_an_option_of_every_command_taking_rules(capsys, m
 
 def test_the_coach_lists_solve_among_its_commands(capsys):
     _, out, _ = run(COACH, ["--help"], capsys)
-    assert "{advise,arena,league,solve}" in out and "solve a heads-up round" in out
+    assert "{advise,review,arena,league,solve}" in out and "solve a heads-up round" in out
 
 
 # --- the argument module ----------------------------------------------------------------

@@ -1,0 +1,159 @@
+"""A game reviewed move by move (``coach.review``): checked against ``advise`` decision by
+decision, on a game against the bots and on a tracked game; and ``python -m coach review``."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import coach.cli
+from coach import advise, weigh_raise
+from coach.engine.situation import CALZA, DUDO, Action, Situation
+from coach.play.bot_game import BotGame, BotTable
+from coach.play.bots import BUILTIN_BOTS
+from coach.review import (
+    COSTLY_FROM,
+    GOOD_BELOW,
+    TURNING_POINTS,
+    Verdict,
+    review,
+    review_move,
+    tracked_decisions,
+    verdict_for,
+)
+from perudo_math import Bid, GameState, Hand, Rules
+
+
+def scripted_game() -> BotTable:
+    """Three bots and a learner who plays like the plain odds bot: a whole game."""
+    table = BotTable(BotGame(11, ("reader", "odds", "liar")))
+    learner = BUILTIN_BOTS["probability"](random.Random(1))
+    while not table.state.is_over:
+        table.play(learner(table.situation))
+    return table
+
+
+@pytest.fixture(scope="module")
+def game() -> BotTable:
+    return scripted_game()
+
+
+def test_every_move_is_checked_against_advise(game):
+    reviewed = review((d.situation, d.action) for d in game.decisions)
+    assert len(reviewed.moves) == len(game.decisions) > 5
+    for move, decision in zip(reviewed.moves, game.decisions, strict=True):
+        advice = advise(decision.situation)
+        assert move.best == advice.action and move.reason == advice.reason
+        played = advice.option(decision.action) or weigh_raise(decision.situation,
+                                                                decision.action.bid)
+        expected = max(0.0, played.net_loss - advice.best.net_loss) * 100
+        assert move.added == pytest.approx(expected)
+        assert move.verdict is (Verdict.GOOD if decision.action == advice.action
+                                else verdict_for(expected))
+
+
+def test_the_summary_counts_every_move_once_and_adds_the_points(game):
+    reviewed = review((d.situation, d.action) for d in game.decisions)
+    summary = reviewed.summary()
+    assert summary["good"] + summary["doubtful"] + summary["costly"] == summary["moves"]
+    assert sum(summary["costly_by_kind"].values()) == summary["costly"]
+    assert summary["added_points"] == pytest.approx(sum(m.added for m in reviewed.moves),
+                                                    abs=0.01)
+    json.dumps(reviewed.to_dict())  # plain JSON
+
+
+def test_the_turning_points_are_the_costliest_moves_in_game_order(game):
+    reviewed = review((d.situation, d.action) for d in game.decisions)
+    points = reviewed.turning_points()
+    assert list(points) == sorted(points) and len(points) <= TURNING_POINTS
+    chosen = {reviewed.moves[index].added for index in points}
+    left = [move.added for index, move in enumerate(reviewed.moves)
+            if index not in points and move.verdict is not Verdict.GOOD]
+    assert all(added <= min(chosen) for added in left)
+    assert all(reviewed.moves[index].verdict is not Verdict.GOOD for index in points)
+
+
+def test_verdicts_by_points():
+    assert verdict_for(0.0) is Verdict.GOOD
+    assert verdict_for(GOOD_BELOW - 0.01) is Verdict.GOOD
+    assert verdict_for(GOOD_BELOW) is Verdict.DOUBTFUL
+    assert verdict_for(COSTLY_FROM - 0.01) is Verdict.DOUBTFUL
+    assert verdict_for(COSTLY_FROM) is Verdict.COSTLY
+
+
+def test_a_dudo_on_a_bid_my_own_dice_make_true_is_costly():
+    spot = Situation(Rules(), (5, 5), 0, Hand([4, 4, 4, 1, 2]), ((1, Bid(3, 4)),))
+    move = review_move(spot, DUDO)
+    assert move.played_option.lose == 1.0 and move.best != DUDO
+    assert move.verdict is Verdict.COSTLY and move.added > 50
+
+
+def test_the_coachs_own_move_is_good_with_nothing_added():
+    spot = Situation(Rules(), (5, 5, 5), 0, Hand([4, 4, 2, 3, 6]), ((2, Bid(3, 4)),))
+    best = advise(spot).action
+    move = review_move(spot, best)
+    assert (move.added, move.verdict) == (0.0, Verdict.GOOD)
+
+
+def test_an_illegal_move_is_refused():
+    spot = Situation(Rules(), (5, 5), 0, Hand([4, 4, 2, 3, 6]), ((1, Bid(3, 4)),))
+    with pytest.raises(ValueError, match="2x4 is not a legal move here"):
+        review_move(spot, Action.raise_to("2x4"))
+
+
+# --- a tracked game ----------------------------------------------------------------------
+
+
+def tracked() -> GameState:
+    """Three players; round 1 ends with Ana's wrong dudo (six fours), round 2, which she
+    opens with four dice, with Cleo's calza."""
+    state = GameState.new(["Ana", "Ben", "Cleo"])
+    state = state.bid("3x4").bid("4x4").bid("5x4").dudo(6)
+    return state.bid("3x2").bid("4x2").calza(4)
+
+
+def test_a_tracked_game_gives_my_decisions_in_the_rounds_i_entered():
+    game = tracked()
+    mine = Hand([4, 4, 1, 2, 6])
+    decisions = tracked_decisions(game, 0, {1: mine})
+    assert [str(action) for _, action in decisions] == ["3x4", "dudo"]
+    assert decisions[0][0] == Situation(Rules(), (5, 5, 5), 0, mine, ())
+    assert decisions[1][0].bids == ((0, Bid(3, 4)), (1, Bid(4, 4)), (2, Bid(5, 4)))
+    ben = tracked_decisions(game, 1, {1: Hand([2, 3, 3, 5, 6]), 2: Hand([2, 2, 3, 5, 6])})
+    assert [str(action) for _, action in ben] == ["4x4", "4x2"]
+    assert ben[1][0].dice == (4, 5, 5) and ben[1][0].bids == ((0, Bid(3, 2)),)
+    cleo = tracked_decisions(game, 2, {2: Hand([2, 2, 1, 5, 6])})
+    assert [action for _, action in cleo] == [CALZA]
+    assert tracked_decisions(game, 0, {2: Hand([2, 2, 5, 6])})[0][1] == Action.raise_to("3x2")
+
+
+@pytest.mark.parametrize(("hands", "words"), [
+    ({1: Hand([4, 4])}, "round 1: seat 0 held 5 dice, not 2"),
+    ({9: Hand([4, 4, 4, 4, 4])}, "round 9 was not played"),
+])
+def test_a_hand_that_does_not_fit_the_game_is_refused(hands, words):
+    with pytest.raises(ValueError, match=words):
+        tracked_decisions(tracked(), 0, hands)
+
+
+# --- python -m coach review ----------------------------------------------------------------
+
+
+def test_the_cli_reviews_a_game_against_the_bots(capsys, game):
+    argv = ["review", "--seed", "11", "--opponents", "reader", "odds", "liar",
+            "--moves", game.game.moves_text()]
+    assert coach.cli.main(argv) == 0
+    printed = json.loads(capsys.readouterr().out)
+    expected = review((d.situation, d.action) for d in game.decisions).to_dict()
+    assert printed == json.loads(json.dumps(expected))
+
+
+def test_the_cli_reviews_a_tracked_game(capsys):
+    argv = ["review", "--game", tracked().to_code(), "--seat", "1",
+            "--hand", "1:23356", "--hand", "2:22356"]
+    assert coach.cli.main(argv) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert [move["played"] for move in printed["moves"]] == ["4x4", "4x2"]
+    assert printed["summary"]["moves"] == 2
