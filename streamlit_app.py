@@ -35,6 +35,7 @@ page = st.navigation(
         st.Page("app_pages/rules.py", title=t("nav.rules"), icon="📖", url_path="cheat-sheet"),
         st.Page("app_pages/practice.py", title=t("nav.practice"), icon="🎯", url_path="train"),
         st.Page("app_pages/drills.py", title=t("nav.drills"), icon="🏋️", url_path="drill"),
+        st.Page("app_pages/play.py", title=t("nav.play"), icon="🤖", url_path="vs-bots"),
         st.Page("app_pages/progress.py", title=t("nav.progress"), icon="📈",
                 url_path="my-progress"),
         st.Page("app_pages/settings.py", title=t("nav.settings"), icon="⚙️",

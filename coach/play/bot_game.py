@@ -149,7 +149,8 @@ class MyDecision:
     hands: tuple[Hand, ...]
 
 
-def _bot_names(styles: Sequence[str]) -> list[str]:
+def seat_names(styles: Sequence[str]) -> list[str]:
+    """Plain names for the seats: ``me``, then each bot's style and seat (``reader-1``)."""
     return ["me", *(f"{style}-{seat}" for seat, style in enumerate(styles, start=1))]
 
 
@@ -157,19 +158,24 @@ class BotTable:
     """A :class:`BotGame` played out: up to the learner's turn, or to the end.
 
     Raises :class:`BotGameError` when one of the game's moves is not legal when its turn
-    comes, or comes after the learner is out of the game.
+    comes, or comes after the learner is out of the game. ``names`` (one per seat, distinct)
+    name the players in the game's state, for its words: they change nothing of the play.
     """
 
-    def __init__(self, game: BotGame) -> None:
+    def __init__(self, game: BotGame, names: Sequence[str] | None = None) -> None:
         if not isinstance(game, BotGame):
             raise wrong_type("BotTable: game", "a BotGame", game)
+        names = seat_names(game.styles) if names is None else list(names)
+        if len(names) != game.players:
+            raise BotGameError(f"{game.players} players need {game.players} names, "
+                               f"not {len(names)}")
         self.game = BotGame(game.seed, game.styles, game.rules)
         seed = game.seed
         self._bots: list[Bot | None] = [None] + [
             BUILTIN_BOTS[STYLES[style]](random.Random(f"{seed}:bot:{seat}"))
             for seat, style in enumerate(game.styles, start=1)]
         opener = roll_for_first_opener(random.Random(f"{seed}:opener"), game.players)
-        self.state = GameState.new(_bot_names(game.styles), game.rules, first_opener=opener)
+        self.state = GameState.new(names, game.rules, first_opener=opener)
         self.steps: list[Step] = []
         self.rounds: list[PlayedRound] = []
         self.decisions: list[MyDecision] = []

@@ -1,0 +1,304 @@
+"""Play page: a whole game against the league's bots, phone-first, then its review.
+
+The link holds the game (``?seed=…&vs=reader,liar&moves=3x4.dudo``, the table's rules being
+the shared rule settings): a reload or the link resumes it, and the same seed and moves replay
+the same game (``coach.play.bot_game``). The bots' moves since the player's last one appear
+one at a time at the pace chosen; a round's end lifts every cup. An optional hint shows the
+coach's advice before the player moves. When the game is over, its review: each decision
+beside the coach's best (``coach.review``).
+
+Layout and wiring only: the game is ``coach.play.bot_game``, its words ``views.play_view``.
+State keys (all ``play_``): ``table`` (the game on screen), ``seen`` (its moves shown),
+``count`` (opponents in the set-up), ``style_{i}``, ``pace``, ``hint``, ``face``, ``offset``,
+``flash``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import streamlit as st
+
+from coach import advise
+from coach.engine.situation import CALZA, DUDO, Action
+from coach.play.bot_game import MAX_OPPONENTS, ME, STYLES, BotGame, BotGameError, BotTable
+from coach.review import review
+from perudo_math import FACES, Bid, IllegalMove
+from views import advice_view, dice, tracker_view, url_state
+from views import play_view as view
+from views.i18n import t
+from views.inputs import stepper
+from views.practice_common import new_seed
+from views.style import phone_page
+
+SEED_PARAM, STYLES_PARAM, MOVES_PARAM = "seed", "vs", "moves"
+BAD_LINK_NOTICE = "notice.bad_play_link"
+DEFAULT_STYLES = ("reader", "odds", "liar", "tight", "mix")
+QUANTITY_ROW = tracker_view.QUANTITY_ROW
+RULES_PAGE = "app_pages/settings.py"
+
+state = st.session_state
+
+
+# --- the game and its link -------------------------------------------------------------------
+
+
+def link_game() -> BotGame | None:
+    """The game of the link; ``None`` without one (a bad link queues its notice)."""
+    if not url_state.in_link(SEED_PARAM):
+        return None
+    seed = url_state.read(SEED_PARAM, url_state.whole_number(0, 2**63 - 1),
+                          notice=BAD_LINK_NOTICE)
+    styles = url_state.read(STYLES_PARAM, _styles, notice=BAD_LINK_NOTICE)
+    moves = url_state.read(MOVES_PARAM, BotGame.read_moves, notice=BAD_LINK_NOTICE) or ()
+    if seed is None or styles is None:
+        return None
+    return BotGame(seed, styles, url_state.current_rules(), moves)
+
+
+def _styles(text: str) -> tuple[str, ...]:
+    styles = tuple(text.split(","))
+    BotGame(0, styles)  # refuses an unknown style or a wrong number of them
+    return styles
+
+
+def table_on_screen() -> BotTable | None:
+    """The game being played: the session's, or the link's replayed (a bad one is dropped
+    with a notice)."""
+    table: BotTable | None = state.get("play_table")
+    if table is not None and table.game.rules != url_state.current_rules():
+        table = None  # the table's rules changed: the game was one of other rules
+    if table is None:
+        game = link_game()
+        if game is not None:
+            try:
+                table = BotTable(game, view.player_names(game.styles))
+            except BotGameError:
+                url_state.notify(BAD_LINK_NOTICE)
+                table = None
+        state["play_table"] = table
+        if table is not None:
+            state["play_seen"] = first_shown(table)
+            reset_entry(table)
+    write_link(table)
+    return table
+
+
+def first_shown(table: BotTable) -> int:
+    """On opening a game: its moves before the last round's end count as shown."""
+    calls = [index for index, step in enumerate(table.steps) if step.action.kind != "raise"]
+    return calls[-1] if calls else 0
+
+
+def write_link(table: BotTable | None) -> None:
+    game = None if table is None else table.game
+    url_state.set_page_params({
+        SEED_PARAM: None if game is None else str(game.seed),
+        STYLES_PARAM: None if game is None else ",".join(game.styles),
+        MOVES_PARAM: (game.moves_text() or None) if game is not None else None,
+    })
+
+
+def start_game() -> None:
+    count = int(state.get("play_count", 3))
+    styles = tuple(state.get(f"play_style_{index}", DEFAULT_STYLES[index])
+                   for index in range(count))
+    game = BotGame(new_seed(), styles, url_state.current_rules())
+    table = BotTable(game, view.player_names(styles))
+    state["play_table"], state["play_seen"] = table, 0
+    reset_entry(table)
+
+
+def new_game() -> None:
+    state["play_table"] = None
+    state.pop("play_seen", None)
+
+
+def move(action: Action) -> None:
+    table: BotTable | None = state.get("play_table")
+    if table is None or not table.my_turn:
+        return
+    try:
+        table.play(action)
+    except IllegalMove as refused:
+        state["play_flash"] = tracker_view.refusal_text(table.state, refused.refusal)
+        return
+    reset_entry(table)
+
+
+def reset_entry(table: BotTable) -> None:
+    """After a move: the face of the bid on the table is picked (to open: the face I hold
+    most), and the quantities rewind."""
+    last = table.state.last_bid
+    state["play_face"] = last.face if last is not None else view.opening_face(table)
+    state["play_offset"] = 0
+
+
+def face_changed() -> None:
+    state["play_offset"] = 0
+
+
+def shift_quantities(step: int) -> None:
+    state["play_offset"] = max(0, state.get("play_offset", 0) + step)
+
+
+# --- the set-up ------------------------------------------------------------------------------
+
+
+def setup() -> None:
+    st.caption(t("play.intro"))
+    state.setdefault("play_count", 3)
+    count = stepper(t("play.setup.count"), key="play_count", minimum=1, maximum=MAX_OPPONENTS,
+                    less=t("play.setup.fewer"), more=t("play.setup.more"))
+    for index in range(count):
+        key = f"play_style_{index}"
+        state.setdefault(key, DEFAULT_STYLES[index])
+        st.selectbox(t("play.setup.opponent", number=index + 1), tuple(STYLES), key=key,
+                     format_func=lambda style: t(f"play.style.{style}"),
+                     persist_state="session")
+    st.caption(t("play.setup.styles"))
+    pace_choice()
+    st.page_link(page=RULES_PAGE, label=t("play.setup.rules"), icon=":material/gavel:")
+    st.button(t("play.setup.start"), key="play_start", type="primary",
+              icon=":material/play_arrow:", on_click=start_game, width="stretch")
+
+
+def pace_choice() -> None:
+    state.setdefault("play_pace", view.DEFAULT_PACE)
+    st.segmented_control(t("play.pace"), tuple(view.PACES), key="play_pace", required=True,
+                         format_func=lambda pace: t(f"play.pace.{pace}"), width="stretch",
+                         persist_state="session")
+
+
+# --- the game --------------------------------------------------------------------------------
+
+
+def news(table: BotTable) -> None:
+    """The moves since the player's last look, one at a time at the chosen pace, each
+    round's end with every cup lifted."""
+    seen = min(state.get("play_seen", 0), len(table.steps))
+    state["play_seen"] = len(table.steps)
+    fresh = table.steps[seen:]
+    if not fresh:
+        return
+    pause = view.PACES.get(state.get("play_pace", view.DEFAULT_PACE), 0.0)
+    rounds = iter(table.rounds[sum(1 for step in table.steps[:seen]
+                                   if step.action.kind != "raise"):])
+    with st.container(border=True, key="play_news"):
+        for step in fresh:
+            if step.seat != ME and pause:
+                time.sleep(pause)
+            st.markdown(view.step_text(table.state, step))
+            if step.action.kind != "raise":
+                played = next(rounds)
+                with st.container(key=f"play_cups_{played.number}"):
+                    st.info(view.showdown_markdown(table.state, played),
+                            icon=":material/casino:")
+
+
+def my_move(table: BotTable) -> None:
+    situation = table.situation
+    st.markdown(f"**{t('play.your_dice')}** {dice.glyphs(sorted(table.my_hand.faces))}")
+    if st.toggle(t("play.hint"), key="play_hint", persist_state="session"):
+        advice = advise(situation)
+        with st.container(border=True, key="play_hint_card"):
+            st.markdown(advice_view.card_markdown(advice, situation))
+    game = table.state
+    if game.bids:
+        with st.container(horizontal=True, gap="small", key="play_calls"):
+            st.button(t("practice.move.dudo"), key="play_dudo", type="primary",
+                      on_click=move, args=(DUDO,), width="stretch")
+            if situation.may_calza():
+                st.button(t("practice.move.calza"), key="play_calza", type="primary",
+                          on_click=move, args=(CALZA,), width="stretch")
+    face = st.segmented_control(t("tracker.bid.face"), FACES, format_func=dice.face_label,
+                                key="play_face", required=True, width="stretch",
+                                on_change=face_changed, persist_state="session")
+    if face is None:
+        st.caption(t("tracker.bid.pick_face"))
+    else:
+        lowest = tracker_view.lowest_quantity(game, face)
+        if lowest is None:
+            st.warning(tracker_view.refusal_text(game, tracker_view.face_refusal(game, face)),
+                       icon=":material/block:")
+        else:
+            offset = state.get("play_offset", 0)
+            start = lowest + offset
+            st.caption(t("tracker.bid.quantity", faces=t(f"face.plural.{face}"),
+                         bid=Bid(lowest, face).pretty()))
+            with st.container(horizontal=True, gap="xsmall", wrap=False,
+                              key="play_quantities"):
+                if offset:
+                    st.button("‹", key="play_less", on_click=shift_quantities,
+                              args=(-QUANTITY_ROW,), help=t("tracker.bid.less"),
+                              width="stretch")
+                for quantity in range(start, start + QUANTITY_ROW):
+                    legal = game.bid_refusal(Bid(quantity, face)) is None
+                    st.button(str(quantity), key=f"play_q_{quantity}", on_click=move,
+                              args=(Action.raise_to(Bid(quantity, face)),),
+                              type="secondary" if legal else "tertiary", width="stretch")
+                st.button("›", key="play_more", on_click=shift_quantities,
+                          args=(QUANTITY_ROW,), help=t("tracker.bid.more"),
+                          disabled=start + QUANTITY_ROW > game.table_dice, width="stretch")
+    flash = state.pop("play_flash", None)
+    if flash:
+        st.error(flash, icon=":material/block:")
+
+
+def board(table: BotTable) -> None:
+    game = table.state
+    news(table)
+    if game.is_over:
+        st.success(view.winner_text(game), icon=":material/emoji_events:")
+    else:
+        st.subheader(tracker_view.round_header(game), anchor=False)
+        banner = tracker_view.palifico_banner(game)
+        if banner is not None:
+            with st.container(key="play_palifico"):
+                st.warning(banner, icon=":material/priority_high:")
+        if game.bids:
+            st.caption(tracker_view.bids_line(game, game.bids))
+        if table.my_turn:
+            my_move(table)
+    st.markdown(tracker_view.players_table(game, None))  # my seat is named "You"
+    if game.is_over:
+        show_review(table)
+    with st.expander(t("play.settings"), icon=":material/tune:"):
+        pace_choice()
+    st.button(t("play.new"), key="play_new", icon=":material/restart_alt:", on_click=new_game,
+              type="primary" if game.is_over else "secondary", width="stretch")
+
+
+def show_review(table: BotTable) -> None:
+    if not table.decisions:
+        return
+    reviewed = review((decision.situation, decision.action) for decision in table.decisions)
+    st.subheader(t("review.title"), anchor=False)
+    st.markdown(view.summary_text(reviewed))
+    turning = reviewed.turning_points()
+    if turning:
+        st.markdown(f"**{t('review.turning_points')}**")
+        for index in turning:
+            st.markdown(view.move_line(index + 1, reviewed.moves[index]))
+    with st.expander(t("review.all_moves", count=len(reviewed.moves)),
+                     icon=":material/list:"):
+        for index, reviewed_move in enumerate(reviewed.moves):
+            st.markdown(view.move_line(index + 1, reviewed_move))
+
+
+@st.fragment
+def game_in_play() -> None:
+    """The game, rerun alone on each tap; back to a full run when it is dropped."""
+    table: BotTable | None = state.get("play_table")
+    if table is None:
+        st.rerun()
+    write_link(table)
+    board(table)
+
+
+with phone_page():
+    st.title(t("play.title"), anchor=False)
+    if table_on_screen() is None:
+        setup()
+    else:
+        game_in_play()

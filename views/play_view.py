@@ -1,0 +1,124 @@
+"""Words of a game against the bots (the play page) and of a game's review.
+
+The table, the turn and a round's result are the tracker's own words (``views.tracker_view``)
+over the game's state, whose players are named here in the page's language: "You" and
+each bot by its style ("Reader", "Liar 2" when two share a style).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from coach.engine.situation import Action
+from coach.play.bot_game import ME, BotTable, PlayedRound, Step
+from coach.review import GameReview, ReviewedMove, Verdict
+from perudo_math import GameState
+from views import advice_view
+from views.dice import glyphs
+from views.i18n import format_percent, t, tn
+from views.tracker_view import name_of, result_text
+
+PACES = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}
+"""Seconds between two bot moves shown, by the pace the player chose."""
+DEFAULT_PACE = "normal"
+VERDICT_ICONS = {Verdict.GOOD: "✅", Verdict.DOUBTFUL: "⚠️", Verdict.COSTLY: "❌"}
+
+
+def player_names(styles: Sequence[str]) -> list[str]:
+    """"You", then each bot by its style, numbered from the second of a style on."""
+    seen: Counter[str] = Counter()
+    names = [t("play.you")]
+    for style in styles:
+        seen[style] += 1
+        label = t(f"play.style.{style}")
+        names.append(label if seen[style] == 1 else f"{label} {seen[style]}")
+    return names
+
+
+def opening_face(table: BotTable) -> int:
+    """The face to open on, picked for the player: the one they hold most, pacos counted
+    toward it (a normal round never opens on pacos), the higher on a tie."""
+    game, hand = table.state, table.my_hand
+    faces = range(1, 7) if game.palifico else range(2, 7)
+    return max(faces, key=lambda face: (hand.count(face, palifico=game.palifico), face))
+
+
+def step_text(game: GameState, step: Step) -> str:
+    """``Reader bids **4 × 5**``, ``Liar calls dudo``; "You" when it was my move."""
+    who = "me" if step.seat == ME else "bot"
+    name = name_of(game, step.seat)
+    if step.action.kind == "raise":
+        assert step.action.bid is not None
+        return t(f"play.step.{who}.bid", name=name, bid=step.action.bid.pretty())
+    return t(f"play.step.{who}.{step.action.kind}", name=name)
+
+
+def cups_lines(game: GameState, played: PlayedRound) -> list[str]:
+    """Every cup lifted: each player's dice, the dice counted for the bid marked."""
+    face, palifico = played.result.bid.face, played.result.palifico
+    lines = []
+    for seat, hand in enumerate(played.hands):
+        if not len(hand):
+            continue
+        counted = hand.count(face, palifico=palifico)
+        dice = glyphs(sorted(hand.faces))
+        lines.append(t("play.cups.line", name=name_of(game, seat), dice=dice,
+                       counted=tn("play.cups.counted", counted)))
+    return lines
+
+
+def showdown_markdown(game: GameState, played: PlayedRound) -> str:
+    """The round's end: the result line, then every cup."""
+    title = t("play.cups.title", number=played.number)
+    return "  \n".join([f"**{title}**", result_text(game, played.result),
+                        *cups_lines(game, played)])
+
+
+def winner_text(game: GameState) -> str:
+    winner = game.winner
+    return t("play.won") if winner == ME else t("play.lost", name=name_of(game, winner))
+
+
+# --- the review ------------------------------------------------------------------------------
+
+
+def summary_text(review: GameReview) -> str:
+    """``9 good moves, 2 doubtful, 2 costly (1 raise, 1 dudo): +31 points of risk``."""
+    summary = review.summary()
+    parts = [tn("review.summary.good", summary["good"])]
+    if summary["doubtful"]:
+        parts.append(tn("review.summary.doubtful", summary["doubtful"]))
+    if summary["costly"]:
+        kinds = ", ".join(tn(f"review.kind.{kind}", count)
+                          for kind, count in summary["costly_by_kind"].items())
+        parts.append(t("review.summary.costly", count=summary["costly"], kinds=kinds))
+    added = t("review.summary.added", points=round(summary["added_points"]))
+    return t("review.summary", moves=", ".join(parts), added=added)
+
+
+def move_name(action: Action) -> str:
+    """``6 × 4``, ``dudo`` or ``calza``, as a sentence names a move."""
+    if action.bid is not None:
+        return advice_view.pretty_bid(action.bid)
+    return t(f"review.name.{action.kind}")
+
+
+def move_line(number: int, move: ReviewedMove) -> str:
+    """One decision: round, what was played, its verdict and the risk it added."""
+    situation = move.situation
+    played = move_name(move.played)
+    head = t("review.move.head", number=number, icon=VERDICT_ICONS[move.verdict],
+             played=played, verdict=t(f"review.verdict.{move.verdict.value}"))
+    if move.verdict is Verdict.GOOD and move.played == move.best:
+        detail = t("review.move.best", lose=format_percent(move.played_option.lose))
+    else:
+        best = move.best_option
+        detail = t("review.move.versus_gain" if best.gain > 0 else "review.move.versus",
+                   lose=format_percent(move.played_option.lose), best=move_name(move.best),
+                   best_lose=format_percent(best.lose), best_gain=format_percent(best.gain),
+                   points=round(move.added))
+    bids = (t("review.move.facing", bid=situation.last_bid.pretty())
+            if situation.last_bid is not None else t("review.move.opening"))
+    return "  \n".join([f"**{head}**", f"{bids} · {glyphs(sorted(situation.hand.faces))}",
+                        detail])
