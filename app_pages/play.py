@@ -26,7 +26,7 @@ from coach.review import review
 from perudo_math import FACES, Bid, IllegalMove
 from views import advice_view, dice, tracker_view, url_state
 from views import play_view as view
-from views.i18n import t
+from views.i18n import current_language, t, translate
 from views.inputs import stepper
 from views.practice_common import new_seed
 from views.style import phone_page
@@ -50,8 +50,12 @@ def link_game() -> BotGame | None:
     seed = url_state.read(SEED_PARAM, url_state.whole_number(0, 2**63 - 1),
                           notice=BAD_LINK_NOTICE)
     styles = url_state.read(STYLES_PARAM, _styles, notice=BAD_LINK_NOTICE)
-    moves = url_state.read(MOVES_PARAM, BotGame.read_moves, notice=BAD_LINK_NOTICE) or ()
-    if seed is None or styles is None:
+    moves: tuple[Action, ...] | None = ()
+    if url_state.in_link(MOVES_PARAM):
+        moves = url_state.read(MOVES_PARAM, BotGame.read_moves, notice=BAD_LINK_NOTICE)
+    if seed is None or styles is None or moves is None:
+        if seed is not None and styles is not None:
+            write_link(None)  # a game whose moves are damaged is no game
         return None
     return BotGame(seed, styles, url_state.current_rules(), moves)
 
@@ -150,11 +154,12 @@ def setup() -> None:
     state.setdefault("play_count", 3)
     count = stepper(t("play.setup.count"), key="play_count", minimum=1, maximum=MAX_OPPONENTS,
                     less=t("play.setup.fewer"), more=t("play.setup.more"))
+    lang = current_language()  # bound: the labels may be formatted outside this run
     for index in range(count):
         key = f"play_style_{index}"
         state.setdefault(key, DEFAULT_STYLES[index])
         st.selectbox(t("play.setup.opponent", number=index + 1), tuple(STYLES), key=key,
-                     format_func=lambda style: t(f"play.style.{style}"),
+                     format_func=lambda style: translate(lang, f"play.style.{style}"),
                      persist_state="session")
     st.caption(t("play.setup.styles"))
     pace_choice()
@@ -165,9 +170,10 @@ def setup() -> None:
 
 def pace_choice() -> None:
     state.setdefault("play_pace", view.DEFAULT_PACE)
+    lang = current_language()  # bound: the labels may be formatted outside this run
     st.segmented_control(t("play.pace"), tuple(view.PACES), key="play_pace", required=True,
-                         format_func=lambda pace: t(f"play.pace.{pace}"), width="stretch",
-                         persist_state="session")
+                         format_func=lambda pace: translate(lang, f"play.pace.{pace}"),
+                         width="stretch", persist_state="session")
 
 
 # --- the game --------------------------------------------------------------------------------
@@ -298,7 +304,10 @@ def game_in_play() -> None:
 
 with phone_page():
     st.title(t("play.title"), anchor=False)
-    if table_on_screen() is None:
+    table = table_on_screen()
+    for notice in url_state.pop_notices():
+        st.warning(t(notice), icon=":material/warning:")
+    if table is None:
         setup()
     else:
         game_in_play()

@@ -1,0 +1,158 @@
+"""The play page through AppTest: a whole game against the bots to its end and its review, in
+English and in French; the game in its link (resumed, refused when damaged); the hint."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from coach import advise
+from coach.play.bot_game import BotGame, BotTable
+from coach.review import review
+from tests.app.sessions import open_at
+from views import advice_view
+from views.i18n import translate
+
+PAGE = "app_pages/play.py"
+
+
+def open_play(app: AppTest, lang: str = "en", **params: str) -> AppTest:
+    return open_at(app, PAGE, lang, **params)
+
+
+def start(app: AppTest, styles: tuple[str, ...]) -> AppTest:
+    while app.session_state["play_count"] > len(styles):
+        app.button(key="play_count_down").click().run()
+    while app.session_state["play_count"] < len(styles):
+        app.button(key="play_count_up").click().run()
+    for index, style in enumerate(styles):
+        app.selectbox(key=f"play_style_{index}").set_value(style).run()
+    app.segmented_control(key="play_pace").set_value("instant").run()
+    app.button(key="play_start").click().run()
+    assert not app.exception
+    return app
+
+
+def table_of(app: AppTest) -> BotTable:
+    return app.session_state["play_table"]
+
+
+def play_as_the_coach(app: AppTest) -> None:
+    """The coach's move, tapped as a player taps it: dudo or calza, or the face then the
+    number (paging the row of numbers to it)."""
+    table = table_of(app)
+    action = advise(table.situation).action
+    if action.kind != "raise":
+        app.button(key=f"play_{action.kind}").click().run()
+        return
+    bid = action.bid
+    if app.segmented_control(key="play_face").value != bid.face:
+        app.segmented_control(key="play_face").set_value(bid.face).run()
+    for _ in range(40):
+        keys = {button.key for button in app.button}
+        if f"play_q_{bid.quantity}" in keys:
+            break
+        app.button(key="play_more").click().run()
+    app.button(key=f"play_q_{bid.quantity}").click().run()
+
+
+def texts(app: AppTest) -> str:
+    return "\n".join([*(m.value for m in app.markdown), *(e.value for e in app.info),
+                      *(e.value for e in app.success), *(e.value for e in app.warning)])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_whole_game_against_the_bots_to_its_end_and_its_review(app, lang):
+    open_play(app, lang)
+    assert app.title[0].value == translate(lang, "play.title")
+    start(app, ("reader", "liar"))
+    table = table_of(app)
+    seed = table.game.seed
+    showdowns = 0
+    for _ in range(400):
+        if table_of(app).state.is_over:
+            break
+        moves = len(table_of(app).steps)
+        play_as_the_coach(app)
+        assert not app.exception
+        assert len(table_of(app).steps) > moves  # the move landed, the bots answered
+        page = texts(app)
+        ended = [played for played in table_of(app).rounds
+                 if translate(lang, "play.cups.title", number=played.number) in page]
+        for played in ended:  # every cup lifted: one line per player still holding dice
+            for seat, hand in enumerate(played.hands):
+                if len(hand):
+                    assert table.state.players[seat].name in page
+        showdowns += bool(ended)
+    table = table_of(app)
+    assert table.state.is_over and showdowns > 0
+    # The link holds the whole game: the same seed and moves replay it.
+    params = app.query_params
+    assert params["seed"] == [str(seed)] or params["seed"] == str(seed)
+    replayed = BotTable(BotGame(seed, ("reader", "liar"),
+                                moves=BotGame.read_moves(_one(params["moves"]))))
+    assert replayed.state.history == table.state.history
+    # The end: who won, and the review of every move.
+    winner = table.state.winner
+    expected = (translate(lang, "play.won") if winner == 0
+                else translate(lang, "play.lost", name=table.state.players[winner].name))
+    assert app.success[0].value == expected
+    assert translate(lang, "review.title") in [h.value for h in app.subheader]
+    reviewed = review((d.situation, d.action) for d in table.decisions)
+    assert reviewed.summary()["moves"] == len(table.decisions)
+    assert reviewed.summary()["good"] == len(table.decisions)  # the coach's own moves
+    assert app.button(key="play_new").label == translate(lang, "play.new")
+
+
+def _one(value) -> str:
+    return value[0] if isinstance(value, list) else value
+
+
+def test_the_link_resumes_the_game_where_it_stood(app):
+    open_play(app)
+    start(app, ("odds", "tight", "mix"))
+    for _ in range(4):
+        if table_of(app).state.is_over:
+            break
+        play_as_the_coach(app)
+    table = table_of(app)
+    params = {name: _one(app.query_params[name]) for name in ("seed", "vs", "moves")}
+    other = AppTest.from_file(app._script_path, default_timeout=60)
+    other.context = {"locale": "en-US"}
+    open_play(other, **params)
+    resumed = table_of(other)
+    assert resumed.state == table.state and resumed.hands == table.hands
+    assert [m.value for m in other.markdown if "|" in m.value] == [
+        m.value for m in app.markdown if "|" in m.value]  # the same table on screen
+
+
+@pytest.mark.parametrize("params", [
+    {"seed": "abc", "vs": "reader"},
+    {"seed": "5", "vs": "shark"},
+    {"seed": "5", "vs": ",".join(["odds"] * 6)},
+    {"seed": "5", "vs": "odds", "moves": "3x9"},
+    {"seed": "5", "vs": "odds", "moves": "calza"},  # no calza heads-up
+    {"seed": "5", "vs": "odds", "moves": "dudo." * 20_000},
+    {"seed": "9" * 5000, "vs": "odds"},
+])
+def test_a_damaged_link_is_refused_with_a_notice_and_costs_little(app, params):
+    began = time.perf_counter()
+    open_play(app, **params)
+    spent = time.perf_counter() - began
+    assert app.session_state["play_table"] is None
+    assert [w.value for w in app.warning] == [translate("en", "notice.bad_play_link")]
+    assert app.button(key="play_start")  # the set-up, to start a new game
+    assert spent < 30  # the first run imports the app; the refusal itself is cheap
+
+
+def test_the_hint_shows_the_coachs_advice_before_i_move(app):
+    open_play(app)
+    start(app, ("reader",))
+    table = table_of(app)
+    assert table.my_turn
+    card = advice_view.card_markdown(advise(table.situation), table.situation)
+    assert card not in [m.value for m in app.markdown]
+    app.toggle(key="play_hint").set_value(True).run()
+    assert card in [m.value for m in app.markdown]
