@@ -22,9 +22,9 @@ import streamlit as st
 from coach import advise
 from coach.engine.situation import CALZA, DUDO, Action
 from coach.play.bot_game import MAX_OPPONENTS, ME, STYLES, BotGame, BotGameError, BotTable
-from coach.review import review
+from coach.review import ReviewedMove, Verdict, review
 from perudo_math import FACES, Bid, IllegalMove
-from views import advice_view, dice, tracker_view, url_state
+from views import advice_view, dice, practice_view, tracker_view, url_state
 from views import play_view as view
 from views.i18n import current_language, t, translate
 from views.inputs import stepper
@@ -36,6 +36,7 @@ BAD_LINK_NOTICE = "notice.bad_play_link"
 DEFAULT_STYLES = ("reader", "odds", "liar", "tight", "mix")
 QUANTITY_ROW = tracker_view.QUANTITY_ROW
 RULES_PAGE = "app_pages/settings.py"
+PRACTICE_PAGE = "app_pages/practice.py"
 
 state = st.session_state
 
@@ -285,11 +286,22 @@ def show_review(table: BotTable) -> None:
     if turning:
         st.markdown(f"**{t('review.turning_points')}**")
         for index in turning:
-            st.markdown(view.move_line(index + 1, reviewed.moves[index]))
+            reviewed_move(table, index, reviewed.moves[index], "turning")
     with st.expander(t("review.all_moves", count=len(reviewed.moves)),
                      icon=":material/list:"):
-        for index, reviewed_move in enumerate(reviewed.moves):
-            st.markdown(view.move_line(index + 1, reviewed_move))
+        for index, move_reviewed in enumerate(reviewed.moves):
+            reviewed_move(table, index, move_reviewed, "all")
+
+
+def reviewed_move(table: BotTable, index: int, reviewed: ReviewedMove, where: str) -> None:
+    """One decision of the review; a costly or doubtful one facing a bid links to itself
+    as a practice spot."""
+    st.markdown(view.move_line(index + 1, reviewed))
+    if reviewed.verdict is not Verdict.GOOD and reviewed.situation.bids:
+        st.page_link(page=PRACTICE_PAGE, label=t("review.practise"),
+                     icon=":material/fitness_center:",
+                     query_params={practice_view.GAME_SPOT_PARAM:
+                                   practice_view.game_spot(table.game, index)})
 
 
 @st.fragment

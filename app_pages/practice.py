@@ -182,7 +182,9 @@ def page() -> None:
     status = profile.banner()
     spot: view.Spot = state[SPOT_KEY]
     scenario = current_scenario(spot)
-    if scenario is None:
+    if scenario is None and spot.game is not None:
+        st.error(t("practice.error.game_spot"), icon=":material/casino:")
+    elif scenario is None:
         theme = spot.theme or view.ANY_THEME
         st.error(t("practice.error.not_found", theme=common.theme_label(theme)),
                  icon=":material/casino:")

@@ -34,6 +34,7 @@ from coach.engine.situation import Action, Situation
 from coach.play.arena import iter_decisions
 from coach.play.bots import BotFactory, N3Bot, ProbabilityBot
 from perudo_math import Bid, GameState, Hand, Rules, roll_for_first_opener, settle_round
+from perudo_math.checks import wrong_type
 from practice.levels import LEVELS, check_level
 from practice.table import TableRegular
 
@@ -92,6 +93,9 @@ class Scenario:
     options: tuple[Option, ...]
     pure_odds_best: Action
     """What the coach would do reading nothing from the bids."""
+    source: str | None = None
+    """Where a spot taken from a whole game comes from (:func:`from_decision`), as its
+    link writes it; ``None`` for a generated scenario."""
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -321,6 +325,31 @@ def reveal(scenario: Scenario, action: Action) -> Reveal:
                          kind="dudo", count=raise_count)
     return Reveal(bid, count, dudo.loser, calza.calza_right, settled.loser, settled.gainer,
                   raise_count)
+
+
+def from_decision(situation: Situation, hidden: Sequence[Sequence[int]], seed: int,
+                  source: str) -> Scenario:
+    """The scenario of a decision taken in a whole game (a review's costly move), with
+    every seat's dice ``hidden`` as the cups showed them: its theme is the first of
+    :data:`THEMES` it shows, its level the gap between its best kinds of move. ValueError
+    for an opening: a practice spot faces a bid."""
+    if not isinstance(situation, Situation):
+        raise wrong_type("from_decision: situation", "a Situation", situation)
+    if not situation.bids:
+        raise ValueError("a practice spot faces a bid: an opening is not one")
+    hidden = tuple(tuple(sorted(hand)) for hand in hidden)
+    if tuple(len(hand) for hand in hidden) != situation.dice or (
+            Hand(hidden[situation.me]) != situation.hand):
+        raise ValueError("the hidden dice do not fit the table")
+    coach, pure = advise(situation, _COACH), advise(situation, _PURE)
+    spot = Spot(situation, hidden)
+    theme = next((theme for theme in THEMES
+                  if (theme != "calza" or situation.rules.calza) and _may_fit(theme, spot)
+                  and _fits(theme, situation, coach, pure)), THEMES[0])
+    return Scenario(seed=seed, theme=theme, level=level_for_gap(alternative_gap(coach.options)),
+                    rules=situation.rules, seat=situation.me, seat_dice=situation.dice,
+                    palifico=situation.palifico, bids=situation.bids, hidden=hidden,
+                    options=coach.options, pure_odds_best=pure.best.action, source=source)
 
 
 # --- the simulated games -----------------------------------------------------------------

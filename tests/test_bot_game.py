@@ -145,3 +145,11 @@ def test_a_move_after_the_end_of_the_game_is_refused_with_its_number():
         BotTable(BotGame(2, ("odds",), moves=extra))
     assert refused.value.move_number == len(extra)
     assert "not your turn" in str(refused.value)
+
+
+def test_my_decisions_keep_the_dice_of_their_own_round():
+    table = played_out(BotGame(657572, ("odds", "odds")))
+    for decision in table.decisions:
+        situation = decision.situation
+        assert tuple(len(hand) for hand in decision.hands) == situation.dice
+        assert decision.hands[ME] == situation.hand

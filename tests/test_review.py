@@ -157,3 +157,33 @@ def test_the_cli_reviews_a_tracked_game(capsys):
     printed = json.loads(capsys.readouterr().out)
     assert [move["played"] for move in printed["moves"]] == ["4x4", "4x2"]
     assert printed["summary"]["moves"] == 2
+
+
+# --- a costly move as a practice spot -------------------------------------------------------
+
+
+def test_a_decision_of_a_game_becomes_a_practice_scenario(game):
+    from practice.scenarios import THEMES, from_decision, grade
+
+    facing = [d for d in game.decisions if d.situation.bids]
+    for decision in facing[:4]:
+        hidden = [hand.faces for hand in decision.hands]
+        scenario = from_decision(decision.situation, hidden, 11, "source")
+        assert scenario.situation() == decision.situation
+        assert scenario.theme in THEMES and scenario.level in (1, 2, 3)
+        assert scenario.options == advise(decision.situation).options[:len(scenario.options)]
+        assert scenario.source == "source"
+        assert grade(scenario, decision.action).action == decision.action
+
+
+def test_an_opening_or_dice_that_do_not_fit_are_no_practice_spot(game):
+    from practice.scenarios import from_decision
+
+    opening = next(d for d in game.decisions if not d.situation.bids)
+    with pytest.raises(ValueError, match="faces a bid"):
+        from_decision(opening.situation, [h.faces for h in opening.hands], 1, "s")
+    facing = next(d for d in game.decisions if d.situation.bids)
+    wrong = [h.faces for h in facing.hands]
+    wrong[1] = wrong[1][:-1]
+    with pytest.raises(ValueError, match="do not fit the table"):
+        from_decision(facing.situation, wrong, 1, "s")

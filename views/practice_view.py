@@ -17,8 +17,17 @@ import altair as alt
 import streamlit as st
 
 from coach.engine.situation import Action
+from coach.play.bot_game import BotGame, BotTable
 from perudo_math import Bid, Hand, Rules, face_name, odds
-from practice.scenarios import LEVELS, THEMES, Grade, Scenario, ScenarioNotFound, generate
+from practice.scenarios import (
+    LEVELS,
+    THEMES,
+    Grade,
+    Scenario,
+    ScenarioNotFound,
+    from_decision,
+    generate,
+)
 from views import palette, url_state
 from views.charts import CHART_FONT, FIT_WIDTH, ROW_PX
 from views.dice import glyphs
@@ -28,7 +37,9 @@ from views.practice_common import points, result_icon, risk_points, theme_label
 from views.text import unbroken
 
 SEED_PARAM, THEME_PARAM, LEVEL_PARAM = "seed", "theme", "level"
-SCENARIO_PARAMS = (SEED_PARAM, THEME_PARAM, LEVEL_PARAM)
+GAME_SPOT_PARAM = "review"
+"""A spot taken from a game against the bots: ``seed~styles~moves~n`` (its n-th decision)."""
+SCENARIO_PARAMS = (SEED_PARAM, THEME_PARAM, LEVEL_PARAM, GAME_SPOT_PARAM)
 MAX_SEED = 10**12
 """The largest seed a link may carry (any whole number would do; this keeps links short)."""
 BAD_LINK_NOTICE = "practice.notice.bad_link"
@@ -52,12 +63,34 @@ class Spot:
     seed: int
     theme: str | None = None
     level: int | None = None
+    game: str | None = None
+    """A decision of a game against the bots (:func:`game_spot`): the spot is that one."""
 
 
 def link_params(spot: Spot) -> dict[str, str | None]:
     """The URL parameters of ``spot`` (``None``: not in the link)."""
+    if spot.game is not None:
+        return {SEED_PARAM: None, THEME_PARAM: None, LEVEL_PARAM: None,
+                GAME_SPOT_PARAM: spot.game}
     return {SEED_PARAM: str(spot.seed), THEME_PARAM: spot.theme,
-            LEVEL_PARAM: None if spot.level is None else str(spot.level)}
+            LEVEL_PARAM: None if spot.level is None else str(spot.level), GAME_SPOT_PARAM: None}
+
+
+def game_spot(game: BotGame, decision: int) -> str:
+    """The link's text of the learner's ``decision``-th move (from 0) in ``game``."""
+    return "~".join([str(game.seed), ",".join(game.styles), game.moves_text(), str(decision)])
+
+
+def _game_decision(text: str) -> tuple[BotGame, int]:
+    """The game and decision of :func:`game_spot`'s text (rules as the table's); ValueError
+    on anything else."""
+    parts = text.split("~")
+    if len(parts) != 4 or not parts[0].isdigit() or not parts[3].isdigit():
+        raise ValueError("not a game spot")
+    styles = tuple(parts[1].split(","))
+    game = BotGame(int(parts[0]), styles, url_state.current_rules(),
+                   BotGame.read_moves(parts[2]))
+    return game, int(parts[3])
 
 
 def spot_from_link() -> Spot | None:
@@ -66,6 +99,9 @@ def spot_from_link() -> Spot | None:
     given = {name for name in SCENARIO_PARAMS if url_state.in_link(name)}
     if not given:
         return None
+    if GAME_SPOT_PARAM in given:
+        text = url_state.read(GAME_SPOT_PARAM, _game_spot_text, notice=BAD_LINK_NOTICE)
+        return None if text is None else Spot(0, game=text)
     seed = url_state.read(SEED_PARAM, url_state.whole_number(0, MAX_SEED),
                           notice=BAD_LINK_NOTICE)
     theme = url_state.read(THEME_PARAM, url_state.choice(THEMES), notice=BAD_LINK_NOTICE)
@@ -78,8 +114,15 @@ def spot_from_link() -> Spot | None:
     return Spot(seed, theme, level)
 
 
+def _game_spot_text(text: str) -> str:
+    _game_decision(text)
+    return text
+
+
 def spot_of(scenario: Scenario) -> Spot:
     """The spot that gives ``scenario`` again."""
+    if scenario.source is not None:
+        return Spot(0, game=scenario.source)
     return Spot(scenario.seed, scenario.theme, scenario.level)
 
 
@@ -95,12 +138,34 @@ def cached_scenario(seed: int, theme: str | None, level: int | None,
     return generate(seed, theme, level, Rules.from_dict(dict(rules)))
 
 
+@st.cache_data(max_entries=64, show_spinner=False)
+def cached_game_scenario(text: str, rules: tuple[tuple[str, object], ...]) -> Scenario:
+    """The scenario of a game spot (:func:`game_spot`), its game replayed; ValueError when
+    it is not one."""
+    parts = text.split("~")
+    game = BotGame(int(parts[0]), tuple(parts[1].split(",")), Rules.from_dict(dict(rules)),
+                   BotGame.read_moves(parts[2]))
+    decisions = BotTable(game).decisions
+    index = int(parts[3])
+    if index >= len(decisions):
+        raise ValueError(f"the game has {len(decisions)} decisions, not {index + 1}")
+    decision = decisions[index]
+    return from_decision(decision.situation, [hand.faces for hand in decision.hands],
+                         game.seed, text)
+
+
 def find_scenario(spot: Spot, rules: Rules) -> Scenario | None:
     """The scenario of ``spot``; when its level never comes up, the nearest level that does.
 
-    ``None`` when the theme has no spot at all at this table.
+    ``None`` when the theme has no spot at all at this table, or the game spot is not one
+    (an opening, a game played with other rules).
     """
     key = rules_key(rules)
+    if spot.game is not None:
+        try:
+            return cached_game_scenario(spot.game, key)
+        except ValueError:
+            return None
     levels: list[int | None] = [spot.level]
     if spot.level is not None and spot.theme is not None:
         levels += sorted(LEVELS, key=lambda level: (abs(level - spot.level), level))[1:]

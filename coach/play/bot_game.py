@@ -221,9 +221,9 @@ class BotTable:
             raise wrong_type("BotTable.play: action", "an Action", action)
         if not self.my_turn:
             raise BotGameError("it is not your turn")
-        situation = self.situation
+        situation, hands = self.situation, self.hands
         self._apply(ME, action)
-        self.decisions.append(MyDecision(situation, action, self.hands))
+        self.decisions.append(MyDecision(situation, action, hands))
         self.game = self.game.with_move(action)
         self._play_bots()
 

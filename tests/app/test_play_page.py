@@ -4,6 +4,7 @@ English and in French; the game in its link (resumed, refused when damaged); the
 from __future__ import annotations
 
 import time
+from urllib.parse import quote
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -12,7 +13,7 @@ from coach import advise
 from coach.play.bot_game import BotGame, BotTable
 from coach.review import review
 from tests.app.sessions import open_at
-from views import advice_view
+from views import advice_view, practice_view
 from views.i18n import translate
 
 PAGE = "app_pages/play.py"
@@ -156,3 +157,45 @@ def test_the_hint_shows_the_coachs_advice_before_i_move(app):
     assert card not in [m.value for m in app.markdown]
     app.toggle(key="play_hint").set_value(True).run()
     assert card in [m.value for m in app.markdown]
+
+
+def play_rashly(app: AppTest) -> None:
+    """Dudo whenever there is a bid, else the smallest opening on the face picked."""
+    if "play_dudo" in {button.key for button in app.button}:
+        app.button(key="play_dudo").click().run()
+        return
+    first = next(button for button in app.button if button.key and button.key.startswith("play_q_"))
+    first.click().run()
+
+
+def test_a_costly_move_of_the_review_is_a_practice_spot_with_a_link(app):
+    open_play(app)
+    start(app, ("odds", "odds"))
+    for _ in range(200):
+        if table_of(app).state.is_over:
+            break
+        play_rashly(app)
+    table = table_of(app)
+    reviewed = review((d.situation, d.action) for d in table.decisions)
+    costly = [index for index, move in enumerate(reviewed.moves)
+              if move.verdict.value != "good" and move.situation.bids]
+    assert costly
+    index = costly[0]
+    spot = practice_view.game_spot(table.game, index)
+    links = [link.proto for link in app.get("page_link")
+             if link.proto.label == translate("en", "review.practise")]
+    assert links
+    assert f"review={quote(spot, safe='~')}" in [link.query_string for link in links]
+    practice = AppTest.from_file(app._script_path, default_timeout=60)
+    practice.context = {"locale": "en-US"}
+    open_at(practice, "app_pages/practice.py", review=spot)
+    scenario = practice.session_state["practice_spot"]
+    assert scenario.game == spot
+    decision = table.decisions[index]
+    shown = practice_view.find_scenario(scenario, table.game.rules)
+    assert shown.situation() == decision.situation
+    assert shown.hidden == tuple(tuple(sorted(hand.faces)) for hand in decision.hands)
+    assert _one(practice.query_params["review"]) == spot  # the link stays the game's
+    practice.button(key="practice_dudo").click().run()
+    assert not practice.exception
+    assert practice.session_state["practice_answer"]["grade"].action.kind == "dudo"
