@@ -24,7 +24,8 @@ from coach.engine.situation import CALZA, DUDO, Action
 from coach.play.bot_game import MAX_OPPONENTS, ME, STYLES, BotGame, BotGameError, BotTable
 from coach.review import ReviewedMove, Verdict, review
 from perudo_math import FACES, Bid, IllegalMove
-from views import advice_view, dice, practice_view, tracker_view, url_state
+from storage.progress import GameRecord
+from views import advice_view, dice, practice_view, profile, tracker_view, url_state
 from views import play_view as view
 from views.i18n import current_language, t, translate
 from views.inputs import stepper
@@ -280,6 +281,7 @@ def show_review(table: BotTable) -> None:
     if not table.decisions:
         return
     reviewed = review((decision.situation, decision.action) for decision in table.decisions)
+    keep(table, reviewed.added)
     st.subheader(t("review.title"), anchor=False)
     st.markdown(view.summary_text(reviewed))
     turning = reviewed.turning_points()
@@ -291,6 +293,19 @@ def show_review(table: BotTable) -> None:
                      icon=":material/list:"):
         for index, move_reviewed in enumerate(reviewed.moves):
             reviewed_move(table, index, move_reviewed, "all")
+
+
+def keep(table: BotTable, added: float) -> None:
+    """The finished game, in the learner's progress once (the store keeps it once too)."""
+    game = table.game
+    if state.get("play_kept") == (game.seed, game.styles):
+        return
+    state["play_kept"] = (game.seed, game.styles)
+    record = GameRecord(game.seed, game.styles, table.state.winner == ME,
+                        len(table.decisions), added)
+    saved = profile.record_game(record)
+    if saved is not profile.Saved.NOT_SAVED:
+        st.caption(t("play.kept"))
 
 
 def reviewed_move(table: BotTable, index: int, reviewed: ReviewedMove, where: str) -> None:

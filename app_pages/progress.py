@@ -1,4 +1,5 @@
-"""Progress page: the profile's answers over time, calibration, weakest themes and ratings.
+"""Progress page: the profile's answers over time, calibration, weakest themes, ratings, and
+its games against the bots.
 
 Only the profile in this page's link is shown (``?profile=<token>``); nothing lists or names
 other profiles. Charts are altair, sized for a 390 px phone: accuracy and the average risk
@@ -16,7 +17,7 @@ from practice.weakness import weakest_first
 from storage.progress import OVERALL, ProgressStore
 from views import profile
 from views import progress_view as view
-from views.i18n import format_percent, t
+from views.i18n import format_decimal, format_percent, t
 from views.practice_common import theme_label
 from views.style import phone_page
 
@@ -90,6 +91,33 @@ def ratings(store: ProgressStore, token: str) -> None:
     st.caption(t("progress.ratings.help"))
 
 
+def games(store: ProgressStore, token: str) -> None:
+    """Games against the bots: results per opponent style, and the risk added per decision
+    game after game."""
+    played = store.games(token)
+    if not played:
+        return
+    st.subheader(t("progress.games.heading"), anchor=False)
+    lines = [f"| {t('progress.games.col.style')} | {t('progress.games.col.games')} | "
+             f"{t('progress.games.col.wins')} | {t('progress.games.col.added')} |",
+             "|:---|---:|---:|---:|"]
+    for row in store.results_by_style(token):
+        added = row.added_per_decision
+        lines.append(f"| {t(f'play.style.{row.style}')} | {row.games} | "
+                     f"{row.wins} ({format_percent(row.win_rate)}) | "
+                     f"{'–' if added is None else format_decimal(added)} |")
+    st.markdown("\n".join(lines))
+    points = [(index + 1, game.added_per_decision) for index, game in enumerate(played)
+              if game.added_per_decision is not None]
+    if points:
+        st.altair_chart(
+            view.risk_points_chart([str(number) for number, _ in points],
+                                   [value / 100 for _, value in points],
+                                   t("progress.games.added")),
+            width="stretch", alt=t("progress.games.alt"))
+    st.caption(t("progress.games.help"))
+
+
 def summary(store: ProgressStore, token: str) -> int:
     stats = store.theme_stats(token)
     answers = sum(row.answers for row in stats)
@@ -117,12 +145,14 @@ def page() -> None:
         return
     store, token = target
     if not summary(store, token):
-        st.info(t("progress.empty"), icon=":material/sports_score:")
+        if not store.games(token):
+            st.info(t("progress.empty"), icon=":material/sports_score:")
     else:
         time_charts(store, token)
         themes(store, token)
         ratings(store, token)
         calibration(store, token)
+    games(store, token)
     with st.container(horizontal=True, gap="small", key="progress_links"):
         st.page_link(page="app_pages/practice.py", label=t("progress.go_practice"),
                      icon=":material/school:")

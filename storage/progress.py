@@ -1,4 +1,4 @@
-"""Practice progress that lasts: profiles, answers and ratings in one SQLite file.
+"""Practice progress that lasts: profiles, answers, ratings and games in one SQLite file.
 
 The file is ``$PERUDO_COACH_DB``, by default ``~/.local/share/perudo-coach/progress.sqlite3``
 (created with its folders). A profile is known only by its unguessable token
@@ -83,12 +83,26 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
                PRIMARY KEY (profile, theme)
            ) WITHOUT ROWID""",
     ),
+    (  # 3: whole games against the bots
+        """CREATE TABLE games (
+               id INTEGER PRIMARY KEY,
+               profile TEXT NOT NULL REFERENCES profiles (token) ON DELETE CASCADE,
+               ts REAL NOT NULL,
+               seed INTEGER NOT NULL,
+               styles TEXT NOT NULL,
+               won INTEGER NOT NULL CHECK (won IN (0, 1)),
+               decisions INTEGER NOT NULL CHECK (decisions >= 0),
+               added REAL NOT NULL CHECK (added >= 0)
+           )""",
+        "CREATE UNIQUE INDEX games_once ON games (profile, seed, styles)",
+    ),
 )
 """Schema steps: step ``n`` (from 1) takes the file from version ``n − 1`` to ``n``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
-_TABLES = {1: {"profiles", "answers"}, 2: {"profiles", "answers", "ratings"}}
+_TABLES = {1: {"profiles", "answers"}, 2: {"profiles", "answers", "ratings"},
+           3: {"profiles", "answers", "ratings", "games"}}
 _CORRUPT_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
 _ANSWER_COLUMNS = ("ts", "kind", "theme", "level", "seed", "action", "best", "regret",
                    "estimate", "truth", "outcome", "correct")
@@ -206,6 +220,50 @@ class ThemeStats:
 # --- the store --------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A finished game against the bots: its ``seed`` and opponents' ``styles``, whether
+    the learner won, how many decisions they made and the risk those added over the
+    coach's, in points (``coach.review``)."""
+
+    seed: int
+    styles: tuple[str, ...]
+    won: bool
+    decisions: int
+    added: float
+    timestamp: float | None = None
+
+    def __post_init__(self) -> None:
+        if not self.styles or not all(isinstance(style, str) and style.isidentifier()
+                                      for style in self.styles):
+            raise ValueError(f"a game's styles are names, not {self.styles!r}"[:200])
+        if self.decisions < 0 or not math.isfinite(self.added) or self.added < 0:
+            raise ValueError("a game has 0 or more decisions and 0 or more points added")
+
+    @property
+    def added_per_decision(self) -> float | None:
+        return self.added / self.decisions if self.decisions else None
+
+
+@dataclass(frozen=True, slots=True)
+class StyleRecord:
+    """Games against one opponent style (a game counts for each style at its table)."""
+
+    style: str
+    games: int
+    wins: int
+    decisions: int
+    added: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def added_per_decision(self) -> float | None:
+        return self.added / self.decisions if self.decisions else None
+
+
 def database_path(path: str | os.PathLike[str] | None = None) -> Path:
     """The progress file: ``path``, else ``$PERUDO_COACH_DB``, else the default."""
     chosen = path if path is not None else os.environ.get(ENV_VAR) or DEFAULT_PATH
@@ -260,6 +318,7 @@ class ProgressStore:
         """Forget the profile, its answers and its ratings."""
         with self._transaction() as connection:
             _require_profile(connection, token)
+            connection.execute("DELETE FROM games WHERE profile = ?", (token,))
             connection.execute("DELETE FROM ratings WHERE profile = ?", (token,))
             connection.execute("DELETE FROM answers WHERE profile = ?", (token,))
             connection.execute("DELETE FROM profiles WHERE token = ?", (token,))
@@ -308,6 +367,44 @@ class ProgressStore:
     def next_level(self, token: str, theme: str = OVERALL) -> int:
         """The scenario level to offer next, from the profile's rating on ``theme``."""
         return next_level(self.rating(token, theme))
+
+    # games against the bots
+
+    def record_game(self, token: str, game: GameRecord) -> bool:
+        """Keep a finished game once: ``False`` when this very game (seed and styles) was
+        kept already."""
+        now = time.time() if game.timestamp is None else game.timestamp
+        with self._transaction() as connection:
+            _require_profile(connection, token)
+            cursor = connection.execute(
+                "INSERT OR IGNORE INTO games (profile, ts, seed, styles, won, decisions, added) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (token, now, game.seed, ",".join(game.styles), int(game.won), game.decisions,
+                 game.added))
+            return cursor.rowcount == 1
+
+    def games(self, token: str) -> list[GameRecord]:
+        """The profile's games against the bots, oldest first."""
+        with self._connection() as connection:
+            _require_profile(connection, token)
+            rows = connection.execute(
+                "SELECT seed, styles, won, decisions, added, ts FROM games WHERE profile = ? "
+                "ORDER BY ts, id", (token,)).fetchall()
+        return [GameRecord(seed, tuple(styles.split(",")), bool(won), decisions, added, ts)
+                for seed, styles, won, decisions, added, ts in rows]
+
+    def results_by_style(self, token: str) -> list[StyleRecord]:
+        """Per opponent style met: games, wins and the risk added per decision."""
+        totals: dict[str, list[float]] = {}
+        for game in self.games(token):
+            for style in dict.fromkeys(game.styles):
+                row = totals.setdefault(style, [0, 0, 0, 0.0])
+                row[0] += 1
+                row[1] += game.won
+                row[2] += game.decisions
+                row[3] += game.added
+        return [StyleRecord(style, int(games), int(wins), int(decisions), added)
+                for style, (games, wins, decisions, added) in sorted(totals.items())]
 
     # charts
 

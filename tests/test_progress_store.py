@@ -28,6 +28,7 @@ from storage.progress import (
     Answer,
     CorruptDatabaseError,
     FutureVersionError,
+    GameRecord,
     ProgressStore,
     UnknownProfileError,
     database_path,
@@ -87,7 +88,7 @@ def test_a_new_file_gets_every_migration(tmp_path):
     with sqlite3.connect(path) as connection:
         assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert {"profiles", "answers", "ratings"} <= tables(path)
+    assert {"profiles", "answers", "ratings", "games"} <= tables(path)
     ProgressStore(path)  # opening again changes nothing
     assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -114,6 +115,53 @@ def test_an_older_file_is_migrated_and_keeps_its_answers(tmp_path):
     assert "ratings" in tables(path)
     store.record("old-token", answer(1))
     assert store.rating("old-token", "calza") != Rating()
+
+
+def test_a_version_2_file_gets_the_games_and_keeps_its_ratings(tmp_path):
+    path = tmp_path / "v2.sqlite3"
+    connection = sqlite3.connect(path, isolation_level=None)
+    for step in MIGRATIONS[:2]:
+        for statement in step:
+            connection.execute(statement)
+    connection.execute("PRAGMA user_version = 2")
+    connection.execute("INSERT INTO profiles VALUES ('old-token', 0)")
+    connection.close()
+    store = ProgressStore(path)
+    assert "games" in tables(path) and store.games("old-token") == []
+    assert store.record_game("old-token", GameRecord(7, ("reader",), True, 10, 12.5))
+
+
+# --- games against the bots ------------------------------------------------------------------
+
+
+def test_a_game_is_kept_once_and_counts_for_each_style_it_met(store):
+    token = store.create_profile()
+    first = GameRecord(1, ("reader", "liar"), True, 20, 40.0, timestamp=10.0)
+    again = GameRecord(1, ("reader", "liar"), True, 20, 40.0, timestamp=11.0)
+    second = GameRecord(2, ("reader", "reader"), False, 10, 50.0, timestamp=12.0)
+    assert store.record_game(token, first)
+    assert not store.record_game(token, again)  # a rerun of the end of the same game
+    assert store.record_game(token, second)
+    assert store.games(token) == [first, second]
+    by_style = {row.style: row for row in store.results_by_style(token)}
+    assert (by_style["reader"].games, by_style["reader"].wins) == (2, 1)
+    assert by_style["reader"].added_per_decision == pytest.approx(90.0 / 30)
+    assert (by_style["liar"].games, by_style["liar"].win_rate) == (1, 1.0)
+    store.delete_profile(token)
+    with pytest.raises(UnknownProfileError):
+        store.games(token)
+
+
+@pytest.mark.parametrize("record", [
+    lambda: GameRecord(1, (), True, 1, 0.0),
+    lambda: GameRecord(1, ("re ader",), True, 1, 0.0),
+    lambda: GameRecord(1, ("odds",), True, -1, 0.0),
+    lambda: GameRecord(1, ("odds",), True, 1, float("nan")),
+    lambda: GameRecord(1, ("odds",), True, 1, -2.0),
+])
+def test_a_game_that_cannot_be_is_refused(record):
+    with pytest.raises(ValueError):
+        record()
 
 
 # --- files that must be refused and left alone -------------------------------------------

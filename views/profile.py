@@ -18,7 +18,7 @@ import streamlit as st
 from practice.rating import Rating, rate_answer
 from practice.rating import next_level as level_for
 from storage import profiles
-from storage.progress import Answer, ProgressStore
+from storage.progress import Answer, GameRecord, ProgressStore
 from views import url_state
 from views.i18n import t, tn
 
@@ -148,6 +148,23 @@ def record(answer: Answer) -> Saved:
     store, token = target
     try:
         store.record(token, answer)
+    except profiles.STORE_ERRORS:
+        return Saved.NOT_SAVED
+    return Saved.CREATED if created else Saved.SAVED
+
+
+def record_game(game: GameRecord) -> Saved:
+    """Keep a finished game against the bots in the profile (created for it when there is
+    none yet), once however many times its end is shown."""
+    created = False
+    if status() is Status.NONE:
+        created = start_new_profile()
+    target = active_store()
+    if target is None:
+        return Saved.NOT_SAVED
+    store, token = target
+    try:
+        store.record_game(token, game)
     except profiles.STORE_ERRORS:
         return Saved.NOT_SAVED
     return Saved.CREATED if created else Saved.SAVED

@@ -199,3 +199,29 @@ def test_a_costly_move_of_the_review_is_a_practice_spot_with_a_link(app):
     practice.button(key="practice_dudo").click().run()
     assert not practice.exception
     assert practice.session_state["practice_answer"]["grade"].action.kind == "dudo"
+
+
+def test_a_finished_game_counts_in_the_progress_by_opponent_style(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("PERUDO_COACH_DB", str(tmp_path / "progress.sqlite3"))
+    open_play(app)
+    start(app, ("reader", "odds"))
+    for _ in range(400):
+        if table_of(app).state.is_over:
+            break
+        play_as_the_coach(app)
+    table = table_of(app)
+    assert translate("en", "play.kept") in [c.value for c in app.caption]
+    app.run()  # the end shown again: the game is kept once
+    token = _one(app.query_params["profile"])
+    from storage.progress import ProgressStore
+    store = ProgressStore(tmp_path / "progress.sqlite3")
+    kept = store.games(token)
+    assert len(kept) == 1 and kept[0].seed == table.game.seed
+    assert kept[0].won == (table.state.winner == 0)
+    assert kept[0].decisions == len(table.decisions)
+    app.switch_page("app_pages/progress.py").run()
+    assert not app.exception
+    assert translate("en", "progress.games.heading") in [h.value for h in app.subheader]
+    grid = next(m.value for m in app.markdown if translate("en", "progress.games.col.style")
+                in m.value)
+    assert "| Reader | 1 |" in grid and "| Plain odds | 1 |" in grid
