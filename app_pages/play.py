@@ -259,8 +259,8 @@ def board(table: BotTable) -> None:
     if game.is_over:
         st.success(view.winner_text(game), icon=":material/emoji_events:")
     else:
-        st.subheader(tracker_view.round_header(game), anchor=False)
-        banner = tracker_view.palifico_banner(game)
+        st.subheader(view.round_header(game), anchor=False)
+        banner = view.palifico_banner(game)
         if banner is not None:
             with st.container(key="play_palifico"):
                 st.warning(banner, icon=":material/priority_high:")

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from coach.engine.situation import Action
 from coach.play.bot_game import ME, BotTable, PlayedRound, Step
 from coach.review import GameReview, ReviewedMove, Verdict
-from perudo_math import GameState
+from perudo_math import GameState, RoundResult
 from views import advice_view
 from views.dice import glyphs
 from views.i18n import format_percent, t, tn
-from views.tracker_view import name_of, result_text
+from views.tracker_view import SEPARATOR, name_of
+from views.tracker_view import palifico_banner as table_palifico_banner
 
 PACES = {"slow": 1.6, "normal": 0.9, "fast": 0.35, "instant": 0.0}
 """Seconds between two bot moves shown, by the pace the player chose."""
@@ -64,7 +65,8 @@ def cups_lines(game: GameState, played: PlayedRound) -> list[str]:
         counted = hand.count(face, palifico=palifico)
         dice = glyphs(sorted(hand.faces))
         lines.append(t("play.cups.line", name=name_of(game, seat), dice=dice,
-                       counted=tn("play.cups.counted", counted)))
+                       counted=tn("play.cups.counted", counted) if counted
+                       else t("play.cups.none")))
     return lines
 
 
@@ -73,6 +75,57 @@ def showdown_markdown(game: GameState, played: PlayedRound) -> str:
     title = t("play.cups.title", number=played.number)
     return "  \n".join([f"**{title}**", result_text(game, played.result),
                         *cups_lines(game, played)])
+
+
+def round_header(game: GameState) -> str:
+    """``Round 3 — 17 dice on the table — you open — palifico``: the tracker's header, said
+    to the player when they open."""
+    opens = (t("play.round.you_open") if game.opener == ME
+             else t("tracker.round.opens", name=name_of(game, game.opener)))
+    parts = [t("tracker.round.number", number=game.round_number),
+             tn("common.dice_on_table", game.table_dice), opens]
+    if game.palifico:
+        parts.append(t("tracker.round.palifico"))
+    return SEPARATOR.join(parts)
+
+
+def palifico_banner(game: GameState) -> str | None:
+    """The tracker's palifico banner, said to the player when they open it."""
+    if game.palifico and not game.is_over and game.last_bid is None and game.opener == ME:
+        text = t("play.palifico.you_open")
+        if game.rules.palifico_one_die_may_change_face:
+            text = " ".join([text, t("tracker.palifico.one_die")])
+        return text
+    return table_palifico_banner(game)
+
+
+def result_text(game: GameState, result: RoundResult) -> str:
+    """``Dudo by Reader on 6 × 5: 4 counted — you lose a die``: the tracker's words, with
+    the player's own moves and losses said to them."""
+    if result.caller == ME:
+        head = t(f"play.result.me.{result.kind}", bid=result.bid.pretty(),
+                 counted=tn("tracker.result.counted", result.count))
+    else:
+        head = t(f"tracker.result.{result.kind}", caller=name_of(game, result.caller),
+                 bid=result.bid.pretty(), counted=tn("tracker.result.counted", result.count))
+    parts = [head]
+    if result.kind == "calza":
+        parts.append(t("tracker.result.calza_right" if result.calza_right
+                       else "tracker.result.calza_wrong"))
+    if result.loser is not None:
+        out = result.eliminated is not None
+        if result.loser == ME:
+            parts.append(t("play.result.me.out" if out else "play.result.me.loses"))
+        else:
+            parts.append(t("tracker.result.out" if out else "tracker.result.loses",
+                           name=name_of(game, result.loser)))
+    elif result.gainer is not None:
+        parts.append(t("play.result.me.gains") if result.gainer == ME
+                     else t("tracker.result.gains", name=name_of(game, result.gainer)))
+    else:
+        parts.append(t("play.result.me.full") if result.caller == ME
+                     else t("tracker.result.full", name=name_of(game, result.caller)))
+    return SEPARATOR.join(parts)
 
 
 def winner_text(game: GameState) -> str:
@@ -93,7 +146,8 @@ def summary_text(review: GameReview) -> str:
         kinds = ", ".join(tn(f"review.kind.{kind}", count)
                           for kind, count in summary["costly_by_kind"].items())
         parts.append(t("review.summary.costly", count=summary["costly"], kinds=kinds))
-    added = t("review.summary.added", points=round(summary["added_points"]))
+    points = round(summary["added_points"])
+    added = t("review.summary.added", points=points) if points else t("review.summary.none")
     return t("review.summary", moves=", ".join(parts), added=added)
 
 

@@ -18,6 +18,7 @@ from perudo_math import face_name
 from tests.browser.kit import (
     alert,
     assert_fits_the_width,
+    choose_option,
     choose_segment,
     open_page,
     reload_page,
@@ -59,12 +60,14 @@ def test_a_whole_game_against_the_bots_at_phone_size(app_url, phone, screenshot_
     open_page(phone, f"{app_url}/vs-bots", lang=lang)
     expect(phone.get_by_role("heading", name=translate(lang, "play.title"))).to_be_visible()
     set_stepper(phone, "play_count", len(STYLES))
+    for index, style in enumerate(STYLES):
+        choose_option(phone, f"play_style_{index}", translate(lang, f"play.style.{style}"))
     choose_segment(phone, "play_pace", translate(lang, "play.pace.instant"))
     assert_fits_the_width(phone)
     whole_page_screenshot(phone, screenshot_dir / f"play-{lang}-setup.png")
     tap(phone, "play_start")
     table = game_in_link(phone)
-    assert table.my_turn
+    assert table.game.styles == STYLES and table.my_turn
     expect(phone.locator(".st-key-play_face")).to_be_visible()
     assert_fits_the_width(phone)
     whole_page_screenshot(phone, screenshot_dir / f"play-{lang}-first-move.png")
