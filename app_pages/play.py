@@ -25,7 +25,15 @@ from coach.play.bot_game import MAX_OPPONENTS, ME, STYLES, BotGame, BotGameError
 from coach.review import ReviewedMove, Verdict, review
 from perudo_math import FACES, Bid, IllegalMove
 from storage.progress import GameRecord
-from views import advice_view, dice, practice_view, profile, tracker_view, url_state
+from views import (
+    advice_view,
+    dice,
+    practice_view,
+    profile,
+    review_view,
+    tracker_view,
+    url_state,
+)
 from views import play_view as view
 from views.i18n import current_language, t, translate
 from views.inputs import stepper
@@ -283,7 +291,7 @@ def show_review(table: BotTable) -> None:
     reviewed = review((decision.situation, decision.action) for decision in table.decisions)
     keep(table, reviewed.added)
     st.subheader(t("review.title"), anchor=False)
-    st.markdown(view.summary_text(reviewed))
+    st.markdown(review_view.summary_text(reviewed))
     turning = reviewed.turning_points()
     if turning:
         st.markdown(f"**{t('review.turning_points')}**")
@@ -311,7 +319,7 @@ def keep(table: BotTable, added: float) -> None:
 def reviewed_move(table: BotTable, index: int, reviewed: ReviewedMove, where: str) -> None:
     """One decision of the review; a costly or doubtful one facing a bid links to itself
     as a practice spot."""
-    st.markdown(view.move_line(index + 1, reviewed))
+    st.markdown(review_view.move_line(index + 1, reviewed))
     if reviewed.verdict is not Verdict.GOOD and reviewed.situation.bids:
         st.page_link(page=PRACTICE_PAGE, label=t("review.practise"),
                      icon=":material/fitness_center:",

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from coach.review import review, tracked_decisions
 from perudo_math import (
     CALL_KINDS,
     FACES,
@@ -35,7 +36,7 @@ from perudo_math import (
     IllegalMove,
     exceeds_table,
 )
-from views import dice, resume, rules_view, url_state
+from views import dice, resume, review_view, rules_view, url_state
 from views import tracker_view as view
 from views.i18n import t, tn
 from views.inputs import clear_hand, entered_hand
@@ -87,14 +88,27 @@ def commit(game: GameState | None) -> None:
 
 
 def settle_hand(game: GameState | None) -> None:
-    """Empty the advice's hand when the tracked round is not the one it was entered in.
+    """Empty the advice's hand when the tracked round is not the one it was entered in,
+    keeping it as that round's for the review (``tracker_hands``).
 
     The first run of a session only notes the round: a hand entered on the advice page for
     the game the link opened is this round's."""
     current = None if game is None else view.round_key(game)
-    if "tracker_hand_round" in state and state["tracker_hand_round"] != current:
+    previous = state.get("tracker_hand_round")
+    if "tracker_hand_round" in state and previous != current:
+        if previous is not None and entered_hand(ADVICE_KEYPAD):
+            state.setdefault("tracker_hands", {})[previous] = entered_hand(ADVICE_KEYPAD)
         clear_hand(ADVICE_KEYPAD)
     state["tracker_hand_round"] = current
+
+
+def my_hands(game: GameState) -> dict[object, tuple[int, ...]]:
+    """The hands entered in this session, by round (:func:`tracker_view.round_key`): the
+    rounds kept, and the one being played."""
+    hands = dict(state.get("tracker_hands", {}))
+    if entered_hand(ADVICE_KEYPAD):
+        hands[view.round_key(game)] = entered_hand(ADVICE_KEYPAD)
+    return hands
 
 
 # --- set-up ----------------------------------------------------------------------------------
@@ -425,6 +439,12 @@ def play(game: GameState) -> None:
             lines = view.held_lines(game)
             st.markdown("  \n".join(lines) if lines else t("tracker.held.empty"))
             st.caption(t("tracker.held.help"))
+    if me is not None:
+        reviewed = lazy_expander(t("tracker.review.title"), ":material/query_stats:",
+                                 "tracker_review_open")
+        if reviewed.open:
+            with reviewed:
+                review_my_moves(game, me)
     table_rules = lazy_expander(t("tracker.rules.title"), ":material/gavel:",
                                 "tracker_rules_open")
     if table_rules.open:
@@ -451,6 +471,19 @@ def play(game: GameState) -> None:
         st.button(t("tracker.new"), key="tracker_new", icon=":material/restart_alt:",
                   on_click=new_game if game.is_over else ask_new_game,
                   args=() if game.is_over else (True,))
+
+
+def review_my_moves(game: GameState, me: int) -> None:
+    """My decisions in the rounds whose dice I entered, each beside the coach's best."""
+    hands = view.hands_by_round(game, me, my_hands(game))
+    reviewed = review(tracked_decisions(game, me, hands)) if hands else None
+    if reviewed is None or not reviewed.moves:
+        st.caption(t("tracker.review.none"))
+        return
+    st.markdown(review_view.summary_text(reviewed))
+    for index, move in enumerate(reviewed.moves):
+        st.markdown(review_view.move_line(index + 1, move))
+    st.caption(tn("tracker.review.rounds", len(hands)))
 
 
 @st.fragment

@@ -11,7 +11,7 @@ concerns) and :func:`refusal_text` words them in the user's language.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from coach.engine.profiles import OpponentProfiles
@@ -25,6 +25,7 @@ from perudo_math import (
     Bid,
     BidMade,
     GameState,
+    Hand,
     MoveRefusal,
     RefusedMove,
     RoundResult,
@@ -117,6 +118,28 @@ def round_key(game: GameState) -> tuple[object, ...]:
     start = len(game.history) - len(game.bids)
     return (game.rules, tuple(player.name for player in game.players), game.opener,
             game.history[:start])
+
+
+def hands_by_round(game: GameState, me: int,
+                   kept: Mapping[object, Sequence[int]]) -> dict[int, Hand]:
+    """The hands of ``kept`` (by :func:`round_key`) that belong to a round of ``game``, by
+    round number, each the size ``me`` held then (a hand typed with another count is left
+    out: it cannot be that round's)."""
+    found: dict[int, Hand] = {}
+
+    def look(state: GameState) -> None:
+        hand = kept.get(round_key(state))
+        if hand is not None and len(hand) == state.players[me].dice:
+            found[state.round_number] = Hand(hand)
+
+    state = game.restart()
+    look(state)
+    for event in game.history:
+        number = state.round_number
+        state = state.apply(event)
+        if state.round_number != number and not state.is_over:
+            look(state)
+    return found
 
 
 def palifico_banner(game: GameState) -> str | None:

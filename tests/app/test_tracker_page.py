@@ -1085,3 +1085,40 @@ def test_the_hand_note_in_french(app: AppTest) -> None:
     enter_hand(app, [3, 4])
     assert has(app, "Vos dés de cette manche\u00a0: ⚂ ⚃, alors que vous n'en avez qu'un. "
                     "Corrigez-les dans le conseil.")
+
+
+def test_my_moves_in_the_rounds_whose_dice_i_entered_are_reviewed(app: AppTest) -> None:
+    """Issue 14: round 1 with my dice entered, round 2 without, round 3 with: the review
+    lists my moves of rounds 1 and 3, each checked against the coach."""
+    open_tracker(app)
+    set_up(app, ["Ann", "Bob", "Cid"], opener=0, me=0)
+    app.session_state["tracker_review_open"] = True
+    app.run()
+    assert translate("en", "tracker.review.none") in [c.value for c in app.caption]
+    enter_hand(app, HAND)
+    bid(app, "3x4")
+    bid(app, "4x4")
+    bid(app, "5x4")
+    call(app, "dudo", 3)  # my dudo, right: Cid loses a die; Cid opens round 2
+    bid(app, "2x3")
+    bid(app, "3x3")  # me, dice not entered this round
+    bid(app, "4x3")
+    call(app, "dudo", 6, caller=None)  # Cid's dudo is wrong: Cid loses again
+    enter_hand(app, [2, 2, 3, 5, 6])
+    app.session_state["tracker_review_open"] = True  # a tap on "Review my moves"
+    app.run()
+    state = game(app)
+    from coach.review import review, tracked_decisions
+    from perudo_math import Hand
+    expected = review(tracked_decisions(state, 0, {1: Hand(HAND),
+                                                   state.round_number: Hand([2, 2, 3, 5, 6])}))
+    assert [str(move.played) for move in expected.moves] == ["3x4", "dudo"]
+    lines = [m.value for m in app.markdown if m.value.startswith("**1.") or
+             m.value.startswith("**2.")]
+    assert len(lines) == 2 and "3 × 4" in lines[0] and "dudo" in lines[1]
+    assert f"{round(expected.moves[1].added)} points of risk added" in lines[1]
+    assert tn_text("tracker.review.rounds", 2) in [c.value for c in app.caption]
+
+
+def tn_text(key: str, count: int) -> str:
+    return translate("en", f"{key}.{'one' if count == 1 else 'other'}", count=count)
