@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from coach.engine.decide import CoachSettings, Option, Reason, advise, weigh_raise
+from coach.engine.decide import Advice, CoachSettings, Option, Reason, advise, weigh_raise
 from coach.engine.situation import CALZA, DUDO, Action, Situation
 from perudo_math import BidMade, CalzaCalled, GameState, Hand
 from perudo_math.checks import is_whole, wrong_type
@@ -53,6 +53,8 @@ class ReviewedMove:
     best_option: Option
     reason: Reason
     """Why the coach's best move (:func:`coach.advise`'s reason)."""
+    advice: Advice
+    """The coach's whole advice in the spot (every option weighed)."""
 
     @property
     def added(self) -> float:
@@ -130,7 +132,8 @@ def review_move(situation: Situation, played: Action,
     if option is None:  # a raise the coach did not list
         assert played.bid is not None
         option = weigh_raise(situation, played.bid, settings)
-    return ReviewedMove(situation, played, advice.action, option, advice.best, advice.reason)
+    return ReviewedMove(situation, played, advice.action, option, advice.best, advice.reason,
+                        advice)
 
 
 def review(decisions: Iterable[tuple[Situation, Action]],

@@ -50,5 +50,7 @@ def move_line(number: int, move: ReviewedMove) -> str:
                    points=round(move.added))
     bids = (t("review.move.facing", bid=situation.last_bid.pretty())
             if situation.last_bid is not None else t("review.move.opening"))
-    return "  \n".join([f"**{head}**", f"{bids} · {glyphs(sorted(situation.hand.faces))}",
-                        detail])
+    lines = [f"**{head}**", f"{bids} · {glyphs(sorted(situation.hand.faces))}", detail]
+    if move.verdict is not Verdict.GOOD:  # why the coach's move: its own one-line reason
+        lines.append(t("review.move.why", why=advice_view.reason_text(move.advice, situation)))
+    return "  \n".join(lines)
