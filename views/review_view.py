@@ -23,7 +23,8 @@ def summary_text(review: GameReview) -> str:
                           for kind, count in summary["costly_by_kind"].items())
         parts.append(t("review.summary.costly", count=summary["costly"], kinds=kinds))
     points = round(summary["added_points"])
-    added = t("review.summary.added", points=points) if points else t("review.summary.none")
+    added = (t("review.summary.added", points=tn("review.points", points)) if points
+             else t("review.summary.none"))
     return t("review.summary", moves=", ".join(parts), added=added)
 
 
@@ -47,7 +48,7 @@ def move_line(number: int, move: ReviewedMove) -> str:
         detail = t("review.move.versus_gain" if best.gain > 0 else "review.move.versus",
                    lose=format_percent(move.played_option.lose), best=move_name(move.best),
                    best_lose=format_percent(best.lose), best_gain=format_percent(best.gain),
-                   points=round(move.added))
+                   points=tn("review.points", round(move.added)))
     bids = (t("review.move.facing", bid=situation.last_bid.pretty())
             if situation.last_bid is not None else t("review.move.opening"))
     lines = [f"**{head}**", f"{bids} · {glyphs(sorted(situation.hand.faces))}", detail]

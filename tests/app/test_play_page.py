@@ -224,4 +224,4 @@ def test_a_finished_game_counts_in_the_progress_by_opponent_style(app, tmp_path,
     assert translate("en", "progress.games.heading") in [h.value for h in app.subheader]
     grid = next(m.value for m in app.markdown if translate("en", "progress.games.col.style")
                 in m.value)
-    assert "| Reader | 1 |" in grid and "| Plain odds | 1 |" in grid
+    assert "| Reader | 1 |" in grid and "| Calculator | 1 |" in grid
