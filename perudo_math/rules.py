@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any
 
 from perudo_math.checks import is_whole, shown, wrong_type
@@ -81,8 +82,14 @@ class Rules:
 
     def changed(self) -> dict[str, Any]:
         """Only the settings that differ from the defaults, as JSON values."""
-        default = Rules().to_dict()
-        return {key: value for key, value in self.to_dict().items() if default[key] != value}
+        return dict(_changed(self))
+
+
+@lru_cache(maxsize=256)
+def _changed(rules: Rules) -> dict[str, Any]:
+    """:meth:`Rules.changed`, worked out once per rules (a situation's seed asks often)."""
+    default = Rules().to_dict()
+    return {key: value for key, value in rules.to_dict().items() if default[key] != value}
 
 
 class SettingKind(StrEnum):
