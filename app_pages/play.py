@@ -21,7 +21,15 @@ import streamlit as st
 
 from coach import advise
 from coach.engine.situation import CALZA, DUDO, Action
-from coach.play.bot_game import MAX_OPPONENTS, ME, STYLES, BotGame, BotGameError, BotTable
+from coach.play.bot_game import (
+    MAX_OPPONENTS,
+    MAX_TABLE_DICE,
+    ME,
+    STYLES,
+    BotGame,
+    BotGameError,
+    BotTable,
+)
 from coach.review import ReviewedMove, Verdict, review
 from perudo_math import FACES, Bid, IllegalMove
 from storage.progress import GameRecord
@@ -35,13 +43,16 @@ from views import (
     url_state,
 )
 from views import play_view as view
-from views.i18n import current_language, t, translate
+from views.i18n import current_language, t, tn, translate
 from views.inputs import stepper
 from views.practice_common import new_seed
 from views.style import phone_page
 
 SEED_PARAM, STYLES_PARAM, MOVES_PARAM = "seed", "vs", "moves"
 BAD_LINK_NOTICE = "notice.bad_play_link"
+RULES_CHANGED_NOTICE = "notice.play_rules_changed"
+MOST_PAUSE_S = 8.0
+"""The longest the bots' moves are paced in one run: the rest then shows at once."""
 DEFAULT_STYLES = ("reader", "odds", "liar", "tight", "mix")
 QUANTITY_ROW = tracker_view.QUANTITY_ROW
 RULES_PAGE = "app_pages/settings.py"
@@ -77,31 +88,30 @@ def _styles(text: str) -> tuple[str, ...]:
 
 
 def table_on_screen() -> BotTable | None:
-    """The game being played: the session's, or the link's replayed (a bad one is dropped
-    with a notice)."""
-    table: BotTable | None = state.get("play_table")
-    if table is not None and table.game.rules != url_state.current_rules():
-        table = None  # the table's rules changed: the game was one of other rules
-    if table is None:
-        game = link_game()
-        if game is not None:
-            try:
-                table = BotTable(game, view.player_names(game.styles))
-            except BotGameError:
-                url_state.notify(BAD_LINK_NOTICE)
-                table = None
-        state["play_table"] = table
+    """The game being played: the session's, or, on a fresh session, the link's replayed (a
+    bad one is dropped with a notice). A game whose table's rules were changed since is
+    dropped with a notice: it was a game of other rules."""
+    if "play_table" not in state:
+        state["play_table"] = table = replayed(link_game())
         if table is not None:
-            state["play_seen"] = first_shown(table)
+            state["play_revealed"] = len(table.steps)  # shown at once, no pause
             reset_entry(table)
+    table = state["play_table"]
+    if table is not None and table.game.rules != url_state.current_rules():
+        url_state.notify(RULES_CHANGED_NOTICE)
+        state["play_table"] = table = None
     write_link(table)
     return table
 
 
-def first_shown(table: BotTable) -> int:
-    """On opening a game: its moves before the last round's end count as shown."""
-    calls = [index for index, step in enumerate(table.steps) if step.action.kind != "raise"]
-    return calls[-1] if calls else 0
+def replayed(game: BotGame | None) -> BotTable | None:
+    if game is None:
+        return None
+    try:
+        return BotTable(game, view.player_names(game.styles))
+    except BotGameError:
+        url_state.notify(BAD_LINK_NOTICE)
+        return None
 
 
 def write_link(table: BotTable | None) -> None:
@@ -114,30 +124,41 @@ def write_link(table: BotTable | None) -> None:
 
 
 def start_game() -> None:
-    count = int(state.get("play_count", 3))
+    rules = url_state.current_rules()
+    count = min(int(state.get("play_count", 3)), BotGame.most_opponents(rules))
     styles = tuple(state.get(f"play_style_{index}", DEFAULT_STYLES[index])
                    for index in range(count))
-    game = BotGame(new_seed(), styles, url_state.current_rules())
-    table = BotTable(game, view.player_names(styles))
-    state["play_table"], state["play_seen"] = table, 0
+    table = BotTable(BotGame(new_seed(), styles, rules), view.player_names(styles))
+    state["play_table"], state["play_revealed"] = table, 0
     reset_entry(table)
 
 
 def new_game() -> None:
+    """Back to the set-up: the game leaves the session and the link."""
     state["play_table"] = None
-    state.pop("play_seen", None)
+    state.pop("play_revealed", None)
+    write_link(None)
 
 
-def move(action: Action) -> None:
+def move(action: Action, moves_before: int) -> None:
+    """The player's move, unless the tap was made on a screen of an earlier turn (a second
+    tap while the bots' moves were being shown): it is dropped, never played blind."""
     table: BotTable | None = state.get("play_table")
-    if table is None or not table.my_turn:
+    if table is None:
         return
     try:
-        table.play(action)
+        if not table.play_at(action, moves_before):
+            return
     except IllegalMove as refused:
         state["play_flash"] = tracker_view.refusal_text(table.state, refused.refusal)
         return
+    if table.finished:
+        state["play_finished_here"] = game_key(table)  # kept in the progress: played here
     reset_entry(table)
+
+
+def game_key(table: BotTable) -> tuple[int, tuple[str, ...]]:
+    return table.game.seed, table.game.styles
 
 
 def reset_entry(table: BotTable) -> None:
@@ -162,8 +183,12 @@ def shift_quantities(step: int) -> None:
 def setup() -> None:
     st.caption(t("play.intro"))
     state.setdefault("play_count", 3)
-    count = stepper(t("play.setup.count"), key="play_count", minimum=1, maximum=MAX_OPPONENTS,
+    most = BotGame.most_opponents(url_state.current_rules())
+    count = stepper(t("play.setup.count"), key="play_count", minimum=1, maximum=most,
                     less=t("play.setup.fewer"), more=t("play.setup.more"))
+    if most < MAX_OPPONENTS:
+        st.caption(tn("play.setup.most", most, dice=url_state.current_rules().starting_dice,
+                      table=MAX_TABLE_DICE))
     lang = current_language()  # bound: the labels may be formatted outside this run
     for index in range(count):
         key = f"play_style_{index}"
@@ -190,26 +215,35 @@ def pace_choice() -> None:
 
 
 def news(table: BotTable) -> None:
-    """The moves since the player's last look, one at a time at the chosen pace, each
-    round's end with every cup lifted."""
-    seen = min(state.get("play_seen", 0), len(table.steps))
-    state["play_seen"] = len(table.steps)
-    fresh = table.steps[seen:]
-    if not fresh:
+    """The moves since the player's last one: those not shown yet one at a time at the
+    chosen pace (at once when the player is out, and never more than :data:`MOST_PAUSE_S`
+    in a run), each round's end with every cup lifted. A rerun shows them again at once."""
+    steps = table.steps
+    mine = [index for index, step in enumerate(steps) if step.seat == ME]
+    start = mine[-1] if mine else 0
+    if start == len(steps):
         return
+    revealed = max(start, min(state.get("play_revealed", len(steps)), len(steps)))
     pause = view.PACES.get(state.get("play_pace", view.DEFAULT_PACE), 0.0)
-    rounds = iter(table.rounds[sum(1 for step in table.steps[:seen]
-                                   if step.action.kind != "raise"):])
+    if table.state.players[ME].dice == 0:
+        pause = 0.0
+    budget = MOST_PAUSE_S
+    calls_before = sum(1 for step in steps[:start] if step.action.kind != "raise")
+    rounds = iter(table.rounds[calls_before:])
     with st.container(border=True, key="play_news"):
-        for step in fresh:
-            if step.seat != ME and pause:
+        for index in range(start, len(steps)):
+            step = steps[index]
+            if index >= revealed and step.seat != ME and budget >= pause > 0:
                 time.sleep(pause)
+                budget -= pause
             st.markdown(view.step_text(table.state, step))
             if step.action.kind != "raise":
                 played = next(rounds)
                 with st.container(key=f"play_cups_{played.number}"):
                     st.info(view.showdown_markdown(table.state, played),
                             icon=":material/casino:")
+            if index >= revealed:
+                state["play_revealed"] = index + 1
 
 
 def my_move(table: BotTable) -> None:
@@ -219,14 +253,14 @@ def my_move(table: BotTable) -> None:
         advice = advise(situation)
         with st.container(border=True, key="play_hint_card"):
             st.markdown(advice_view.card_markdown(advice, situation))
-    game = table.state
+    game, moves = table.state, len(table.game.moves)
     if game.bids:
         with st.container(horizontal=True, gap="small", key="play_calls"):
             st.button(t("practice.move.dudo"), key="play_dudo", type="primary",
-                      on_click=move, args=(DUDO,), width="stretch")
+                      on_click=move, args=(DUDO, moves), width="stretch")
             if situation.may_calza():
                 st.button(t("practice.move.calza"), key="play_calza", type="primary",
-                          on_click=move, args=(CALZA,), width="stretch")
+                          on_click=move, args=(CALZA, moves), width="stretch")
     face = st.segmented_control(t("tracker.bid.face"), FACES, format_func=dice.face_label,
                                 key="play_face", required=True, width="stretch",
                                 on_change=face_changed, persist_state="session")
@@ -251,7 +285,7 @@ def my_move(table: BotTable) -> None:
                 for quantity in range(start, start + QUANTITY_ROW):
                     legal = game.bid_refusal(Bid(quantity, face)) is None
                     st.button(str(quantity), key=f"play_q_{quantity}", on_click=move,
-                              args=(Action.raise_to(Bid(quantity, face)),),
+                              args=(Action.raise_to(Bid(quantity, face)), moves),
                               type="secondary" if legal else "tertiary", width="stretch")
                 st.button("›", key="play_more", on_click=shift_quantities,
                           args=(QUANTITY_ROW,), help=t("tracker.bid.more"),
@@ -266,6 +300,8 @@ def board(table: BotTable) -> None:
     news(table)
     if game.is_over:
         st.success(view.winner_text(game), icon=":material/emoji_events:")
+    elif table.stopped:
+        st.warning(t("play.stopped"), icon=":material/hourglass_disabled:")
     else:
         st.subheader(view.round_header(game), anchor=False)
         banner = view.palifico_banner(game)
@@ -277,46 +313,53 @@ def board(table: BotTable) -> None:
         if table.my_turn:
             my_move(table)
     st.markdown(tracker_view.players_table(game, None))  # my seat is named "You"
-    if game.is_over:
+    if table.finished:
         show_review(table)
     with st.expander(t("play.settings"), icon=":material/tune:"):
         pace_choice()
     st.button(t("play.new"), key="play_new", icon=":material/restart_alt:", on_click=new_game,
-              type="primary" if game.is_over else "secondary", width="stretch")
+              type="primary" if table.finished else "secondary", width="stretch")
 
 
 def show_review(table: BotTable) -> None:
+    """The finished game's review (worked out once per game), kept in the progress when
+    the game was played to its end here, not opened finished from a link."""
     if not table.decisions:
         return
-    reviewed = review((decision.situation, decision.action) for decision in table.decisions)
-    keep(table, reviewed.added)
+    key = (*game_key(table), len(table.game.moves))
+    cached = state.get("play_review")
+    if cached is None or cached[0] != key:
+        cached = (key, review((d.situation, d.action) for d in table.decisions))
+        state["play_review"] = cached
+    reviewed = cached[1]
+    if state.get("play_finished_here") == game_key(table) and table.state.is_over:
+        keep(table, reviewed.added)
     st.subheader(t("review.title"), anchor=False)
     st.markdown(review_view.summary_text(reviewed))
     turning = reviewed.turning_points()
     if turning:
         st.markdown(f"**{t('review.turning_points')}**")
         for index in turning:
-            reviewed_move(table, index, reviewed.moves[index], "turning")
+            reviewed_move(table, index, reviewed.moves[index])
     with st.expander(t("review.all_moves", count=len(reviewed.moves)),
                      icon=":material/list:"):
         for index, move_reviewed in enumerate(reviewed.moves):
-            reviewed_move(table, index, move_reviewed, "all")
+            reviewed_move(table, index, move_reviewed)
 
 
 def keep(table: BotTable, added: float) -> None:
     """The finished game, in the learner's progress once (the store keeps it once too)."""
     game = table.game
-    if state.get("play_kept") == (game.seed, game.styles):
-        return
-    state["play_kept"] = (game.seed, game.styles)
-    record = GameRecord(game.seed, game.styles, table.state.winner == ME,
-                        len(table.decisions), added)
-    saved = profile.record_game(record)
-    if saved is not profile.Saved.NOT_SAVED:
+    if state.get("play_kept") != game_key(table):
+        record = GameRecord(game.seed, game.styles, table.state.winner == ME,
+                            len(table.decisions), added)
+        state["play_kept"] = game_key(table)
+        state["play_kept_saved"] = profile.record_game(record) is not profile.Saved.NOT_SAVED
+    if state.get("play_kept_saved"):
         st.caption(t("play.kept"))
 
 
-def reviewed_move(table: BotTable, index: int, reviewed: ReviewedMove, where: str) -> None:
+def reviewed_move(table: BotTable, index: int, reviewed: ReviewedMove) -> None:
     """One decision of the review; a costly or doubtful one facing a bid links to itself
     as a practice spot."""
     st.markdown(review_view.move_line(index + 1, reviewed))

@@ -175,6 +175,10 @@ def page() -> None:
     state = st.session_state
     if SPOT_KEY not in state:
         first_spot()
+    elif url_state.in_link(view.GAME_SPOT_PARAM):  # a review's link, followed in this session
+        linked = view.spot_from_link()
+        if linked is not None and linked != state[SPOT_KEY]:
+            show_spot(linked)
     st.title(t("practice.title"), anchor=False)
     for notice in url_state.pop_notices():
         st.warning(t(notice), icon=":material/warning:")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from coach.play.bot_game import STYLES
 from practice.weakness import weakest_first
 from storage.progress import OVERALL, ProgressStore
 from views import profile
@@ -20,6 +21,7 @@ from views import progress_view as view
 from views.i18n import format_decimal, format_percent, t
 from views.practice_common import theme_label
 from views.style import phone_page
+from views.text import literal
 
 RUN_LENGTH = 5  # answers per point of the time charts while they all fall on one day
 WEAKEST = 3  # how many themes the page calls the weakest
@@ -91,6 +93,11 @@ def ratings(store: ProgressStore, token: str) -> None:
     st.caption(t("progress.ratings.help"))
 
 
+def style_name(style: str) -> str:
+    """An opponent style in words; a style this version does not know, as it was stored."""
+    return t(f"play.style.{style}") if style in STYLES else literal(style)
+
+
 def games(store: ProgressStore, token: str) -> None:
     """Games against the bots: results per opponent style, and the risk added per decision
     game after game."""
@@ -103,7 +110,7 @@ def games(store: ProgressStore, token: str) -> None:
              "|:---|---:|---:|---:|"]
     for row in store.results_by_style(token):
         added = row.added_per_decision
-        lines.append(f"| {t(f'play.style.{row.style}')} | {row.games} | "
+        lines.append(f"| {style_name(row.style)} | {row.games} | "
                      f"{row.wins} ({format_percent(row.win_rate)}) | "
                      f"{'–' if added is None else format_decimal(added)} |")
     st.markdown("\n".join(lines))

@@ -476,7 +476,13 @@ def play(game: GameState) -> None:
 def review_my_moves(game: GameState, me: int) -> None:
     """My decisions in the rounds whose dice I entered, each beside the coach's best."""
     hands = view.hands_by_round(game, me, my_hands(game))
-    reviewed = review(tracked_decisions(game, me, hands)) if hands else None
+    key = (game.to_code(), me, tuple(sorted((number, hand.faces)
+                                            for number, hand in hands.items())))
+    cached = state.get("tracker_review")
+    if cached is None or cached[0] != key:  # worked out again only when something changed
+        cached = (key, review(tracked_decisions(game, me, hands)) if hands else None)
+        state["tracker_review"] = cached
+    reviewed = cached[1]
     if reviewed is None or not reviewed.moves:
         st.caption(t("tracker.review.none"))
         return

@@ -123,9 +123,9 @@ def _add_review(commands: arguments.Subcommands) -> None:
                         help=f"a game played in the app against the bots: its seed, 0 to "
                              f"{MAX_SEED}, with --opponents and --moves (the rule options as "
                              "it was played)")
-    command.add_argument("--seat", type=arguments.whole_number(0, MAX_PLAYERS - 1), default=0,
+    command.add_argument("--seat", type=arguments.whole_number(0, MAX_PLAYERS - 1),
                          help=f"with --game: your seat, 0 (the first player) to "
-                              f"{MAX_PLAYERS - 1} (default 0)")
+                              f"{MAX_PLAYERS - 1}")
     command.add_argument("--hand", action="append", default=[], metavar="ROUND:DICE",
                          type=arguments.parsed_by(_round_hand),
                          help="with --game: your dice in one round, like 3:24456 (round 3, "
@@ -156,6 +156,11 @@ def run_review(args: argparse.Namespace) -> dict[str, object]:
     if args.game is not None:
         if args.opponents or args.moves:
             raise ValueError("--opponents and --moves go with --seed, not --game")
+        if args.seat is None:
+            raise ValueError("--game needs --seat: yours, 0 for the first player")
+        if arguments.given_rule_options(args):
+            raise ValueError("the rule options go with --seed: a tracked game's code holds "
+                             "its rules")
         hands: dict[int, Hand] = {}
         for number, hand in args.hand:
             if number in hands:
@@ -165,8 +170,9 @@ def run_review(args: argparse.Namespace) -> dict[str, object]:
             raise ValueError("--game needs your dice for at least one round: --hand ROUND:DICE")
         decisions = tracked_decisions(args.game, args.seat, hands)
     else:
-        if args.hand:
-            raise ValueError("--hand goes with --game: a game against the bots knows your dice")
+        if args.hand or args.seat is not None:
+            raise ValueError("--hand and --seat go with --game: in a game against the bots "
+                             "you are seat 0 and your dice are known")
         if not args.opponents:
             raise ValueError("--seed needs --opponents: the bots you played")
         game = BotGame(args.seed, tuple(args.opponents), arguments.rules_from_arguments(args),

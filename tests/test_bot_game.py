@@ -23,7 +23,7 @@ from perudo_math import Bid, Rules
 def played_out(game: BotGame, player=None) -> BotTable:
     """``game`` played to its end, the learner's moves chosen by ``player`` (the coach)."""
     table = BotTable(game)
-    while not table.state.is_over:
+    while not table.finished:
         assert table.my_turn
         table.play(player(table.situation) if player else advise(table.situation).action)
     return table
@@ -50,13 +50,41 @@ def test_a_game_resumed_from_its_moves_goes_on_as_if_never_stopped():
     assert resumed.steps == whole.steps and resumed.state == whole.state
 
 
-def test_each_round_rolls_its_own_dice_whatever_came_before():
-    """Round 2's dice do not depend on how round 1 was played, only on the dice counts."""
-    a = played_out(BotGame(5, ("odds",)), BUILTIN_BOTS["probability"](random.Random(1)))
-    b = played_out(BotGame(5, ("odds",)), BUILTIN_BOTS["n3"](random.Random(1)))
-    first_a, first_b = a.rounds[0], b.rounds[0]
-    assert first_a.hands == first_b.hands
-    assert a.steps[0] == b.steps[0] or a.steps[0].seat == ME
+def test_each_seat_rolls_its_own_dice_whatever_came_before():
+    """Two learners play the same seed differently: from round 2 on, every seat that holds
+    as many dice in both games holds the same dice, whoever lost the die before."""
+    a = played_out(BotGame(2, ("odds", "odds")), BUILTIN_BOTS["probability"](random.Random(1)))
+    b = played_out(BotGame(2, ("odds", "odds")), BUILTIN_BOTS["n3"](random.Random(1)))
+    assert a.rounds[0].hands == b.rounds[0].hands
+    counts = [tuple(len(hand) for hand in played.hands) for played in a.rounds[1:4]]
+    assert counts != [tuple(len(hand) for hand in played.hands) for played in b.rounds[1:4]]
+    compared = 0
+    for round_a, round_b in zip(a.rounds[1:4], b.rounds[1:4], strict=False):
+        for hand_a, hand_b in zip(round_a.hands, round_b.hands, strict=True):
+            if len(hand_a) == len(hand_b) and len(hand_a):
+                assert hand_a == hand_b
+                compared += 1
+    assert compared >= 4
+
+
+def test_a_table_of_more_than_thirty_dice_is_refused_and_the_set_up_says_how_many():
+    assert BotGame.most_opponents(Rules()) == 5
+    assert BotGame.most_opponents(Rules(starting_dice=10)) == 2
+    assert BotGame.most_opponents(Rules(starting_dice=7)) == 3
+    BotGame(1, ("reader",) * 2, Rules(starting_dice=10))
+    with pytest.raises(BotGameError, match="at most 30 dice, not 4 players of 10"):
+        BotGame(1, ("reader",) * 3, Rules(starting_dice=10))
+
+
+def test_a_game_that_reaches_the_longest_a_game_may_be_stops_undecided(monkeypatch):
+    import coach.play.bot_game as module
+
+    monkeypatch.setattr(module, "MAX_ROUNDS", 2)
+    table = played_out(BotGame(8, ("odds", "odds")))
+    assert table.stopped and table.finished and not table.my_turn
+    assert not table.state.is_over and len(table.rounds) == 2
+    with pytest.raises(BotGameError, match="not your turn"):
+        table.play(DUDO)
 
 
 def test_other_seeds_deal_other_games():
@@ -153,3 +181,13 @@ def test_my_decisions_keep_the_dice_of_their_own_round():
         situation = decision.situation
         assert tuple(len(hand) for hand in decision.hands) == situation.dice
         assert decision.hands[ME] == situation.hand
+
+
+def test_a_move_made_on_an_earlier_turn_is_dropped():
+    table = BotTable(BotGame(12, ("odds", "odds")))
+    first = advise(table.situation).action
+    assert table.play_at(first, 0)
+    moves = len(table.game.moves)
+    assert not table.play_at(DUDO, 0)  # a second tap on the first turn's screen
+    assert len(table.game.moves) == moves == 1
+    assert table.play_at(advise(table.situation).action, 1)

@@ -15,11 +15,12 @@ import coach.cli
 import perudo_math.cli
 import practice.cli
 from coach import Situation, advise
-from perudo_math import SETTINGS, Bid, Hand, Rules, arguments
+from perudo_math import SETTINGS, Bid, GameState, Hand, Rules, arguments
 from perudo_math.rules import SETTING_BY_NAME, SettingKind
 
 PERUDO_MATH, COACH, PRACTICE = perudo_math.cli.main, coach.cli.main, practice.cli.main
 SPOT = '{"dice":[2,2],"me":0,"hand":[1,2],"bids":[[1,"1x5"]]}'
+TRACKED = GameState.new(["Ana", "Ben"]).bid("2x3").to_code()
 
 
 def run(main, argv: list[str], capsys) -> tuple[int, str, str]:
@@ -117,7 +118,14 @@ BAD_INPUT = [
     (COACH, ["review", "--seed", "3", "--opponents", "odds", "--moves", "dudo.dudo"],
      "dudo, is not legal: no bid to challenge yet"),
     (COACH, ["review", "--seed", "3", "--opponents", "odds", "--hand", "1:23"],
-     "--hand goes with --game"),
+     "--hand and --seat go with --game"),
+    (COACH, ["review", "--seed", "3", "--opponents", "odds", "--seat", "2"],
+     "--hand and --seat go with --game"),
+    (COACH, ["review", "--game", TRACKED, "--hand", "1:23356"], "--game needs --seat"),
+    (COACH, ["review", "--game", TRACKED, "--seat", "0", "--hand", "1:23356", "--salsa"],
+     "the rule options go with --seed"),
+    (COACH, ["review", "--seed", "3", "--opponents", *["reader"] * 5, "--starting-dice", "6"],
+     "at most 30 dice"),
     (COACH, ["review", "--seed", "-1", "--opponents", "odds"], "expected a whole number"),
     (PRACTICE, [], "required: command"),
     (PRACTICE, ["quiz"], "invalid choice: 'quiz'"),

@@ -77,20 +77,22 @@ def link_params(spot: Spot) -> dict[str, str | None]:
 
 
 def game_spot(game: BotGame, decision: int) -> str:
-    """The link's text of the learner's ``decision``-th move (from 0) in ``game``."""
-    return "~".join([str(game.seed), ",".join(game.styles), game.moves_text(), str(decision)])
+    """The link's text of the learner's ``decision``-th move (from 0) in ``game``: the game
+    up to that move (``seed~styles~moves``), the spot being the learner's turn it reaches."""
+    return "~".join([str(game.seed), ",".join(game.styles),
+                     BotGame(game.seed, game.styles, game.rules,
+                             game.moves[:decision]).moves_text()])
 
 
-def _game_decision(text: str) -> tuple[BotGame, int]:
-    """The game and decision of :func:`game_spot`'s text (rules as the table's); ValueError
-    on anything else."""
+def _game_spot_text(text: str) -> str:
+    """``text`` when it reads as :func:`game_spot`'s (the game itself is replayed later,
+    once: :func:`cached_game_scenario`); ValueError otherwise."""
     parts = text.split("~")
-    if len(parts) != 4 or not parts[0].isdigit() or not parts[3].isdigit():
+    if len(parts) != 3 or not parts[0].isdigit():
         raise ValueError("not a game spot")
-    styles = tuple(parts[1].split(","))
-    game = BotGame(int(parts[0]), styles, url_state.current_rules(),
-                   BotGame.read_moves(parts[2]))
-    return game, int(parts[3])
+    BotGame(int(parts[0]), tuple(parts[1].split(",")), url_state.current_rules(),
+            BotGame.read_moves(parts[2]))
+    return text
 
 
 def spot_from_link() -> Spot | None:
@@ -114,11 +116,6 @@ def spot_from_link() -> Spot | None:
     return Spot(seed, theme, level)
 
 
-def _game_spot_text(text: str) -> str:
-    _game_decision(text)
-    return text
-
-
 def spot_of(scenario: Scenario) -> Spot:
     """The spot that gives ``scenario`` again."""
     if scenario.source is not None:
@@ -139,19 +136,21 @@ def cached_scenario(seed: int, theme: str | None, level: int | None,
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def cached_game_scenario(text: str, rules: tuple[tuple[str, object], ...]) -> Scenario:
-    """The scenario of a game spot (:func:`game_spot`), its game replayed; ValueError when
-    it is not one."""
+def cached_game_scenario(text: str,
+                         rules: tuple[tuple[str, object], ...]) -> Scenario | None:
+    """The scenario of a game spot (:func:`game_spot`): its game replayed to the learner's
+    turn. ``None`` (cached too: a refused link is replayed once) when it is not one."""
     parts = text.split("~")
-    game = BotGame(int(parts[0]), tuple(parts[1].split(",")), Rules.from_dict(dict(rules)),
-                   BotGame.read_moves(parts[2]))
-    decisions = BotTable(game).decisions
-    index = int(parts[3])
-    if index >= len(decisions):
-        raise ValueError(f"the game has {len(decisions)} decisions, not {index + 1}")
-    decision = decisions[index]
-    return from_decision(decision.situation, [hand.faces for hand in decision.hands],
-                         game.seed, text)
+    try:
+        game = BotGame(int(parts[0]), tuple(parts[1].split(",")),
+                       Rules.from_dict(dict(rules)), BotGame.read_moves(parts[2]))
+        table = BotTable(game)
+        if not table.my_turn:
+            return None
+        return from_decision(table.situation, [hand.faces for hand in table.hands],
+                             game.seed, text)
+    except (ValueError, IndexError):
+        return None
 
 
 def find_scenario(spot: Spot, rules: Rules) -> Scenario | None:
@@ -162,10 +161,7 @@ def find_scenario(spot: Spot, rules: Rules) -> Scenario | None:
     """
     key = rules_key(rules)
     if spot.game is not None:
-        try:
-            return cached_game_scenario(spot.game, key)
-        except ValueError:
-            return None
+        return cached_game_scenario(spot.game, key)
     levels: list[int | None] = [spot.level]
     if spot.level is not None and spot.theme is not None:
         levels += sorted(LEVELS, key=lambda level: (abs(level - spot.level), level))[1:]

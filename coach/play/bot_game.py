@@ -1,9 +1,10 @@
 """A whole game against the league's bots: the learner in seat 0, a bot in every other seat.
 
-Everything follows from the seed: who opens, every round's dice (round r rolls from its own
-stream, so a different move earlier changes later dice only in their number) and each bot's
-random choices. A game is therefore its setup and the learner's moves (:class:`BotGame`): a
-short link resumes it, and the same seed and moves replay the same game, bot for bot.
+Everything follows from the seed: who opens, every round's dice (each seat's dice of round r
+roll from their own stream, so a different move earlier changes a later hand only in its
+number of dice) and each bot's random choices. A game is therefore its setup and the
+learner's moves (:class:`BotGame`): a short link resumes it, and the same seed and moves
+replay the same game, bot for bot.
 
 :class:`BotTable` plays a :class:`BotGame` out: the learner's moves in turn, the bots' in
 between, up to the learner's next turn or the end of the game. It keeps every move
@@ -24,6 +25,7 @@ from coach.play.arena import apply_action
 from coach.play.bots import BUILTIN_BOTS, Bot
 from perudo_math import (
     MAX_MOVES,
+    MAX_ROUNDS,
     Bid,
     GameState,
     Hand,
@@ -44,6 +46,10 @@ STYLES: dict[str, str] = {
 """The styles a learner may play against, each a league bot (:data:`coach.play.BUILTIN_BOTS`):
 plain odds, a Bayesian reader of the bids, a liar, a tight player, a mix of styles."""
 MAX_OPPONENTS = 5
+MAX_TABLE_DICE = 30
+"""The most dice a game against the bots starts with (six players of five, or three of
+ten): the readers then answer within a phone's patience, and a link replays in well under
+a second."""
 MAX_SEED = 2**63 - 1
 ME = 0
 """The learner's seat."""
@@ -84,6 +90,10 @@ class BotGame:
                                    f"{', '.join(STYLES)}")
         if not isinstance(self.rules, Rules):
             raise wrong_type("BotGame: rules", "a Rules", self.rules)
+        if self.players * self.rules.starting_dice > MAX_TABLE_DICE:
+            raise BotGameError(f"a game against the bots starts with at most {MAX_TABLE_DICE} "
+                               f"dice, not {self.players} players of "
+                               f"{self.rules.starting_dice}")
         if not isinstance(self.moves, tuple) or not all(
                 isinstance(move, Action) for move in self.moves):
             raise wrong_type("BotGame: moves", "a tuple of Actions", self.moves)
@@ -93,6 +103,11 @@ class BotGame:
     @property
     def players(self) -> int:
         return len(self.styles) + 1
+
+    @staticmethod
+    def most_opponents(rules: Rules) -> int:
+        """How many opponents a game under ``rules`` may have (at least one)."""
+        return max(1, min(MAX_OPPONENTS, MAX_TABLE_DICE // rules.starting_dice - 1))
 
     def with_move(self, action: Action) -> BotGame:
         return BotGame(self.seed, self.styles, self.rules, (*self.moves, action))
@@ -179,6 +194,8 @@ class BotTable:
         self.steps: list[Step] = []
         self.rounds: list[PlayedRound] = []
         self.decisions: list[MyDecision] = []
+        self.stopped = False
+        """The game reached the most moves or rounds a game may hold, and stops undecided."""
         self.hands = self._deal()
         self._play_bots()
         for number, move in enumerate(game.moves, start=1):
@@ -194,8 +211,13 @@ class BotTable:
     # What the table shows.
 
     @property
+    def finished(self) -> bool:
+        """Over: won by someone, or stopped at the longest a game may be."""
+        return self.state.is_over or self.stopped
+
+    @property
     def my_turn(self) -> bool:
-        return not self.state.is_over and self.state.turn == ME
+        return not self.finished and self.state.turn == ME
 
     @property
     def situation(self) -> Situation:
@@ -227,8 +249,17 @@ class BotTable:
         self.game = self.game.with_move(action)
         self._play_bots()
 
+    def play_at(self, action: Action, moves_before: int) -> bool:
+        """:meth:`play` ``action`` if the learner has made ``moves_before`` moves so far:
+        a tap on a screen of an earlier turn is dropped, never played blind on this one.
+        Whether it was played."""
+        if not self.my_turn or len(self.game.moves) != moves_before:
+            return False
+        self.play(action)
+        return True
+
     def _play_bots(self) -> None:
-        while not self.state.is_over and self.state.turn != ME:
+        while not self.finished and self.state.turn != ME:
             seat = self.state.turn
             assert seat is not None
             bot = self._bots[seat]
@@ -237,6 +268,9 @@ class BotTable:
 
     def _apply(self, seat: int, action: Action) -> None:
         state, hands = self.state, self.hands
+        if len(state.history) >= MAX_MOVES or len(state.results) >= MAX_ROUNDS:
+            self.stopped = True  # the longest a game may be: it stops undecided
+            return
         after, count = apply_action(state, action, hands)
         self.state = after
         self.steps.append(Step(seat, action, state.round_number))
@@ -253,7 +287,11 @@ class BotTable:
             self.hands = self._deal()
 
     def _deal(self) -> tuple[Hand, ...]:
-        """This round's dice, from the round's own stream of the seed."""
-        rng = random.Random(f"{self.game.seed}:round:{self.state.round_number}")
-        return tuple(Hand(rng.randint(1, 6) for _ in range(player.dice))
-                     for player in self.state.players)
+        """This round's dice, each seat's from its own stream of the seed."""
+        seed, number = self.game.seed, self.state.round_number
+        hands = []
+        for seat, player in enumerate(self.state.players):
+            rng = random.Random(f"{seed}:round:{number}:seat:{seat}")
+            hands.append(Hand(rng.randint(1, 6) for _ in range(player.dice)))
+        return tuple(hands)
+

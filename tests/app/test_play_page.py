@@ -225,3 +225,65 @@ def test_a_finished_game_counts_in_the_progress_by_opponent_style(app, tmp_path,
     grid = next(m.value for m in app.markdown if translate("en", "progress.games.col.style")
                 in m.value)
     assert "| Reader | 1 |" in grid and "| Calculator | 1 |" in grid
+
+
+def test_new_game_goes_back_to_the_set_up_and_clears_the_link(app):
+    open_play(app)
+    start(app, ("odds",))
+    play_as_the_coach(app)
+    app.button(key="play_new").click().run()
+    assert app.session_state["play_table"] is None
+    assert app.button(key="play_start")
+    assert all(name not in app.query_params for name in ("seed", "vs", "moves"))
+    app.run()  # and stays there: the old game does not come back from the session
+    assert app.button(key="play_start")
+
+
+def test_a_review_link_followed_twice_in_one_session_shows_each_spot(app):
+    open_play(app)
+    start(app, ("odds", "odds"))
+    for _ in range(200):
+        if table_of(app).finished:
+            break
+        play_rashly(app)
+    table = table_of(app)
+    costly = [index for index, move in enumerate(review(
+        (d.situation, d.action) for d in table.decisions).moves)
+        if move.verdict.value != "good" and move.situation.bids]
+    assert len(costly) >= 2
+    for index in costly[:2]:
+        spot = practice_view.game_spot(table.game, index)
+        app.query_params["review"] = spot
+        app.switch_page("app_pages/practice.py").run()
+        assert not app.exception
+        assert app.session_state["practice_spot"].game == spot
+        shown = practice_view.find_scenario(app.session_state["practice_spot"],
+                                            table.game.rules)
+        assert shown.situation() == table.decisions[index].situation
+        app.switch_page(PAGE).run()
+
+
+def test_a_damaged_link_costs_the_server_well_under_a_second_once_warm(app):
+    open_play(app)  # the first run imports the app
+    hostile = [{"seed": "5", "vs": "odds", "moves": "dudo." * 20_000},
+               {"seed": "5", "vs": ",".join(["reader"] * 5), "moves": "calza"},
+               {"seed": "9" * 5000, "vs": "odds"}]
+    for params in hostile:
+        other = AppTest.from_file(app._script_path, default_timeout=60)
+        other.context = {"locale": "en-US"}
+        began = time.perf_counter()
+        open_play(other, **params)
+        assert time.perf_counter() - began < 1.0, params
+        assert other.session_state["play_table"] is None
+
+
+def test_a_finished_game_opened_from_its_link_is_not_kept_as_mine(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("PERUDO_COACH_DB", str(tmp_path / "progress.sqlite3"))
+    whole = BotTable(BotGame(31, ("odds",)))
+    while not whole.finished:
+        whole.play(advise(whole.situation).action)
+    open_play(app, seed="31", vs="odds", moves=whole.game.moves_text())
+    assert table_of(app).finished
+    assert translate("en", "review.title") in [h.value for h in app.subheader]
+    assert "profile" not in app.query_params  # no profile made, no game kept
+    assert translate("en", "play.kept") not in [c.value for c in app.caption]
