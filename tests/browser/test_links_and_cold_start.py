@@ -66,7 +66,7 @@ def assert_drawn_without_error(page: Page) -> None:
 
 def test_every_page_opens_at_its_own_address_cold_and_warm(fresh_server, chromium_browser):
     addresses = own_addresses()
-    assert "bid-odds" in addresses and len(addresses) == 8
+    assert "bid-odds" in addresses and "vs-bots" in addresses and len(addresses) == 9
     for visit in ("cold", "warm"):
         for path in addresses:
             page = open_page(chromium_browser, f"{fresh_server}/{path}")
