@@ -31,7 +31,7 @@ from coach.play.bot_game import (
     BotTable,
 )
 from coach.review import ReviewedMove, Verdict, review
-from perudo_math import FACES, Bid, IllegalMove
+from perudo_math import FACES, IllegalMove
 from storage.progress import GameRecord
 from views import (
     advice_view,
@@ -44,7 +44,7 @@ from views import (
 )
 from views import play_view as view
 from views.i18n import current_language, t, tn, translate
-from views.inputs import stepper
+from views.inputs import bid_numbers, stepper
 from views.practice_common import new_seed
 from views.style import phone_page
 
@@ -54,7 +54,6 @@ RULES_CHANGED_NOTICE = "notice.play_rules_changed"
 MOST_PAUSE_S = 8.0
 """The longest the bots' moves are paced in one run: the rest then shows at once."""
 DEFAULT_STYLES = ("reader", "odds", "liar", "tight", "mix")
-QUANTITY_ROW = tracker_view.QUANTITY_ROW
 RULES_PAGE = "app_pages/settings.py"
 PRACTICE_PAGE = "app_pages/practice.py"
 
@@ -267,29 +266,9 @@ def my_move(table: BotTable) -> None:
     if face is None:
         st.caption(t("tracker.bid.pick_face"))
     else:
-        lowest = tracker_view.lowest_quantity(game, face)
-        if lowest is None:
-            st.warning(tracker_view.refusal_text(game, tracker_view.face_refusal(game, face)),
-                       icon=":material/block:")
-        else:
-            offset = state.get("play_offset", 0)
-            start = lowest + offset
-            st.caption(t("tracker.bid.quantity", faces=t(f"face.plural.{face}"),
-                         bid=Bid(lowest, face).pretty()))
-            with st.container(horizontal=True, gap="xsmall", wrap=False,
-                              key="play_quantities"):
-                if offset:
-                    st.button("‹", key="play_less", on_click=shift_quantities,
-                              args=(-QUANTITY_ROW,), help=t("tracker.bid.less"),
-                              width="stretch")
-                for quantity in range(start, start + QUANTITY_ROW):
-                    legal = game.bid_refusal(Bid(quantity, face)) is None
-                    st.button(str(quantity), key=f"play_q_{quantity}", on_click=move,
-                              args=(Action.raise_to(Bid(quantity, face)), moves),
-                              type="secondary" if legal else "tertiary", width="stretch")
-                st.button("›", key="play_more", on_click=shift_quantities,
-                          args=(QUANTITY_ROW,), help=t("tracker.bid.more"),
-                          disabled=start + QUANTITY_ROW > game.table_dice, width="stretch")
+        bid_numbers(game, face, key="play", offset=state.get("play_offset", 0), on_bid=move,
+                    bid_args=lambda bid: (Action.raise_to(bid), moves),
+                    on_shift=shift_quantities)
     flash = state.pop("play_flash", None)
     if flash:
         st.error(flash, icon=":material/block:")

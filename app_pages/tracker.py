@@ -39,7 +39,7 @@ from perudo_math import (
 from views import dice, resume, review_view, rules_view, url_state
 from views import tracker_view as view
 from views.i18n import t, tn
-from views.inputs import clear_hand, entered_hand
+from views.inputs import bid_numbers, clear_hand, entered_hand
 
 ODDS_PAGE = "app_pages/odds.py"
 RULES_PAGE = "app_pages/rules.py"
@@ -319,29 +319,9 @@ def bid_entry(game: GameState) -> None:
     if face is None:
         st.caption(t("tracker.bid.pick_face"))
     else:
-        lowest = view.lowest_quantity(game, face)
-        if lowest is None:
-            reason = view.refusal_text(game, view.face_refusal(game, face))
-            st.warning(reason, icon=":material/block:")
-        else:
-            offset = state.get("tracker_offset", 0)
-            start = lowest + offset
-            st.caption(t("tracker.bid.quantity", faces=t(f"face.plural.{face}"),
-                         bid=Bid(lowest, face).pretty()))
-            with st.container(horizontal=True, gap="xsmall", wrap=False,
-                              key="tracker_quantities"):
-                if offset:
-                    st.button("‹", key="tracker_less", on_click=shift_quantities,
-                              args=(-view.QUANTITY_ROW,), help=t("tracker.bid.less"),
-                              width="stretch")
-                for quantity in range(start, start + view.QUANTITY_ROW):
-                    legal = game.bid_refusal(Bid(quantity, face)) is None
-                    st.button(str(quantity), key=f"tracker_q_{quantity}", on_click=make_bid,
-                              args=(face, quantity), type="secondary" if legal else "tertiary",
-                              width="stretch")
-                st.button("›", key="tracker_more", on_click=shift_quantities,
-                          args=(view.QUANTITY_ROW,), help=t("tracker.bid.more"),
-                          disabled=start + view.QUANTITY_ROW > game.table_dice, width="stretch")
+        bid_numbers(game, face, key="tracker", offset=state.get("tracker_offset", 0),
+                    on_bid=make_bid, bid_args=lambda bid: (bid.face, bid.quantity),
+                    on_shift=shift_quantities)
     show_flash("bid")
 
 

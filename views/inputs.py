@@ -20,7 +20,8 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from perudo_math import FACES, MAX_STARTING_DICE
+from perudo_math import FACES, MAX_STARTING_DICE, Bid, GameState
+from views import tracker_view
 from views.dice import face_label, glyphs, hand_text
 from views.i18n import current_language, t, tn, translate
 
@@ -198,6 +199,37 @@ def stepper(label: str, *, key: str, minimum: int, maximum: int, less: str, more
                       on_click=_step, args=(key, 1, minimum, maximum, on_change),
                       width=PAGE_KEY_PX)
     return value
+
+
+def bid_numbers(game: GameState, face: int, *, key: str, offset: int,
+                on_bid: Callable[..., None], bid_args: Callable[[Bid], tuple[object, ...]],
+                on_shift: Callable[[int], None]) -> None:
+    """The quantities of a bid on ``face`` for the player to act in ``game``, one tap each,
+    from the smallest legal one (``offset`` further on); ``‹`` and ``›`` page the row
+    (``on_shift(step)``). A tap calls ``on_bid(*bid_args(bid))``; a number the rules refuse
+    is drawn quieter, and a face with no legal bid says why instead."""
+    lowest = tracker_view.lowest_quantity(game, face)
+    if lowest is None:
+        st.warning(tracker_view.refusal_text(game, tracker_view.face_refusal(game, face)),
+                   icon=":material/block:")
+        return
+    row = tracker_view.QUANTITY_ROW
+    start = lowest + offset
+    st.caption(t("tracker.bid.quantity", faces=t(f"face.plural.{face}"),
+                 bid=Bid(lowest, face).pretty()))
+    with st.container(horizontal=True, gap="xsmall", wrap=False, key=f"{key}_quantities"):
+        if offset:
+            st.button("‹", key=f"{key}_less", on_click=on_shift, args=(-row,),
+                      help=t("tracker.bid.less"), width="stretch")
+        for quantity in range(start, start + row):
+            bid = Bid(quantity, face)
+            legal = game.bid_refusal(bid) is None
+            st.button(str(quantity), key=f"{key}_q_{quantity}", on_click=on_bid,
+                      args=bid_args(bid), type="secondary" if legal else "tertiary",
+                      width="stretch")
+        st.button("›", key=f"{key}_more", on_click=on_shift, args=(row,),
+                  help=t("tracker.bid.more"), disabled=start + row > game.table_dice,
+                  width="stretch")
 
 
 def round_selector(*, key: str, default: str | None = "normal", disabled: bool = False,

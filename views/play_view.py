@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from coach.play.bot_game import ME, BotTable, PlayedRound, Step
 from perudo_math import GameState, RoundResult
+from views import tracker_view
 from views.dice import glyphs
 from views.i18n import t, tn
 from views.tracker_view import SEPARATOR, name_of
@@ -96,32 +97,9 @@ def palifico_banner(game: GameState) -> str | None:
 
 
 def result_text(game: GameState, result: RoundResult) -> str:
-    """``Dudo by Reader on 6 × 5: 4 counted — you lose a die``: the tracker's words, with
-    the player's own moves and losses said to them."""
-    if result.caller == ME:
-        head = t(f"play.result.me.{result.kind}", bid=result.bid.pretty(),
-                 counted=tn("tracker.result.counted", result.count))
-    else:
-        head = t(f"tracker.result.{result.kind}", caller=name_of(game, result.caller),
-                 bid=result.bid.pretty(), counted=tn("tracker.result.counted", result.count))
-    parts = [head]
-    if result.kind == "calza":
-        parts.append(t("tracker.result.calza_right" if result.calza_right
-                       else "tracker.result.calza_wrong"))
-    if result.loser is not None:
-        out = result.eliminated is not None
-        if result.loser == ME:
-            parts.append(t("play.result.me.out" if out else "play.result.me.loses"))
-        else:
-            parts.append(t("tracker.result.out" if out else "tracker.result.loses",
-                           name=name_of(game, result.loser)))
-    elif result.gainer is not None:
-        parts.append(t("play.result.me.gains") if result.gainer == ME
-                     else t("tracker.result.gains", name=name_of(game, result.gainer)))
-    else:
-        parts.append(t("play.result.me.full") if result.caller == ME
-                     else t("tracker.result.full", name=name_of(game, result.caller)))
-    return SEPARATOR.join(parts)
+    """``Dudo by Reader on 6 × 5: 4 counted — you lose a die``: the tracker's words, the
+    player's own moves and losses said to them."""
+    return tracker_view.result_text(game, result, me=ME)
 
 
 def winner_text(game: GameState) -> str:

@@ -11,6 +11,7 @@ per path (``st.cache_resource``), the ratings kept in the session when nothing c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 
 import streamlit as st
@@ -139,23 +140,17 @@ def record(answer: Answer) -> Saved:
         for theme in themes:
             ratings[theme] = rate_answer(ratings.get(theme, Rating()), answer.level,
                                          answer.correct)
-    created = False
-    if status() is Status.NONE:
-        created = start_new_profile()
-    target = active_store()
-    if target is None:
-        return Saved.NOT_SAVED
-    store, token = target
-    try:
-        store.record(token, answer)
-    except profiles.STORE_ERRORS:
-        return Saved.NOT_SAVED
-    return Saved.CREATED if created else Saved.SAVED
+    return _save(lambda store, token: store.record(token, answer))
 
 
 def record_game(game: GameRecord) -> Saved:
     """Keep a finished game against the bots in the profile (created for it when there is
     none yet), once however many times its end is shown."""
+    return _save(lambda store, token: store.record_game(token, game))
+
+
+def _save(write: Callable[[ProgressStore, str], object]) -> Saved:
+    """``write`` into the profile, created for it when there is none yet."""
     created = False
     if status() is Status.NONE:
         created = start_new_profile()
@@ -164,7 +159,7 @@ def record_game(game: GameRecord) -> Saved:
         return Saved.NOT_SAVED
     store, token = target
     try:
-        store.record_game(token, game)
+        write(store, token)
     except profiles.STORE_ERRORS:
         return Saved.NOT_SAVED
     return Saved.CREATED if created else Saved.SAVED

@@ -302,21 +302,29 @@ def count_label(game: GameState) -> str:
 # --- what happened ---------------------------------------------------------------------------
 
 
-def result_text(game: GameState, result: RoundResult) -> str:
-    """``Dudo by Ann on 6 × 5: 4 counted — Bob loses a die`` (markdown, names literal)."""
-    head = t(f"tracker.result.{result.kind}", caller=name_of(game, result.caller),
-             bid=result.bid.pretty(), counted=tn("tracker.result.counted", result.count))
+def result_text(game: GameState, result: RoundResult, me: int | None = None) -> str:
+    """``Dudo by Ann on 6 × 5: 4 counted — Bob loses a die`` (markdown, names literal); the
+    moves and losses of ``me``, when given, said to them (``you lose a die``)."""
+    counted = tn("tracker.result.counted", result.count)
+    if result.caller == me:
+        head = t(f"tracker.result.me.{result.kind}", bid=result.bid.pretty(), counted=counted)
+    else:
+        head = t(f"tracker.result.{result.kind}", caller=name_of(game, result.caller),
+                 bid=result.bid.pretty(), counted=counted)
     parts = [head]
     if result.kind == "calza":
         parts.append(t("tracker.result.calza_right" if result.calza_right
                        else "tracker.result.calza_wrong"))
     if result.loser is not None:
-        key = "tracker.result.out" if result.eliminated is not None else "tracker.result.loses"
-        parts.append(t(key, name=name_of(game, result.loser)))
+        key = "out" if result.eliminated is not None else "loses"
+        parts.append(t(f"tracker.result.me.{key}") if result.loser == me
+                     else t(f"tracker.result.{key}", name=name_of(game, result.loser)))
     elif result.gainer is not None:
-        parts.append(t("tracker.result.gains", name=name_of(game, result.gainer)))
+        parts.append(t("tracker.result.me.gains") if result.gainer == me
+                     else t("tracker.result.gains", name=name_of(game, result.gainer)))
     else:
-        parts.append(t("tracker.result.full", name=name_of(game, result.caller)))
+        parts.append(t("tracker.result.me.full") if result.caller == me
+                     else t("tracker.result.full", name=name_of(game, result.caller)))
     return SEPARATOR.join(parts)
 
 

@@ -168,14 +168,20 @@ def play_rashly(app: AppTest) -> None:
     first.click().run()
 
 
+def finish_rashly(app: AppTest) -> BotTable:
+    """The game played to its end by :func:`play_rashly`: a review full of costly moves."""
+    for _ in range(200):
+        if table_of(app).finished:
+            break
+        play_rashly(app)
+    assert table_of(app).finished
+    return table_of(app)
+
+
 def test_a_costly_move_of_the_review_is_a_practice_spot_with_a_link(app):
     open_play(app)
     start(app, ("odds", "odds"))
-    for _ in range(200):
-        if table_of(app).state.is_over:
-            break
-        play_rashly(app)
-    table = table_of(app)
+    table = finish_rashly(app)
     reviewed = review((d.situation, d.action) for d in table.decisions)
     costly = [index for index, move in enumerate(reviewed.moves)
               if move.verdict.value != "good" and move.situation.bids]
@@ -242,11 +248,7 @@ def test_new_game_goes_back_to_the_set_up_and_clears_the_link(app):
 def test_a_review_link_followed_twice_in_one_session_shows_each_spot(app):
     open_play(app)
     start(app, ("odds", "odds"))
-    for _ in range(200):
-        if table_of(app).finished:
-            break
-        play_rashly(app)
-    table = table_of(app)
+    table = finish_rashly(app)
     costly = [index for index, move in enumerate(review(
         (d.situation, d.action) for d in table.decisions).moves)
         if move.verdict.value != "good" and move.situation.bids]
