@@ -102,6 +102,20 @@ def settle_hand(game: GameState | None) -> None:
     state["tracker_hand_round"] = current
 
 
+def keep_my_hands(game: GameState) -> None:
+    """The hands kept for the game's rounds, saved with it on this device (a reload or a
+    new tab finds them there): on the session's first run, read back from there."""
+    me = url_state.current_seat()
+    if "tracker_hands" not in state:
+        keys = view.round_keys(game)
+        state["tracker_hands"] = {keys[number]: hand
+                                  for number, hand in resume.saved_hands(game).items()
+                                  if number in keys}
+    if me is not None:
+        resume.keep_hands({number: hand.faces for number, hand in
+                           view.hands_by_round(game, me, state["tracker_hands"]).items()})
+
+
 def my_hands(game: GameState) -> dict[object, tuple[int, ...]]:
     """The hands entered in this session, by round (:func:`tracker_view.round_key`): the
     rounds kept, and the one being played."""
@@ -481,6 +495,7 @@ def game_in_play() -> None:
         st.rerun()  # the set-up is outside this fragment
     show_flash("top")
     settle_hand(game)
+    keep_my_hands(game)
     play(game)
     resume.remember()  # the entry script, which remembers a move, does not run for a fragment
 

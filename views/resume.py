@@ -49,8 +49,12 @@ from views.text import literal
 
 COOKIE = "perudo_coach_device"
 """The cookie that holds this browser's device token, and nothing else."""
-MAX_FIELDS = len(SETTINGS) + 2
-"""A saved state holds at most every rule setting, the game and the seat."""
+MAX_FIELDS = len(SETTINGS) + 3
+"""A saved state holds at most every rule setting, the game, the seat and my hands."""
+HANDS_FIELD = "hands"
+"""My dice in the rounds I entered them in (``1:12446.3:2235``, round: dice), saved with the
+game on this device for its review: never in the game's link."""
+_HANDS_KEY = "resume_hands"
 
 _DEVICE_KEY = "resume_device"
 _SAVED_KEY = "resume_saved"
@@ -130,14 +134,67 @@ def decode(text: str) -> dict[str, str]:
 
 
 def _resumable(params: Mapping[str, str] | None, game: GameState | None) -> str | None:
-    return None if params is None or game is None or game.is_over else encode(params)
+    if params is None or game is None or game.is_over:
+        return None
+    hands = st.session_state.get(_HANDS_KEY)
+    return encode({**params, HANDS_FIELD: hands} if hands else params)
+
+
+def game_params(saved: Mapping[str, str]) -> dict[str, str]:
+    """A saved state's game parameters, as its link holds them (my hands left out)."""
+    return {name: value for name, value in saved.items() if name != HANDS_FIELD}
+
+
+def keep_hands(hands: Mapping[int, tuple[int, ...]]) -> None:
+    """The dice I entered, by round number, to be saved with the tracked game."""
+    st.session_state[_HANDS_KEY] = ".".join(
+        f"{number}:{''.join(map(str, faces))}" for number, faces in sorted(hands.items()))
+
+
+def saved_hands(game: GameState) -> dict[int, tuple[int, ...]]:
+    """The dice this device saved for ``game``'s rounds (by round number): those of the
+    record of this very game, or of it some moves earlier; none for any other game."""
+    token = cookie_token()
+    store = open_store() if token is not None else None
+    if store is None:
+        return {}
+    try:
+        text = store.load(token)
+        if text is None:
+            return {}
+        params = decode(text)
+        saved, _, _ = url_state.read_game(game_params(params))
+        return _read_hands(params.get(HANDS_FIELD, "")) if _same_game(saved, game) else {}
+    except (*STORE_ERRORS, ValueError):
+        return {}
+
+
+def _same_game(saved: GameState, game: GameState) -> bool:
+    """Whether ``saved`` is ``game``, or the same game a few moves before or after."""
+    shorter, longer = sorted((saved.history, game.history), key=len)
+    return (saved.restart() == game.restart()
+            and longer[:len(shorter)] == shorter)
+
+
+def _read_hands(text: str) -> dict[int, tuple[int, ...]]:
+    hands: dict[int, tuple[int, ...]] = {}
+    for item in filter(None, text.split(".")):
+        number, colon, faces = item.partition(":")
+        if not (colon and number.isdigit() and faces.isdigit() and len(faces) <= 10
+                and set(faces) <= set("123456")):
+            raise ValueError("not a hand")
+        hands[int(number)] = tuple(int(face) for face in faces)
+    return hands
 
 
 def remember() -> None:
     """Save the tracked game under this device when it changed since the last save; forget
     it when it is over or was dropped. Call once per run, after ``url_state.sync``."""
     state = st.session_state
-    wanted = _resumable(url_state.game_params(), url_state.current_game())
+    game = url_state.current_game()
+    if _HANDS_KEY not in state and game is not None:  # a new session keeps the dice saved
+        keep_hands(saved_hands(game))
+    wanted = _resumable(url_state.game_params(), game)
     saved = state.get(_SAVED_KEY)
     if wanted == saved:
         return
@@ -178,7 +235,7 @@ def _look_up() -> tuple[str, GameState] | None:
         text = store.load(token)
         if text is None:
             return None
-        game, _, _ = url_state.read_game(decode(text))
+        game, _, _ = url_state.read_game(game_params(decode(text)))
     except (*STORE_ERRORS, ValueError):
         return None
     return None if game.is_over else (text, game)
@@ -202,7 +259,7 @@ def resume() -> bool:
     if offer is None:
         return False
     try:
-        url_state.restore_game(decode(offer[0]))
+        url_state.restore_game(game_params(decode(offer[0])))
     except ValueError:  # it read when looked up: only a newer session's change gets here
         return False
     state[_SAVED_KEY] = _resumable(url_state.game_params(), url_state.current_game())

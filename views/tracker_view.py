@@ -120,6 +120,18 @@ def round_key(game: GameState) -> tuple[object, ...]:
             game.history[:start])
 
 
+def round_keys(game: GameState) -> dict[int, tuple[object, ...]]:
+    """Each round of ``game`` played so far, by number: its :func:`round_key`."""
+    state = game.restart()
+    keys = {state.round_number: round_key(state)}
+    for event in game.history:
+        number = state.round_number
+        state = state.apply(event)
+        if state.round_number != number and not state.is_over:
+            keys[state.round_number] = round_key(state)
+    return keys
+
+
 def hands_by_round(game: GameState, me: int,
                    kept: Mapping[object, Sequence[int]]) -> dict[int, Hand]:
     """The hands of ``kept`` (by :func:`round_key`) that belong to a round of ``game``, by

@@ -271,3 +271,48 @@ def test_the_cookie_script_holds_the_token_and_nothing_else() -> None:
     for hostile in ('";alert(1);"', "x" * 22 + "</script>", "short"):
         with pytest.raises(ValueError):
             resume.cookie_script(hostile)
+
+
+# --- my dice, kept with the game for its review ----------------------------------------------
+
+
+def test_my_dice_of_a_round_survive_a_reload_for_the_review(browsers, store_file) -> None:
+    """Issue 14: the dice I entered in round 1 are saved with the game on this phone (never
+    in its link); a reload, a new session of the same link, still reviews round 1."""
+    mine = use(browsers, "mine")
+    game = GameState.new(["Ann", "Bob", "Cid"])
+    at = track(game, seat=0)
+    at.switch_page(ODDS).run()
+    for face in (1, 2, 4, 4, 6):
+        at.button(key=f"odds_add_{face}").click().run()
+    at.switch_page(TRACKER).run()
+    for quantity in ("3", "4", "5"):
+        at.segmented_control(key="tracker_face").set_value(4).run()
+        at.button(key=f"tracker_q_{quantity}").click().run()
+    count = next(field for field in at.number_input if field.key.startswith("tracker_count_"))
+    count.set_value(3).run()
+    at.button(key="tracker_dudo").click().run()  # round 1 ends: its hand is kept
+    at.run()
+    mine.keep(at)
+    saved = resume.decode(store_file.load(mine.token))
+    assert saved[resume.HANDS_FIELD] == "1:12446"
+    assert "12446" not in at.query_params["game"] and "hands" not in at.query_params
+
+    again = track(GameState.from_code(at.query_params["game"]), seat=0)  # the reload
+    assert list(again.session_state["tracker_hands"].values()) == [(1, 2, 4, 4, 6)]
+    again.session_state["tracker_review_open"] = True
+    again.run()
+    moves = [m.value for m in again.markdown if m.value.startswith("**1.")
+             or m.value.startswith("**2.")]
+    assert len(moves) == 2 and "3 × 4" in moves[0] and "dudo" in moves[1]
+
+
+def test_dice_saved_for_another_game_are_not_read_for_this_one(browsers, store_file) -> None:
+    mine = use(browsers, "mine")
+    other = GameState.new(["Ann", "Bob", "Cid"]).bid("3x4")
+    at = track(other, seat=0)
+    mine.keep(at)
+    store_file.save(mine.token, resume.encode({"game": GameState.new(["Zed", "Yan"]).to_code(),
+                                               "me": "0", resume.HANDS_FIELD: "1:12446"}))
+    fresh = track(other, seat=0)
+    assert fresh.session_state["tracker_hands"] == {}
