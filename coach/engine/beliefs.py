@@ -25,6 +25,7 @@ from math import exp, lgamma, log, log1p
 import numpy as np
 
 from coach.engine.hands import (
+    _menu,
     bid_likelihood,
     choice_likelihood,
     hand_space,
@@ -185,7 +186,14 @@ def clear_caches() -> None:
     _binomial.cache_clear()
     _PUBLIC_CACHE.clear()
     uniform_survival.cache_clear()
+    _menu.cache_clear()
+    _plain_by_face.cache_clear()
+    _count_indicator.cache_clear()
     probability.clear_caches()
+    from coach.engine import rollout  # the rollouts' tables, beside the readings
+
+    for cached in (rollout.raise_steps, rollout.padded_survival, rollout._raises_after):
+        cached.cache_clear()
 
 
 def seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: bool,

@@ -42,21 +42,22 @@ HELD_SLOPE = 1.0
 player the share learned from whole hands falls about one for one as the held rate rises."""
 
 
-def _best_threshold(faced: list[tuple[float, bool]], default: float) -> float:
-    """The threshold of :data:`THRESHOLDS` that best separates calls from raises."""
-    best, best_errors = default, len(faced) + 1
-    for threshold in THRESHOLDS:
-        errors = sum((p < threshold) != called for p, called in faced)
-        if errors < best_errors:
-            best, best_errors = threshold, errors
-    return best
+_THRESHOLDS = np.array(THRESHOLDS)
+
+
+def _best_threshold(faced: list[tuple[float, bool]]) -> float:
+    """The threshold of :data:`THRESHOLDS` that best separates calls from raises (the
+    lowest of those that do it equally well)."""
+    chances, called = np.array(faced, dtype=float).T
+    errors = ((chances[None, :] < _THRESHOLDS[:, None]) != (called[None, :] > 0)).sum(axis=1)
+    return float(_THRESHOLDS[int(np.argmin(errors))])
 
 
 def _shrunk(prior: float, faced: list[tuple[float, bool]], weight: float) -> float:
     if not faced:
         return prior
     seen = len(faced)
-    return (prior * weight + _best_threshold(faced, prior) * seen) / (weight + seen)
+    return (prior * weight + _best_threshold(faced) * seen) / (weight + seen)
 
 
 @dataclass(slots=True)

@@ -74,13 +74,20 @@ def raise_steps(table_dice: int, palifico: bool, rules: Rules,
     steps = np.zeros((6, table_dice + 2, 6), dtype=np.int64)
     for face in range(1, 7):
         for quantity in range(1, table_dice + 2):
-            raises = smallest_raises(Bid(quantity, face), palifico=palifico, rules=rules,
-                                     bidder_dice=bidder_dice)
-            for to, bid in raises.items():
-                if bid.quantity <= table_dice:
-                    steps[face - 1, quantity, to - 1] = bid.quantity
+            row = np.array(_raises_after(quantity, face, palifico, rules, bidder_dice))
+            steps[face - 1, quantity] = np.where(row <= table_dice, row, 0)
     steps.setflags(write=False)
     return steps
+
+
+@lru_cache(maxsize=16_384)
+def _raises_after(quantity: int, face: int, palifico: bool, rules: Rules,
+                  bidder_dice: int | None) -> tuple[int, ...]:
+    """The smallest legal quantity on each face g after ``quantity`` × ``face`` (0: none):
+    the same whatever the table, so a table of another size reuses it."""
+    raises = smallest_raises(Bid(quantity, face), palifico=palifico, rules=rules,
+                             bidder_dice=bidder_dice)
+    return tuple(raises[to].quantity if to in raises else 0 for to in range(1, 7))
 
 
 def turns_after_me(situation: Situation) -> list[int]:
