@@ -197,6 +197,7 @@ def setup() -> None:
                      persist_state="session")
     st.caption(t("play.setup.styles"))
     pace_choice()
+    st.caption(tn("rules.setting.dice", url_state.current_rules().starting_dice))
     st.page_link(page=RULES_PAGE, label=t("play.setup.rules"), icon=":material/gavel:")
     st.button(t("play.setup.start"), key="play_start", type="primary",
               icon=":material/play_arrow:", on_click=start_game, width="stretch")
