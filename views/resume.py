@@ -14,10 +14,12 @@ The cookie is written by a one-line script (``st.html`` with ``unsafe_allow_java
 first-party, ``SameSite=Strict`` and ``Secure`` on https. Nothing but the token goes into it.
 
 Each run, after ``views.url_state.sync``: :func:`remember` saves the tracked game when it
-changed since this session's last save (a game that is over, or dropped for a new one, is
-forgotten); :func:`resume_prompt` offers, on a session that tracks no game, the game this
-device last tracked, until it is resumed or put aside ("Not now"). A store that cannot be
-used costs nothing but the offer: the game is still in its link.
+changed since this session's last save, with the dice I entered in its rounds
+(:func:`keep_hands`, for its review). A game dropped for a new one is forgotten, and so is a
+game that is over, unless it holds such dice. :func:`resume_prompt` offers, on a session
+that tracks no game, the game this device last tracked (never one that is over), until it is
+resumed or put aside ("Not now"). A store that cannot be used costs nothing but the offer:
+the game is still in its link.
 
 State keys (all ``resume_``): ``device`` (the token in use), ``saved`` (the state last
 saved, tried or resumed), ``offer`` (the state on offer and its game, read once; ``None``
@@ -134,9 +136,13 @@ def decode(text: str) -> dict[str, str]:
 
 
 def _resumable(params: Mapping[str, str] | None, game: GameState | None) -> str | None:
-    if params is None or game is None or game.is_over:
+    """What to save for the tracked game: the game with my dice, if any. A game that is
+    over is kept only for the dice its review needs (it is never offered again)."""
+    if params is None or game is None:
         return None
     hands = st.session_state.get(_HANDS_KEY)
+    if game.is_over and not hands:
+        return None
     return encode({**params, HANDS_FIELD: hands} if hands else params)
 
 

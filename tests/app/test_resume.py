@@ -316,3 +316,27 @@ def test_dice_saved_for_another_game_are_not_read_for_this_one(browsers, store_f
                                                "me": "0", resume.HANDS_FIELD: "1:12446"}))
     fresh = track(other, seat=0)
     assert fresh.session_state["tracker_hands"] == {}
+
+
+def test_a_finished_game_keeps_my_dice_for_its_review_and_is_never_offered(
+        browsers, store_file) -> None:
+    mine = use(browsers, "mine")
+    heads_up = GameState.new(["Ann", "Bob"], Rules(starting_dice=1))
+    at = track(heads_up, seat=0)
+    at.switch_page(ODDS).run()
+    at.button(key="odds_add_4").click().run()
+    at.switch_page(TRACKER).run()
+    at.segmented_control(key="tracker_face").set_value(4).run()
+    at.button(key="tracker_q_2").click().run()  # Ann opens 2 × 4
+    at.number_input(key="tracker_count_1").set_value(0).run()
+    at.button(key="tracker_dudo").click().run()  # Bob's dudo is right: Ann is out
+    at.run()
+    mine.keep(at)
+    game = GameState.from_code(at.query_params["game"])
+    assert game.is_over
+    assert resume.decode(store_file.load(mine.token))[resume.HANDS_FIELD] == "1:4"
+    assert not offer(new_tab())  # kept for the review, never offered to resume
+    again = track(game, seat=0)  # the finished game's link, reopened
+    again.session_state["tracker_review_open"] = True
+    again.run()
+    assert any(m.value.startswith("**1.") and "2 × 4" in m.value for m in again.markdown)
