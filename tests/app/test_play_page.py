@@ -289,3 +289,33 @@ def test_a_finished_game_opened_from_its_link_is_not_kept_as_mine(app, tmp_path,
     assert translate("en", "review.title") in [h.value for h in app.subheader]
     assert "profile" not in app.query_params  # no profile made, no game kept
     assert translate("en", "play.kept") not in [c.value for c in app.caption]
+
+
+def test_the_bots_moves_are_paced_one_by_one_and_never_for_long(app, monkeypatch):
+    """At the slow pace each bot move waits 1.6 s before it shows, at most 8 s in a run; a
+    rerun shows what was shown at once; instant never waits."""
+    import time as clock
+
+    waits: list[float] = []
+    polling = clock.sleep
+
+    def sleep(seconds: float) -> None:
+        if seconds >= 0.1:  # the page's pauses; AppTest polls in milliseconds
+            waits.append(seconds)
+        else:
+            polling(seconds)
+
+    monkeypatch.setattr(clock, "sleep", sleep)
+    open_play(app)
+    start(app, ("odds", "odds", "odds", "odds", "odds"))
+    app.segmented_control(key="play_pace").set_value("slow").run()
+    waits.clear()
+    moves = len(table_of(app).steps)
+    play_as_the_coach(app)
+    table = table_of(app)
+    bot_steps = [step for step in table.steps[moves + 1:] if step.seat != 0]
+    assert waits == [1.6] * min(len(bot_steps), 5)
+    assert sum(waits) <= 8.0
+    waits.clear()
+    app.run()  # a rerun: everything already shown, no wait
+    assert waits == []
