@@ -77,6 +77,11 @@ def tracked_game() -> GameState | None:
 def manual_inputs() -> Inputs:
     """Steppers and selectors for the table, the round and the bid on it: the table and the
     players as last used, the bid from the table's expected count (``views.odds_inputs``)."""
+    return bid_inputs(*table_inputs())
+
+
+def table_inputs() -> tuple[int, int]:
+    """The table's dice and players, on steppers (as last used)."""
     rules = url_state.current_rules()
     odds_inputs.recall_table(rules.starting_dice)
     table_column, players_column = st.columns(2, vertical_alignment="bottom", wrap=False)
@@ -90,6 +95,11 @@ def manual_inputs() -> Inputs:
                           maximum=MAX_PLAYERS, less=t("odds.players.less"),
                           more=t("odds.players.more"))
     odds_inputs.remember_in_link(int(dice), int(players))
+    return int(dice), int(players)
+
+
+def bid_inputs(dice: int, players: int) -> Inputs:
+    """The round and the bid on the table."""
     label = t("odds.bid.none")  # bound: the pill's label may be formatted outside this run
     round_column, open_column = st.columns(2, vertical_alignment="bottom", wrap=False)
     with round_column:
@@ -282,7 +292,22 @@ def odds_and_advice() -> None:
     entry script and the sidebar stay as they are."""
     hand = hand_keypad("odds")
     game = tracked_game()
-    inputs = manual_inputs() if game is None else tracked_inputs(game)
+    bid_and_advice(hand, table_inputs() if game is None else None)
+
+
+@st.fragment
+def bid_and_advice(hand: tuple[int, ...], seats: tuple[int, int] | None) -> None:
+    """The bid and its advice, a fragment inside the page's: a tap on the bid reruns this
+    part alone, the keypad and the table's steppers above it staying as they are (about 20
+    ms a tap on a phone). ``seats``: the table's dice and players (``None``: a tracked game).
+    """
+    game = tracked_game()
+    if game is not None:
+        inputs = tracked_inputs(game)
+    elif seats is not None:
+        inputs = bid_inputs(*seats)
+    else:
+        inputs = manual_inputs()
     palifico_banner(inputs)
     problem = input_problem(hand, inputs)
     if problem is not None:
