@@ -23,6 +23,7 @@ from coach import advise
 from coach.engine.situation import CALZA, DUDO, Action
 from coach.play.bot_game import (
     MAX_OPPONENTS,
+    MAX_SEED,
     MAX_TABLE_DICE,
     ME,
     STYLES,
@@ -67,7 +68,7 @@ def link_game() -> BotGame | None:
     """The game of the link; ``None`` without one (a bad link queues its notice)."""
     if not url_state.in_link(SEED_PARAM):
         return None
-    seed = url_state.read(SEED_PARAM, url_state.whole_number(0, 2**63 - 1),
+    seed = url_state.read(SEED_PARAM, url_state.whole_number(0, MAX_SEED),
                           notice=BAD_LINK_NOTICE)
     styles = url_state.read(STYLES_PARAM, _styles, notice=BAD_LINK_NOTICE)
     moves: tuple[Action, ...] | None = ()

@@ -159,13 +159,13 @@ def iter_decisions(players: Sequence[Bot], state: GameState,
                 raise BotFailure(None, seat, f"made an illegal move, {action}: {refused}"
                                  ) from None
             if action.kind != "raise":
-                _show(players, Showdown(situation.bids, situation.palifico, seat,
+                show_showdown(players, Showdown(situation.bids, situation.palifico, seat,
                                         action.kind.value, count, hands))
                 break
     return state
 
 
-def _show(players: Sequence[Bot], showdown: Showdown) -> None:
+def show_showdown(players: Sequence[Bot | None], showdown: Showdown) -> None:
     """Each bot object with an ``observe`` method sees ``showdown`` once."""
     seen: set[int] = set()
     for seat, player in enumerate(players):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from coach.engine.showdown import Showdown
 from coach.engine.situation import Action, InvalidActionError, Situation
-from coach.play.arena import apply_action
+from coach.play.arena import apply_action, show_showdown
 from coach.play.bots import BUILTIN_BOTS, Bot
 from perudo_math import (
     MAX_MOVES,
@@ -278,11 +278,8 @@ class BotTable:
             return
         result = after.results[-1]
         self.rounds.append(PlayedRound(state.round_number, state.bids, hands, result))
-        showdown = Showdown(state.bids, state.palifico, seat, action.kind.value, count, hands)
-        for bot in self._bots:
-            observe = getattr(bot, "observe", None)
-            if observe is not None:
-                observe(showdown)
+        show_showdown(self._bots, Showdown(state.bids, state.palifico, seat,
+                                           action.kind.value, count, hands))
         if not after.is_over:
             self.hands = self._deal()
 
