@@ -15,8 +15,9 @@ game), so the advice never reads last round's dice; it asks for this round's ins
 Speed at the table: a game in play is one fragment (``game_in_play``), so a tap reruns the
 game alone, not the entry script and its sidebar; it saves the game for resuming itself
 (``views.resume.remember``), and hands back to a full run when the game is dropped. The
-round log, who bluffs and the table's rules are drawn only while open (``tracker_log_open``,
-``tracker_held_open``, ``tracker_rules_open``).
+round log, who bluffs, my moves, the table's rules and the game's own controls are panels
+under one row of chips (``tracker_panel``), drawn only while chosen: every element on the
+page costs each tap a little, whether or not it changed.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from perudo_math import (
 )
 from views import dice, resume, review_view, rules_view, url_state
 from views import tracker_view as view
-from views.i18n import t, tn
+from views.i18n import current_language, t, tn, translate
 from views.inputs import bid_numbers, clear_hand, entered_hand
 
 ODDS_PAGE = "app_pages/odds.py"
@@ -374,15 +375,6 @@ def call_entry(game: GameState) -> None:
     show_flash("call")
 
 
-def lazy_expander(label: str, icon: str, key: str):
-    """An expander whose content the page draws only while it is open (``.open``): closed,
-    it costs a tap nothing. Streamlit tells a stateful expander by its label and ``expanded``
-    as well as its key, and a new one starts closed: the log's label counts the rounds, so
-    ``expanded`` is the state it had, and the log stays open when a round ends."""
-    return st.expander(label, expanded=bool(state.get(key, False)), icon=icon, key=key,
-                       on_change="rerun")
-
-
 def play(game: GameState) -> None:
     me = url_state.current_seat()
     if game.is_over:
@@ -413,38 +405,56 @@ def play(game: GameState) -> None:
         st.caption(hand)
 
     st.markdown(view.players_table(game, me))
-    rounds = view.finished_rounds(game)
-    log = lazy_expander(t("tracker.log.title", count=len(rounds)), ":material/history:",
-                        "tracker_log_open")
-    if log.open:
-        with log:
-            if not rounds:
-                st.caption(t("tracker.log.empty"))
-            shown = state.get("tracker_log_shown", view.LOG_PAGE)
-            for entry in rounds[:shown]:
-                st.markdown(view.log_entry(game, entry))
-            if len(rounds) > shown:
-                st.button(tn("tracker.log.more", min(view.LOG_PAGE, len(rounds) - shown)),
-                          key="tracker_log_more", icon=":material/expand_more:",
-                          on_click=show_earlier_rounds)
-    held = lazy_expander(t("tracker.held.title"), ":material/psychology:", "tracker_held_open")
-    if held.open:
-        with held:
-            lines = view.held_lines(game)
-            st.markdown("  \n".join(lines) if lines else t("tracker.held.empty"))
-            st.caption(t("tracker.held.help"))
-    if me is not None:
-        reviewed = lazy_expander(t("tracker.review.title"), ":material/query_stats:",
-                                 "tracker_review_open")
-        if reviewed.open:
-            with reviewed:
-                review_my_moves(game, me)
-    table_rules = lazy_expander(t("tracker.rules.title"), ":material/gavel:",
-                                "tracker_rules_open")
-    if table_rules.open:
-        with table_rules:
-            st.markdown(rules_view.bullet_list(rules_view.setting_lines(game.rules)))
+    if game.is_over:
+        st.button(t("tracker.new"), key="tracker_new", icon=":material/restart_alt:",
+                  on_click=new_game, type="primary")
+    panel = panel_chips(game, me)
+    if panel is not None:
+        with st.container(key="tracker_panel_shown"):
+            PANELS[panel](game, me)
 
+
+def panel_chips(game: GameState, me: int | None) -> str | None:
+    """What the table looks up now and then, one chip each under the game: the round log,
+    who bluffs, my moves, the rules, and the game itself (which one is me, a new game). A tap
+    on a chip shows its panel, a second tap hides it; only the panel shown is drawn. One row
+    of chips rather than a stack of expanders: a tap redraws a page as long as it is."""
+    options = [name for name in PANELS if name != "review" or me is not None]
+    if state.get("tracker_panel") not in (None, *options):
+        state["tracker_panel"] = None  # "my moves" of a seat no longer mine
+    rounds = len(game.results)
+    lang = current_language()  # bound: the labels may be formatted outside this run
+    return st.pills(t("tracker.panel.label"), options, key="tracker_panel",
+                    format_func=lambda name: f"{PANEL_ICONS[name]} "
+                    + translate(lang, f"tracker.panel.{name}", count=rounds),
+                    label_visibility="collapsed", persist_state="session")
+
+
+def log_panel(game: GameState, me: int | None) -> None:
+    rounds = view.finished_rounds(game)
+    if not rounds:
+        st.caption(t("tracker.log.empty"))
+    shown = state.get("tracker_log_shown", view.LOG_PAGE)
+    for entry in rounds[:shown]:
+        st.markdown(view.log_entry(game, entry))
+    if len(rounds) > shown:
+        st.button(tn("tracker.log.more", min(view.LOG_PAGE, len(rounds) - shown)),
+                  key="tracker_log_more", icon=":material/expand_more:",
+                  on_click=show_earlier_rounds)
+
+
+def held_panel(game: GameState, me: int | None) -> None:
+    lines = view.held_lines(game)
+    st.markdown("  \n".join(lines) if lines else t("tracker.held.empty"))
+    st.caption(t("tracker.held.help"))
+
+
+def rules_panel(game: GameState, me: int | None) -> None:
+    st.markdown(rules_view.bullet_list(rules_view.setting_lines(game.rules)))
+
+
+def game_panel(game: GameState, me: int | None) -> None:
+    """Which one is me, and a new game (asked twice while this one is on)."""
     seats = [NOBODY, *range(len(game.players))]
     wanted = NOBODY if me is None else me
     if state.get("tracker_iam") != wanted:
@@ -453,8 +463,9 @@ def play(game: GameState) -> None:
               **{seat: player.name for seat, player in enumerate(game.players)}}
     st.selectbox(t("tracker.me"), seats, key="tracker_iam", on_change=seat_changed,
                  format_func=labels.__getitem__)
-
-    if state.get("tracker_confirm_new") and not game.is_over:
+    if game.is_over:
+        return  # the new game is offered under the winner
+    if state.get("tracker_confirm_new"):
         st.warning(t("tracker.new.confirm"), icon=":material/warning:")
         with st.container(horizontal=True, gap="small", key="tracker_confirm"):
             st.button(t("tracker.new.yes"), key="tracker_new_yes", type="primary",
@@ -463,8 +474,7 @@ def play(game: GameState) -> None:
                       args=(False,))
     else:
         st.button(t("tracker.new"), key="tracker_new", icon=":material/restart_alt:",
-                  on_click=new_game if game.is_over else ask_new_game,
-                  args=() if game.is_over else (True,))
+                  on_click=ask_new_game, args=(True,))
 
 
 def review_my_moves(game: GameState, me: int) -> None:
@@ -484,6 +494,14 @@ def review_my_moves(game: GameState, me: int) -> None:
     for index, move in enumerate(reviewed.moves):
         st.markdown(review_view.move_line(index + 1, move))
     st.caption(tn("tracker.review.rounds", len(hands)))
+
+
+PANELS = {"log": log_panel, "held": held_panel, "review": review_my_moves, "rules": rules_panel,
+          "game": game_panel}
+"""The panels under the game, in the order of their chips."""
+PANEL_ICONS = {"log": ":material/history:", "held": ":material/psychology:",
+               "review": ":material/query_stats:", "rules": ":material/gavel:",
+               "game": ":material/tune:"}
 
 
 @st.fragment

@@ -190,6 +190,7 @@ def test_a_tab_that_starts_its_own_game_withdraws_the_offer(browsers, store_file
     assert not offer(at)
     saved = resume.decode(store_file.load(mine.token))
     assert GameState.from_code(saved["game"]).players[0].name == "Dan"
+    at.pills(key="tracker_panel").set_value("game").run()
     at.button(key="tracker_new").click().run()
     at.button(key="tracker_new_yes").click().run()  # back to the set-up: the old game is gone
     assert "game" not in at.query_params
@@ -203,6 +204,7 @@ def test_a_new_game_forgets_the_old_one(browsers, store_file) -> None:
     mine = use(browsers, "mine")
     at = track(a_game())
     mine.keep(at)
+    at.pills(key="tracker_panel").set_value("game").run()
     at.button(key="tracker_new").click().run()
     at.button(key="tracker_new_yes").click().run()
     assert "game" not in at.query_params
@@ -300,8 +302,7 @@ def test_my_dice_of_a_round_survive_a_reload_for_the_review(browsers, store_file
 
     again = track(GameState.from_code(at.query_params["game"]), seat=0)  # the reload
     assert list(again.session_state["tracker_hands"].values()) == [(1, 2, 4, 4, 6)]
-    again.session_state["tracker_review_open"] = True
-    again.run()
+    again.pills(key="tracker_panel").set_value("review").run()
     moves = [m.value for m in again.markdown if m.value.startswith("**1.")
              or m.value.startswith("**2.")]
     assert len(moves) == 2 and "3 × 4" in moves[0] and "dudo" in moves[1]
@@ -337,6 +338,5 @@ def test_a_finished_game_keeps_my_dice_for_its_review_and_is_never_offered(
     assert resume.decode(store_file.load(mine.token))[resume.HANDS_FIELD] == "1:4"
     assert not offer(new_tab())  # kept for the review, never offered to resume
     again = track(game, seat=0)  # the finished game's link, reopened
-    again.session_state["tracker_review_open"] = True
-    again.run()
+    again.pills(key="tracker_panel").set_value("review").run()
     assert any(m.value.startswith("**1.") and "2 × 4" in m.value for m in again.markdown)

@@ -158,15 +158,23 @@ def errors(at: AppTest) -> list[str]:
     return [plain(e.value) for e in at.error]
 
 
-EXPANDERS = ("tracker_log_open", "tracker_held_open", "tracker_rules_open")
-"""The round log, who bluffs and the table's rules: drawn only once opened."""
+def open_panel(at: AppTest, panel: str) -> AppTest:
+    """Show one of the panels under the game (the round log, who bluffs, my moves, the rules,
+    the game), as a tap on its chip would."""
+    at.pills(key="tracker_panel").set_value(panel).run()
+    return at
 
 
-def open_expanders(at: AppTest) -> AppTest:
-    """Open the three expanders under the game, as a tap on each would."""
-    for key in EXPANDERS:
-        at.session_state[key] = True
-    return at.run()
+def panel_chips(at: AppTest) -> list[str]:
+    return [plain(option) for option in at.pills(key="tracker_panel").options]
+
+
+def held_text(at: AppTest) -> str:
+    return next(text for text in shown_texts(at) if " held" in text or " tenu" in text)
+
+
+def logged_rounds(at: AppTest) -> list[str]:
+    return [plain(md.value) for md in at.markdown if md.value.startswith("**Round ")]
 
 
 @pytest.fixture
@@ -601,20 +609,19 @@ def test_undo_reopens_a_finished_round(three: AppTest) -> None:
 
 
 def test_the_log_lists_every_round_most_recent_first(three: AppTest) -> None:
-    assert not has(three, "No round finished yet.")  # closed: nothing drawn
-    open_expanders(three)
+    assert not has(three, "No round finished yet.")  # no panel chosen: nothing drawn
+    open_panel(three, "log")
     assert has(three, "No round finished yet.")
     bid(three, "3x4")
     call(three, "dudo", 1)
     bid(three, "2x6")
     bid(three, "3x6")
     call(three, "dudo", 3)
-    log = [plain(m.value) for m in three.main.expander[0].markdown]
-    assert log == [
+    assert logged_rounds(three) == [
         "Round 2  \nAnn 2 × 6 → Bob 3 × 6  \nDudo by Cid on 3 × 6: 3 counted — Cid loses a die",
         "Round 1  \nAnn 3 × 4  \nDudo by Bob on 3 × 4: 1 counted — Ann loses a die",
     ]
-    assert three.main.expander[0].label == "Round log (2)"
+    assert panel_chips(three)[0] == "Rounds (2)"
 
 
 def test_a_whole_game_to_the_winner_with_a_palifico_round(app: AppTest) -> None:
@@ -651,7 +658,7 @@ def test_a_whole_game_to_the_winner_with_a_palifico_round(app: AppTest) -> None:
     assert [s.value for s in app.success] == ["Ann wins the game!"]
     assert "tracker_face" not in {w.key for w in app.segmented_control}
     assert not app.main.get("page_link")
-    assert app.main.expander[0].label == "Round log (5)"
+    assert panel_chips(app)[0] == "Rounds (5)"
     app.button(key="tracker_undo").click().run()
     assert not game(app).is_over
     call(app, "dudo", 0)
@@ -668,7 +675,7 @@ def test_a_whole_game_to_the_winner_with_a_palifico_round(app: AppTest) -> None:
 def test_a_reload_restores_the_game_and_my_seat(three: AppTest) -> None:
     bid(three, "3x4")
     bid(three, "4x4")
-    three.selectbox(key="tracker_iam").set_value(1).run()
+    open_panel(three, "game").selectbox(key="tracker_iam").set_value(1).run()
     assert three.query_params["me"] == "1"
     reloaded = AppTest.from_file(three._script_path, default_timeout=60)
     reloaded.context = {"locale": "en-US"}
@@ -677,7 +684,7 @@ def test_a_reload_restores_the_game_and_my_seat(three: AppTest) -> None:
     assert reloaded.subheader[0].value == three.subheader[0].value
     assert has(reloaded, "Bob bid 4 × 4 — Cid to play")
     assert reloaded.segmented_control(key="tracker_face").value == 4
-    assert reloaded.selectbox(key="tracker_iam").value == 1
+    assert open_panel(reloaded, "game").selectbox(key="tracker_iam").value == 1
     table = next(text for text in shown_texts(reloaded) if text.startswith("| Player"))
     assert "Bob (you)" in table
 
@@ -704,7 +711,7 @@ def test_a_long_game_fits_in_the_url_and_reloads(app: AppTest) -> None:
     assert len(code) < 2000  # a few bytes a move: far below any browser or server limit
     open_tracker(app, game=code)
     assert game(app) == state
-    assert app.main.expander[0].label == f"Round log ({len(state.results)})"
+    assert panel_chips(app)[0] == f"Rounds ({len(state.results)})"
     assert state.bids == ()  # the loop stops on the call that leaves two players
     bid(app, "1x2")
     assert len(game(app).history) == len(state.history) + 1
@@ -727,7 +734,7 @@ def test_a_tampered_link_gives_a_notice_and_a_fresh_start(app: AppTest) -> None:
 
 def test_new_game_asks_first_and_keeps_the_players(three: AppTest) -> None:
     bid(three, "3x4")
-    three.button(key="tracker_new").click().run()
+    open_panel(three, "game").button(key="tracker_new").click().run()
     assert [w.value for w in three.warning] == [
         "End this game and start a new one? The players stay; the dice and the log start over."]
     three.button(key="tracker_new_no").click().run()
@@ -751,7 +758,7 @@ def test_advice_link_goes_to_the_odds_page(three: AppTest) -> None:
 
 def test_my_seat_can_change_during_the_game(three: AppTest) -> None:
     assert "me" not in three.query_params
-    three.selectbox(key="tracker_iam").set_value(0).run()
+    open_panel(three, "game").selectbox(key="tracker_iam").set_value(0).run()
     assert three.query_params["me"] == "0"
     assert has(three, "Your turn — opening bid")
     three.selectbox(key="tracker_iam").set_value(-1).run()
@@ -774,7 +781,7 @@ def test_markdown_and_html_names_show_literally(tracker: AppTest) -> None:
         assert not any(name in shown for shown in everything), f"{name} reached markdown raw"
     assert has(tracker, "Dudo by <b>x</b> on 4 × 4: 2 counted — **Bob** loses a die")
     assert has(tracker, "**Bob** (you)")
-    assert tracker.selectbox(key="tracker_iam").options[2] == "**Bob**"  # plain text there
+    assert open_panel(tracker, "game").selectbox(key="tracker_iam").options[2] == "**Bob**"
 
 
 @pytest.mark.parametrize("name", [*TRICKY, "a_b *c* `d` ~e~", ":red[x] :smile: $y$", "1. Z",
@@ -831,22 +838,21 @@ def test_the_longest_game_opens_and_its_log_shows_ten_rounds_at_a_time(app: AppT
     from tests.test_game_limits import CYCLE_ROUNDS, crafted
 
     longest = GameState.from_code(crafted(MAX_ROUNDS // CYCLE_ROUNDS))
-    at = open_expanders(open_tracker(app, game=longest.to_code()))
-    logged = [md.value for md in at.markdown if md.value.startswith("**Round ")]
+    at = open_panel(open_tracker(app, game=longest.to_code()), "log")
+    logged = logged_rounds(at)
     assert len(logged) == view.LOG_PAGE
-    assert logged[0].startswith(f"**Round {MAX_ROUNDS}**")
+    assert logged[0].startswith(f"Round {MAX_ROUNDS}")
     at.button(key="tracker_log_more").click().run()
-    logged = [md.value for md in at.markdown if md.value.startswith("**Round ")]
-    assert len(logged) == 2 * view.LOG_PAGE
+    assert len(logged_rounds(at)) == 2 * view.LOG_PAGE
     assert "Show 10 earlier rounds" in [button.label for button in at.button]
     assert_clean(at)
 
 
 def test_who_bluffs_words_how_each_players_bids_held(three: AppTest) -> None:
-    assert three.main.expander[1].label == "Who bluffs?"
-    assert not three.main.expander[1].markdown
-    open_expanders(three)
-    assert "No showdown yet" in three.main.expander[1].markdown[0].value
+    assert panel_chips(three)[1] == "Who bluffs?"
+    assert not has(three, "No showdown yet")  # drawn only once its chip is tapped
+    open_panel(three, "held")
+    assert has(three, "No showdown yet")
     # Ann 2x5, Bob 3x5, Cid calls dudo: 4 fives, Bob's bid held; Cid loses and opens.
     bid(three, "2x5")
     bid(three, "3x5")
@@ -855,7 +861,7 @@ def test_who_bluffs_words_how_each_players_bids_held(three: AppTest) -> None:
     bid(three, "2x4")
     bid(three, "4x4")
     call(three, "dudo", 2)
-    lines = plain(three.main.expander[1].markdown[0].value)
+    lines = held_text(three)
     assert "Ann's bids held 1 time out of 2." in lines
     assert "Bob's one bid checked so far held." in lines
     assert "Cid's one bid checked so far held." in lines
@@ -867,9 +873,9 @@ def test_who_bluffs_in_french(app: AppTest) -> None:
     bid(app, "2x5")
     bid(app, "3x5")
     call(app, "dudo", 2)  # two fives: Ann's 2 × 5 held, Bob's 3 × 5 did not
-    open_expanders(app)
-    assert app.main.expander[1].label == "Qui bluffe\u202f?"
-    lines = plain(app.main.expander[1].markdown[0].value)
+    open_panel(app, "held")
+    assert panel_chips(app) == ["Manches (1)", "Qui bluffe\u202f?", "Règles", "Partie"]
+    lines = held_text(app)
     assert "Ann\u00a0: sa seule annonce vérifiée jusqu'ici a tenu." in lines
     assert "Bob\u00a0: sa seule annonce vérifiée jusqu'ici n'a pas tenu." in lines
 
@@ -1045,7 +1051,7 @@ def test_the_hand_is_emptied_without_a_seat_and_by_a_new_game(three: AppTest) ->
     call(three, "dudo", 1)
     assert three.session_state["odds_hand"] == []
     enter_hand(three, HAND)
-    three.button(key="tracker_new").click().run()
+    open_panel(three, "game").button(key="tracker_new").click().run()
     three.button(key="tracker_new_yes").click().run()
     assert three.session_state["odds_hand"] == []
     enter_hand(three, HAND)  # typed on the set-up page: not this new game's round 1
@@ -1092,8 +1098,7 @@ def test_my_moves_in_the_rounds_whose_dice_i_entered_are_reviewed(app: AppTest) 
     lists my moves of rounds 1 and 3, each checked against the coach."""
     open_tracker(app)
     set_up(app, ["Ann", "Bob", "Cid"], opener=0, me=0)
-    app.session_state["tracker_review_open"] = True
-    app.run()
+    open_panel(app, "review")
     assert translate("en", "tracker.review.none") in [c.value for c in app.caption]
     enter_hand(app, HAND)
     bid(app, "3x4")
@@ -1105,8 +1110,7 @@ def test_my_moves_in_the_rounds_whose_dice_i_entered_are_reviewed(app: AppTest) 
     bid(app, "4x3")
     call(app, "dudo", 6, caller=None)  # Cid's dudo is wrong: Cid loses again
     enter_hand(app, [2, 2, 3, 5, 6])
-    app.session_state["tracker_review_open"] = True  # a tap on "Review my moves"
-    app.run()
+    assert app.pills(key="tracker_panel").value == "review"  # still shown, round after round
     state = game(app)
     from coach.review import review, tracked_decisions
     from perudo_math import Hand

@@ -213,6 +213,7 @@ def test_a_hostile_seat_is_refused_with_a_notice(app: AppTest, value: str) -> No
     assert shown == [translate("en", "notice.bad_seat_link")]
     assert "me" not in app.query_params
     assert app.query_params["game"] == game.to_code()  # the game itself is fine
+    app.pills(key="tracker_panel").set_value("game").run()
     assert app.selectbox(key="tracker_iam").value == -1  # nobody: choose again
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from perudo_math import GameState
 from tests.browser.kit import (
@@ -45,7 +45,7 @@ TEXT = {
         "dudo2": "Dudo by Cid on 2 × P: 2 counted — Cid loses a die",
         "round3": "Round 3 — 4 dice on the table — Cid opens — palifico",
         "refusal": "In a palifico round bids stay on pacos: bid at least 2 × P.",
-        "log": "Round log (2)",
+        "log": "Rounds (2)",
         "start": "Start the game",
         "bluffs": "Who bluffs?",
         "held": ["Ann's bids held 1 time out of 2.", "Bob's one bid checked so far held."],
@@ -58,7 +58,7 @@ TEXT = {
         "dudo2": "Cid dit dudo sur 2 × P\u00a0: 2 comptés — Cid perd un dé",
         "round3": "Manche 3 — 4 dés sur la table — Cid ouvre — palifico",
         "refusal": "En manche palifico, on reste sur les pacos\u00a0: annoncez au moins 2 × P.",
-        "log": "Journal des manches (2)",
+        "log": "Manches (2)",
         "start": "Commencer la partie",
         "bluffs": "Qui bluffe\u202f?",
         "held": ["Ann\u00a0: 1 annonce sur 2 a tenu.",
@@ -134,11 +134,16 @@ def play_two_rounds(page: Page, app_url: str, lang: str, shots, tag: str) -> Non
     whole_page_screenshot(page, shots / f"tracker-{tag}-full.png")
 
 
+def show_panel(page: Page, chip: str) -> Locator:
+    """Tap a chip under the game: its panel, drawn once chosen."""
+    with script_run(page):
+        page.locator(".st-key-tracker_panel button").filter(has_text=chip).click()
+    return page.locator(".st-key-tracker_panel_shown")
+
+
 def who_bluffs(page: Page, lang: str) -> None:
     """Open "Who bluffs?": after the two rounds, how each player's bids held."""
-    bluffs = page.get_by_test_id("stExpander").filter(has_text=TEXT[lang]["bluffs"])
-    with script_run(page):  # its content is drawn once it is open
-        bluffs.locator("summary").click()
+    bluffs = show_panel(page, TEXT[lang]["bluffs"])
     for line in TEXT[lang]["held"]:
         expect(bluffs).to_contain_text(line)
     assert_fits_the_width(page)
@@ -158,9 +163,7 @@ def test_two_rounds_with_palifico_survive_a_reload(app_url, phone, screenshot_di
     expect(header(phone)).to_have_text(TEXT["en"]["round3"])
     assert game_in_url(phone) == before
     expect(phone.locator("[data-testid='stMain']")).to_contain_text("Ann (you)")
-    log = phone.get_by_test_id("stExpander").filter(has_text=TEXT["en"]["log"])
-    with script_run(phone):  # its content is drawn once it is open
-        log.locator("summary").click()
+    log = show_panel(phone, TEXT["en"]["log"])
     expect(log).to_contain_text(TEXT["en"]["dudo1"])
     expect(log).to_contain_text(TEXT["en"]["dudo2"])
     assert_fits_the_width(phone)
