@@ -49,7 +49,7 @@ from views.engine_cache import (
 from views.i18n import current_language, format_decimal, format_percent, t, tn
 from views.inputs import face_selector, hand_keypad, quantity_row, round_selector, stepper
 from views.style import phone_page
-from views.text import player_name
+from views.text import player_name, small
 
 DEFAULT_FACE = 4
 OPENING = "open"
@@ -256,7 +256,7 @@ def odds_summary(bid: Bid, dice: int, palifico: bool, plain: Odds, read: Odds | 
                f"| {t('odds.result.exactly', quantity=bid.quantity)} |\n| :-- | :-- |\n"
                f"| **{format_percent(shown.at_least)}** | **{format_percent(shown.exactly)}** |")
     paragraphs = [f"### {t('odds.result.heading', bid=bid.pretty())}",
-                  advice_view.small(t("odds.basis.plain" if read is None else "odds.basis.read")),
+                  small(t("odds.basis.plain" if read is None else "odds.basis.read")),
                   numbers]
     if read is not None and format_percent(read.at_least) != format_percent(plain.at_least):
         paragraphs.append(t("odds.basis.both", read=format_percent(read.at_least),
@@ -270,7 +270,7 @@ def odds_summary(bid: Bid, dice: int, palifico: bool, plain: Odds, read: Odds | 
     paragraphs.append(t(expected_key, table=tn("common.dice_on_table", dice),
                         expected=format_decimal(shown.expected, 1),
                         faces=t(f"face.plural.{bid.face}")))
-    paragraphs.append(advice_view.small(t("odds.result.detail", own=plain.own_matches,
+    paragraphs.append(small(t("odds.result.detail", own=plain.own_matches,
                                           unknown=plain.unknown_dice)))
     return "\n\n".join(paragraphs)
 
@@ -342,7 +342,8 @@ def bid_and_advice(hand: tuple[int, ...], seats: tuple[int, int] | None) -> None
             # the order of the taps does not change the odds
             reading = None if table is None else (table, read_bids)
             show_odds(tuple(sorted(hand)), inputs.dice, shown_bid, inputs.palifico, reading)
-    st.caption(t("odds.intro.basis"))
+        if table is not None:  # what "Read the bids", shown with the advice, changes
+            st.caption(t("odds.intro.basis"))
 
 
 with phone_page():

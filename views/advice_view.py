@@ -12,9 +12,8 @@ from typing import Any
 
 from coach import Action, Advice, MixedAdvice, Option, Situation, heads_up_strategy
 from perudo_math import Bid, GameState
-from views import palette
 from views.i18n import format_decimal, format_percent, t, tn
-from views.text import player_name
+from views.text import player_name, small
 
 OPTION_ROWS = 4
 """How many raises the options table lists beside dudo and calza."""
@@ -82,12 +81,6 @@ def _action_words(text: str) -> str:
 def basis_text(advice: Advice) -> str:
     """What every chance of the advice rests on: the bids read, or the dice alone."""
     return t("advice.basis.read" if advice.reads_bids else "advice.basis.plain")
-
-
-def small(text: str) -> str:
-    """``text`` as a caption inside a larger markdown block: small and grey. A page draws
-    one block faster than several elements (each element costs a tap about a millisecond)."""
-    return f':small[:color[{text}]{{foreground="{palette.CAPTION}"}}]'
 
 
 def card_markdown(advice: Advice, situation: Situation) -> str:

@@ -24,6 +24,7 @@ from perudo_math import FACES, MAX_STARTING_DICE, Bid, GameState
 from views import tracker_view
 from views.dice import face_label, glyphs, hand_text
 from views.i18n import current_language, t, tn, translate
+from views.text import small
 
 MAX_HAND_DICE = MAX_STARTING_DICE
 """A cup never holds more than the largest starting count."""
@@ -78,12 +79,12 @@ def hand_keypad(prefix: str) -> tuple[int, ...]:
 
     with st.container(horizontal=True, vertical_alignment="center", gap="small",
                       key=f"{prefix}_hand_line"):
-        st.markdown(f"**{t('hand.label')}**", width="content")
         if hand:
+            st.markdown(f"**{t('hand.label')}**", width="content")
             st.markdown(f"#### {glyphs(hand)}", anchors=False, width="content")
             st.caption(tn("hand.summary", len(hand), faces=hand_text(hand)), width="content")
-        else:
-            st.caption(t("hand.empty"))
+        else:  # one element, not two: the page's first screen draws each one
+            st.markdown(f"**{t('hand.label')}** {small(t('hand.empty'))}")
 
     with st.container(horizontal=True, wrap=False, gap="xsmall", key=f"{prefix}_keypad"):
         for face in FACES:

@@ -16,6 +16,7 @@ import re
 import string
 
 from perudo_math import GameState
+from views import palette
 
 _PUNCTUATION = frozenset(string.punctuation)
 _WORD_JOINER = "\u2060"
@@ -52,4 +53,10 @@ def player_name(game: GameState, seat: int) -> str:
     return literal(game.name(seat))
 
 
-__all__ = ["literal", "player_name", "shown", "unbroken"]
+__all__ = ["literal", "player_name", "shown", "small", "unbroken"]
+
+
+def small(text: str) -> str:
+    """``text`` as a caption inside a larger markdown block: small and grey. A page draws
+    one block faster than several elements (each element costs a tap about a millisecond)."""
+    return f':small[:color[{text}]{{foreground="{palette.CAPTION}"}}]'
