@@ -108,7 +108,7 @@ def answer(kind: str, spot: view.Spot) -> None:
     graded = grade_move(scenario, action)
     estimate = state[ESTIMATE_KEY] / 100 if state.get(ESTIMATE_ON_KEY) else None
     record = Answer.from_scenario(scenario, graded)
-    if estimate is not None:
+    if estimate is not None and scenario.true_count is not None:
         bid = scenario.last_bid
         record = replace(record, estimate=estimate, truth=view.estimate_truth(scenario),
                          outcome=scenario.true_count >= bid.quantity)
@@ -203,7 +203,8 @@ def page() -> None:
     if scenario is not None:
         view.show_scenario(scenario)
         if answered:
-            st.subheader(t("practice.reveal"), anchor=False)
+            st.subheader(t("practice.reveal" if scenario.cups else "practice.reveal.tracked"),
+                         anchor=False)
             view.show_verdict(scenario, done["grade"])
         else:
             decision(scenario, spot)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from coach.review import review, tracked_decisions
+from coach.review import Verdict, review, tracked_decisions
 from perudo_math import (
     CALL_KINDS,
     FACES,
@@ -37,13 +37,14 @@ from perudo_math import (
     IllegalMove,
     exceeds_table,
 )
-from views import dice, resume, review_view, rules_view, url_state
+from views import dice, practice_view, resume, review_view, rules_view, url_state
 from views import tracker_view as view
 from views.i18n import current_language, t, tn, translate
 from views.inputs import bid_numbers, clear_hand, entered_hand
 
 ODDS_PAGE = "app_pages/odds.py"
 RULES_PAGE = "app_pages/rules.py"
+PRACTICE_PAGE = "app_pages/practice.py"
 ADVICE_KEYPAD = "odds"  # the prefix of the odds page's hand keypad (views.inputs.hand_keypad)
 # A Perudo box holds six cups: most tables type their names without adding a row, and the
 # rows left empty at the end are no seats.
@@ -478,22 +479,39 @@ def game_panel(game: GameState, me: int | None) -> None:
 
 
 def review_my_moves(game: GameState, me: int) -> None:
-    """My decisions in the rounds whose dice I entered, each beside the coach's best."""
+    """My decisions in the rounds whose dice I entered, each beside the coach's best; a
+    costly or doubtful one facing a bid, in a finished round, links to itself as a practice
+    spot (its round's cups were lifted at the table: the link gives away no hidden dice)."""
     hands = view.hands_by_round(game, me, my_hands(game))
     key = (game.to_code(), me, tuple(sorted((number, hand.faces)
                                             for number, hand in hands.items())))
     cached = state.get("tracker_review")
     if cached is None or cached[0] != key:  # worked out again only when something changed
-        cached = (key, review(tracked_decisions(game, me, hands)) if hands else None)
+        cached = (key, review(tracked_decisions(game, me, hands)) if hands else None,
+                  decision_places(game, me, hands))
         state["tracker_review"] = cached
-    reviewed = cached[1]
+    reviewed, places = cached[1], cached[2]
     if reviewed is None or not reviewed.moves:
         st.caption(t("tracker.review.none"))
         return
     st.markdown(review_view.summary_text(reviewed))
-    for index, move in enumerate(reviewed.moves):
+    for index, (move, (number, decision)) in enumerate(zip(reviewed.moves, places,
+                                                            strict=True)):
         st.markdown(review_view.move_line(index + 1, move))
+        if (move.verdict is not Verdict.GOOD and move.situation.bids
+                and number <= len(game.results)):
+            st.page_link(page=PRACTICE_PAGE, label=t("review.practise"),
+                         icon=":material/fitness_center:",
+                         query_params={practice_view.GAME_SPOT_PARAM: practice_view.tracked_spot(
+                             game, me, number, hands[number], decision)})
     st.caption(tn("tracker.review.rounds", len(hands)))
+
+
+def decision_places(game: GameState, me: int, hands: dict) -> list[tuple[int, int]]:
+    """Where each of my reviewed decisions was taken: its round, and its rank among my
+    decisions of that round (from 0), in the review's order."""
+    return [(number, decision) for number in sorted(hands)
+            for decision in range(len(tracked_decisions(game, me, {number: hands[number]})))]
 
 
 PANELS = {"log": log_panel, "held": held_panel, "review": review_my_moves, "rules": rules_panel,

@@ -96,6 +96,15 @@ class Scenario:
     source: str | None = None
     """Where a spot taken from a whole game comes from (:func:`from_decision`), as its
     link writes it; ``None`` for a generated scenario."""
+    showdown: tuple[Bid, int] | None = None
+    """A spot from a real game kept in the tracker (:func:`from_tracked`): the bid the round
+    ended on and the count the table made. Only the learner's dice are known then: the
+    others' ``hidden`` hands are empty, and no cup is lifted."""
+
+    @property
+    def cups(self) -> bool:
+        """Whether every seat's dice are known (not so for a tracked game's spot)."""
+        return self.showdown is None
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -133,8 +142,12 @@ class Scenario:
         return self.bids[-1][0]
 
     @property
-    def true_count(self) -> int:
-        """How many of the hidden dice count toward the last bid."""
+    def true_count(self) -> int | None:
+        """How many of the hidden dice count toward the last bid; for a tracked game's spot,
+        the table's count when the round ended on the same face, else ``None`` (unknown)."""
+        if self.showdown is not None:
+            called, count = self.showdown
+            return count if called.face == self.last_bid.face else None
         return true_count(self.hidden, self.last_bid, self.palifico)
 
     @property
@@ -174,6 +187,9 @@ class Scenario:
             "last_bid": str(self.last_bid),
             "last_bidder": self.last_bidder,
             "hidden": [list(hand) for hand in self.hidden],
+            "cups": self.cups,
+            "showdown": None if self.showdown is None else {
+                "bid": str(self.showdown[0]), "count": self.showdown[1]},
             "true_count": self.true_count,
             "best": self.best.to_dict(),
             "pure_odds_best": self.pure_odds_best.to_dict(),
@@ -221,14 +237,15 @@ class Grade:
     regret: float
     is_best: bool
     correct: bool
-    reveal: Reveal
+    reveal: Reveal | None
+    """The cups lifted; ``None`` for a tracked game's spot, where they cannot be."""
 
     def to_dict(self) -> dict[str, Any]:
         """The grade as plain JSON values."""
         return {"action": self.action.to_dict(), "best": self.best.to_dict(),
                 "lose": self.lose, "gain": self.gain, "regret": self.regret,
                 "is_best": self.is_best, "correct": self.correct,
-                "reveal": self.reveal.to_dict()}
+                "reveal": None if self.reveal is None else self.reveal.to_dict()}
 
 
 # --- public helpers ---------------------------------------------------------------------
@@ -306,12 +323,16 @@ def grade(scenario: Scenario, action: Action | str) -> Grade:
     is_best = action == best.action
     return Grade(action=action, best=best.action, lose=chosen.lose, gain=chosen.gain,
                  regret=regret, is_best=is_best, correct=is_best or regret <= CORRECT_REGRET,
-                 reveal=reveal(scenario, action))
+                 reveal=reveal(scenario, action) if scenario.cups else None)
 
 
 def reveal(scenario: Scenario, action: Action) -> Reveal:
-    """What the lifted cups show after the learner's ``action``."""
-    bid, count, me = scenario.last_bid, scenario.true_count, scenario.seat
+    """What the lifted cups show after the learner's ``action``. ValueError for a tracked
+    game's spot: its cups were never entered."""
+    if not scenario.cups:
+        raise ValueError("a tracked game's spot has no cups to lift")
+    bid, me = scenario.last_bid, scenario.seat
+    count = true_count(scenario.hidden, bid, scenario.palifico)
     settle = partial(settle_round, dice=scenario.seat_dice, rules=scenario.rules)
     dudo = settle(bid, bidder=scenario.last_bidder, caller=me, kind="dudo", count=count)
     calza = settle(bid, bidder=scenario.last_bidder, caller=me, kind="calza", count=count)
@@ -341,15 +362,39 @@ def from_decision(situation: Situation, hidden: Sequence[Sequence[int]], seed: i
     if tuple(len(hand) for hand in hidden) != situation.dice or (
             Hand(hidden[situation.me]) != situation.hand):
         raise ValueError("the hidden dice do not fit the table")
+    return _weighed(Spot(situation, hidden), seed, source)
+
+
+def from_tracked(situation: Situation, showdown: tuple[Bid, int], source: str) -> Scenario:
+    """The scenario of a decision in a real game kept in the tracker, where only the
+    learner's dice are known: ``showdown`` is the bid the round ended on and the count the
+    table made. Theme and level as :func:`from_decision`'s; ValueError for an opening."""
+    if not isinstance(situation, Situation):
+        raise wrong_type("from_tracked: situation", "a Situation", situation)
+    if not situation.bids:
+        raise ValueError("a practice spot faces a bid: an opening is not one")
+    called, count = showdown
+    if not isinstance(called, Bid) or not 0 <= count <= situation.table_dice:
+        raise ValueError(f"the showdown {showdown!r} does not fit the table")
+    hidden = tuple(situation.hand.faces if seat == situation.me else ()
+                   for seat in range(len(situation.dice)))
+    return _weighed(Spot(situation, hidden), 0, source, (called, count))
+
+
+def _weighed(spot: Spot, seed: int, source: str,
+             showdown: tuple[Bid, int] | None = None) -> Scenario:
+    """A whole game's spot weighed by the coach: its theme is the first of :data:`THEMES`
+    it shows, its level the gap between its best kinds of move."""
+    situation = spot.situation
     coach, pure = advise(situation, _COACH), advise(situation, _PURE)
-    spot = Spot(situation, hidden)
     theme = next((theme for theme in THEMES
                   if (theme != "calza" or situation.rules.calza) and _may_fit(theme, spot)
                   and _fits(theme, situation, coach, pure)), THEMES[0])
     return Scenario(seed=seed, theme=theme, level=level_for_gap(alternative_gap(coach.options)),
                     rules=situation.rules, seat=situation.me, seat_dice=situation.dice,
-                    palifico=situation.palifico, bids=situation.bids, hidden=hidden,
-                    options=coach.options, pure_odds_best=pure.best.action, source=source)
+                    palifico=situation.palifico, bids=situation.bids, hidden=spot.hidden,
+                    options=coach.options, pure_odds_best=pure.best.action, source=source,
+                    showdown=showdown)
 
 
 # --- the simulated games -----------------------------------------------------------------
@@ -482,6 +527,8 @@ __all__ = [
     "ScenarioNotFound",
     "Spot",
     "candidate_spots",
+    "from_decision",
+    "from_tracked",
     "generate",
     "grade",
     "level_for_gap",

@@ -17,7 +17,7 @@ from coach import CALZA, DUDO, Action, Situation, advise
 from coach.engine.beliefs import PURE_ODDS
 from coach.engine.decide import CoachSettings
 from coach.play.arena import play_game
-from perudo_math import PACO, Bid, Hand, Rules, legal_raises
+from perudo_math import PACO, Bid, GameState, Hand, Rules, legal_raises
 from practice.cli import main
 from practice.levels import LEVELS
 from practice.scenarios import (
@@ -365,3 +365,40 @@ def test_cli_grades_an_answer(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["grade"]["action"] == {"action": "dudo"}
     assert data["grade"]["regret"] >= 0.0
+
+
+# --- a spot from a real game kept in the tracker (issue 14) ----------------------------------
+
+
+def tracked_situation() -> Situation:
+    """Seat 0 of three, five fours in hand counting the pacos, facing seat 2's 1 × 4."""
+    from coach.review import tracked_decisions
+    state = GameState.new(["Ann", "Bob", "Cid"]).bid("1x2").bid("1x3").bid("1x4").dudo(7)
+    situation, _ = tracked_decisions(state, 0, {1: Hand([1, 1, 4, 4, 4])})[1]
+    return situation
+
+
+def test_a_tracked_spot_knows_the_count_only_on_the_face_the_round_ended_on() -> None:
+    from practice.scenarios import from_tracked, reveal
+    situation = tracked_situation()
+    same = from_tracked(situation, (Bid(1, 4), 7), "t~x")
+    assert not same.cups and same.true_count == 7
+    assert same.hidden == ((1, 1, 4, 4, 4), (), ())
+    assert same.options == advise(situation, CoachSettings()).options
+    other = from_tracked(situation, (Bid(1, 5), 0), "t~x")
+    assert other.true_count is None
+    graded = grade(other, "dudo")
+    assert graded.reveal is None and graded.to_dict()["reveal"] is None
+    with pytest.raises(ValueError, match="no cups"):
+        reveal(other, Action("dudo"))
+    assert json.loads(json.dumps(other.to_dict()))["showdown"] == {"bid": "1x5", "count": 0}
+
+
+def test_a_tracked_spot_faces_a_bid_and_a_count_the_table_can_make() -> None:
+    from practice.scenarios import from_tracked
+    situation = tracked_situation()
+    opening = Situation(situation.rules, situation.dice, 0, situation.hand, (), False)
+    with pytest.raises(ValueError, match="faces a bid"):
+        from_tracked(opening, (Bid(1, 4), 7), "t~x")
+    with pytest.raises(ValueError, match="does not fit"):
+        from_tracked(situation, (Bid(1, 4), 16), "t~x")

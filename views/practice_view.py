@@ -18,7 +18,8 @@ import streamlit as st
 
 from coach.engine.situation import Action
 from coach.play.bot_game import BotGame, BotTable
-from perudo_math import Bid, Hand, Rules, face_name, odds
+from coach.review import tracked_decisions
+from perudo_math import Bid, GameState, Hand, Rules, face_name, odds
 from practice.scenarios import (
     LEVELS,
     THEMES,
@@ -26,6 +27,7 @@ from practice.scenarios import (
     Scenario,
     ScenarioNotFound,
     from_decision,
+    from_tracked,
     generate,
 )
 from views import palette, url_state
@@ -38,9 +40,14 @@ from views.text import unbroken
 
 SEED_PARAM, THEME_PARAM, LEVEL_PARAM = "seed", "theme", "level"
 GAME_SPOT_PARAM = "review"
-"""A spot taken from a game against the bots: ``seed~styles~moves~n`` (its n-th decision)."""
+"""A spot taken from a reviewed game: against the bots, ``seed~styles~moves`` (the game up to
+the decision); kept in the tracker, ``t~code~seat~round~hand~n`` (:func:`tracked_spot`)."""
+TRACKED = "t"
+"""The first part of a tracked game's spot."""
 SCENARIO_PARAMS = (SEED_PARAM, THEME_PARAM, LEVEL_PARAM, GAME_SPOT_PARAM)
 MAX_SEED = 10**12
+MAX_SPOT_NUMBER_DIGITS = 4
+"""A tracked spot's seat, round and decision numbers are short: a longer one is no spot."""
 """The largest seed a link may carry (any whole number would do; this keeps links short)."""
 BAD_LINK_NOTICE = "practice.notice.bad_link"
 CALZA_OFF_NOTICE = "practice.notice.calza_off"
@@ -84,9 +91,41 @@ def game_spot(game: BotGame, decision: int) -> str:
                              game.moves[:decision]).moves_text()])
 
 
+def tracked_spot(game: GameState, seat: int, round_number: int, hand: Hand,
+                 decision: int) -> str:
+    """The link's text of ``seat``'s ``decision``-th move (from 0) in round ``round_number``
+    of a tracked ``game``, where the player held ``hand``. Only for a finished round: its
+    cups were lifted at the table, so the link gives away no dice still hidden."""
+    if round_number > len(game.results):
+        raise ValueError(f"round {round_number} is not over: its dice stay out of links")
+    return "~".join([TRACKED, game.to_code(), str(seat), str(round_number),
+                     "".join(map(str, hand.faces)), str(decision)])
+
+
+def _tracked_parts(text: str) -> tuple[GameState, int, int, Hand, int]:
+    """The game, seat, round, hand and decision of :func:`tracked_spot`'s text; ValueError
+    when it is not one."""
+    parts = text.split("~")
+    if len(parts) != 6 or parts[0] != TRACKED or not all(
+            part.isdigit() and part.isascii() and len(part) <= MAX_SPOT_NUMBER_DIGITS
+            for part in (parts[2], parts[3], parts[5])):
+        raise ValueError("not a tracked game's spot")
+    game = GameState.from_code(parts[1])
+    if not parts[4].isdigit() or not parts[4].isascii():
+        raise ValueError("not a hand")
+    hand = Hand(tuple(int(face) for face in parts[4]))
+    seat, number = int(parts[2]), int(parts[3])
+    if not 0 <= seat < len(game.players) or not 1 <= number <= len(game.results):
+        raise ValueError("no such seat or finished round in this game")
+    return game, seat, number, hand, int(parts[5])
+
+
 def _game_spot_text(text: str) -> str:
-    """``text`` when it reads as :func:`game_spot`'s (the game itself is replayed later,
-    once: :func:`cached_game_scenario`); ValueError otherwise."""
+    """``text`` when it reads as :func:`game_spot`'s or :func:`tracked_spot`'s (the game
+    itself is replayed later, once: :func:`cached_game_scenario`); ValueError otherwise."""
+    if text.startswith(TRACKED + "~"):
+        _tracked_parts(text)
+        return text
     parts = text.split("~")
     if len(parts) != 3 or not parts[0].isdigit():
         raise ValueError("not a game spot")
@@ -140,6 +179,8 @@ def cached_game_scenario(text: str,
                          rules: tuple[tuple[str, object], ...]) -> Scenario | None:
     """The scenario of a game spot (:func:`game_spot`): its game replayed to the learner's
     turn. ``None`` (cached too: a refused link is replayed once) when it is not one."""
+    if text.startswith(TRACKED + "~"):
+        return _tracked_scenario(text)
     parts = text.split("~")
     try:
         game = BotGame(int(parts[0]), tuple(parts[1].split(",")),
@@ -149,6 +190,18 @@ def cached_game_scenario(text: str,
             return None
         return from_decision(table.situation, [hand.faces for hand in table.hands],
                              game.seed, text)
+    except (ValueError, IndexError):
+        return None
+
+
+def _tracked_scenario(text: str) -> Scenario | None:
+    """The scenario of a tracked game's spot: the decision replayed from the game's code,
+    with the round's showdown; ``None`` when the text names no decision facing a bid."""
+    try:
+        game, seat, number, hand, decision = _tracked_parts(text)
+        situation, _ = tracked_decisions(game, seat, {number: hand})[decision]
+        result = game.results[number - 1]
+        return from_tracked(situation, (result.bid, result.count), text)
     except (ValueError, IndexError):
         return None
 
@@ -279,8 +332,24 @@ def chances_line(scenario: Scenario) -> str | None:
              plain=format_percent(estimate_truth(scenario)), read=format_percent(read))
 
 
+def tracked_outcome(scenario: Scenario) -> str:
+    """How the round of a tracked game's spot ended at the table, and what that says of
+    the bid the learner faced (when the count was on its face)."""
+    assert scenario.showdown is not None
+    called, count = scenario.showdown
+    known, bid = scenario.true_count, scenario.last_bid
+    words = {"called": called.pretty(), "count": tn("practice.count", count), "bid": bid.pretty()}
+    if known is None:
+        return t("practice.outcome.tracked.unknown", faces=t(f"face.plural.{bid.face}"), **words)
+    held = "held" if known >= bid.quantity else "failed"
+    return t(f"practice.outcome.tracked.{held}", **words)
+
+
 def outcome_line(scenario: Scenario, grade: Grade) -> str:
-    """What the lifted cups mean for the learner's move."""
+    """What the lifted cups mean for the learner's move (a tracked game's spot: how the
+    round ended at the table)."""
+    if grade.reveal is None:
+        return tracked_outcome(scenario)
     reveal, me, bid = grade.reveal, scenario.seat, scenario.last_bid
     count = tn("practice.count", reveal.count)
     if grade.action.kind == "dudo":
@@ -389,8 +458,9 @@ def show_verdict(scenario: Scenario, grade: Grade) -> None:
         st.markdown(f"#### {result_icon(grade.correct)} {verdict_line(grade)}", anchors=False)
         with st.container(horizontal=True, key="practice_metrics"):
             st.metric(t("practice.metric.regret"), risk_points(grade.regret), border=True)
-            st.metric(t("practice.metric.count", bid=bid.pretty()), str(grade.reveal.count),
-                      border=True)
+            if scenario.true_count is not None:
+                st.metric(t("practice.metric.count", bid=bid.pretty()),
+                          str(scenario.true_count), border=True)
         st.caption(risk_line(grade))
         st.markdown(outcome_line(scenario, grade))
 
@@ -408,7 +478,7 @@ def show_details(scenario: Scenario, grade: Grade, estimate: float | None) -> No
         st.markdown(t(key, bid=bid.pretty(), estimate=format_percent(estimate),
                       truth=format_percent(truth), error=points(error)))
     st.markdown(f"**{t('practice.cups')}**")
-    st.markdown(cups_lines(scenario))
+    st.markdown(cups_lines(scenario) if scenario.cups else t("practice.cups.tracked"))
     chances = chances_line(scenario)
     if chances is not None:
         st.markdown(chances)
@@ -445,5 +515,7 @@ __all__ = [
     "spot_from_link",
     "spot_of",
     "themes_for",
+    "tracked_outcome",
+    "tracked_spot",
     "verdict_line",
 ]
