@@ -1,0 +1,188 @@
+"""One small SQL layer over the two databases the app runs on.
+
+``PERUDO_COACH_DB`` says where the data lives: a file path (embedded SQLite, the zero-setup
+default) or a ``postgresql://`` URL (PostgreSQL through psycopg 3, for a hosted instance
+whose several processes share one database). :class:`Database` opens a connection per
+operation (so a restarted server is simply reconnected to) inside one transaction, and
+gives the stores one dialect: ``?`` placeholders, translated for psycopg.
+
+Schemas are versioned per store (:func:`migrate`): a ``schema_versions`` row holds each
+store's version; the pending migrations run in one transaction, serialized between
+processes (``BEGIN IMMEDIATE`` on SQLite, an advisory lock on PostgreSQL). A statement that
+differs between the two is given as a ``{"sqlite": …, "postgresql": …}`` mapping.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import zlib
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+ENV_VAR = "PERUDO_COACH_DB"
+DEFAULT_PATH = "~/.local/share/perudo-coach/progress.sqlite3"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+SQLITE, POSTGRESQL = "sqlite", "postgresql"
+BUSY_TIMEOUT_MS = 30_000
+CONNECT_TIMEOUT_S = 5
+
+Statement = str | Mapping[str, str]
+"""One SQL statement, or one per dialect."""
+
+
+class DatabaseError(Exception):
+    """The database cannot be reached or refused an operation (its cause chained)."""
+
+
+class FutureSchemaError(DatabaseError):
+    """The database was written by a newer version of the app: it is left untouched."""
+
+
+class Cursor(Protocol):
+    rowcount: int
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+
+class Connection:
+    """A connection inside one transaction, speaking the ``?`` dialect to either database."""
+
+    def __init__(self, raw: Any, dialect: str) -> None:
+        self.raw = raw
+        self.dialect = dialect
+
+    def execute(self, statement: Statement, params: Sequence[object] = ()) -> Cursor:
+        sql = statement if isinstance(statement, str) else statement[self.dialect]
+        if self.dialect == POSTGRESQL:
+            return self.raw.execute(sql.replace("?", "%s"), tuple(params))
+        return self.raw.execute(sql, tuple(params))
+
+
+@dataclass(frozen=True, slots=True)
+class Database:
+    """Where the data lives: a SQLite file, or a PostgreSQL URL."""
+
+    url: str
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Database:
+        """``$PERUDO_COACH_DB``, or the default SQLite file."""
+        environ = os.environ if environ is None else environ
+        return cls(environ.get(ENV_VAR) or DEFAULT_PATH)
+
+    @property
+    def dialect(self) -> str:
+        return POSTGRESQL if self.url.startswith(POSTGRES_SCHEMES) else SQLITE
+
+    @property
+    def path(self) -> Path:
+        """The SQLite file (its folders are created on first use)."""
+        return Path(self.url).expanduser()
+
+    def __repr__(self) -> str:  # a URL may carry a password: never print it
+        return f"Database({self.dialect})"
+
+    @contextmanager
+    def transaction(self, *, write: bool = False) -> Iterator[Connection]:
+        """A connection inside one transaction: committed when the block ends, rolled back
+        when it raises. ``write`` takes SQLite's write lock up front (``BEGIN IMMEDIATE``),
+        so two writers wait for each other rather than fail half way."""
+        if self.dialect == POSTGRESQL:
+            with self._postgres() as raw:
+                yield Connection(raw, POSTGRESQL)
+            return
+        with self._sqlite(write) as raw:
+            yield Connection(raw, SQLITE)
+
+    @contextmanager
+    def _postgres(self) -> Iterator[Any]:
+        import psycopg  # only a PostgreSQL deployment needs the driver loaded
+
+        try:
+            raw = psycopg.connect(self.url, connect_timeout=CONNECT_TIMEOUT_S)
+        except psycopg.Error as error:
+            raise DatabaseError(f"cannot reach PostgreSQL: {type(error).__name__}") from error
+        try:
+            with raw.transaction():
+                yield raw
+        except psycopg.Error as error:
+            raise DatabaseError(f"PostgreSQL refused: {type(error).__name__}") from error
+        finally:
+            raw.close()
+
+    @contextmanager
+    def _sqlite(self, write: bool) -> Iterator[sqlite3.Connection]:
+        path = self.path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            raw = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        except (OSError, sqlite3.Error) as error:
+            raise DatabaseError(f"cannot open {path.name}: {error}") from error
+        try:
+            raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            if raw.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                raw.execute("PRAGMA journal_mode = WAL")
+            raw.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield raw
+            except BaseException:
+                raw.execute("ROLLBACK")
+                raise
+            raw.execute("COMMIT")
+        except sqlite3.Error as error:
+            raise DatabaseError(f"SQLite refused: {error}") from error
+        finally:
+            raw.close()
+
+
+SCHEMA_VERSIONS = """CREATE TABLE IF NOT EXISTS schema_versions (
+    store TEXT PRIMARY KEY,
+    version INTEGER NOT NULL
+)"""
+
+
+def migrate(database: Database, store: str,
+            migrations: Sequence[Sequence[Statement]]) -> int:
+    """Bring ``store``'s tables to the last of ``migrations`` (each a list of statements,
+    version ``n`` being ``migrations[n - 1]``), in one transaction; returns the version.
+    :class:`FutureSchemaError` when the database is already past it."""
+    latest = len(migrations)
+    with database.transaction(write=True) as connection:
+        if database.dialect == POSTGRESQL:  # one migrating process at a time
+            connection.execute("SELECT pg_advisory_xact_lock(?)",
+                               (zlib.crc32(f"perudo-coach:{store}".encode()),))
+        connection.execute(SCHEMA_VERSIONS)
+        row = connection.execute("SELECT version FROM schema_versions WHERE store = ?",
+                                 (store,)).fetchone()
+        current = 0 if row is None else int(row[0])
+        if current > latest:
+            raise FutureSchemaError(f"the {store} tables are at version {current}, newer "
+                                    f"than this app's {latest}: update the app")
+        for statements in migrations[current:]:
+            for statement in statements:
+                connection.execute(statement)
+        if row is None:
+            connection.execute("INSERT INTO schema_versions (store, version) VALUES (?, ?)",
+                               (store, latest))
+        elif current != latest:
+            connection.execute("UPDATE schema_versions SET version = ? WHERE store = ?",
+                               (latest, store))
+    return latest
+
+
+__all__ = [
+    "ENV_VAR",
+    "POSTGRESQL",
+    "SQLITE",
+    "Connection",
+    "Database",
+    "DatabaseError",
+    "FutureSchemaError",
+    "migrate",
+]

@@ -1,0 +1,212 @@
+"""Shared tables: one tracked game that every phone at a real table follows.
+
+The host's phone shares its game (:meth:`SharedTables.host`) and gets two links' tokens,
+each :data:`TOKEN_BYTES` random bytes (192 bits) from :mod:`secrets`: the host's, which may
+always record moves, and the followers', which may record them only while the host lets
+everyone write (:meth:`SharedTables.let_everyone_write`). Neither token can be worked out
+from the other, and the database keeps only their SHA-256 digests: what it holds opens no
+table. Nothing lists the tables.
+
+Each move is written with optimistic versioning (:meth:`SharedTables.record`): the writer
+names the version it saw, and of two phones that record at the same moment one lands and
+the other gets :class:`VersionConflict` with the table as it now stands. Only the public
+game is stored (players, dice counts, bids, calls: a ``perudo_math.GameState`` code); no
+phone's own dice are. A table that has seen no move for :data:`IDLE_EXPIRY_S` expires.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+from dataclasses import dataclass
+from enum import Enum
+
+from storage.sql import Connection, Database, migrate
+
+STORE = "shared_tables"
+TOKEN_BYTES = 24
+"""192 random bits a token: far past guessing (the issue asks for at least 128)."""
+TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{32}")
+"""What :func:`secrets.token_urlsafe` gives for :data:`TOKEN_BYTES` bytes."""
+IDLE_EXPIRY_S = 12 * 60 * 60
+"""A table with no move recorded for 12 hours is gone: an evening's game, and the night."""
+MAX_GAME_CODE = 8_000
+"""A game code longer than this is no game (the longest real game's is under 2 kB)."""
+
+MIGRATIONS = (
+    (  # 1: the tables, keyed by the digests of their two tokens
+        """CREATE TABLE shared_tables (
+               host_key TEXT PRIMARY KEY,
+               follow_key TEXT NOT NULL UNIQUE,
+               game TEXT NOT NULL,
+               version BIGINT NOT NULL,
+               everyone_writes INTEGER NOT NULL,
+               created BIGINT NOT NULL,
+               updated BIGINT NOT NULL
+           )""",
+        "CREATE INDEX shared_tables_updated ON shared_tables (updated)",
+    ),
+)
+
+
+class Role(Enum):
+    HOST = "host"
+    FOLLOWER = "follower"
+
+
+class SharedTableError(ValueError):
+    """A shared table cannot be opened or written as asked."""
+
+
+class TableNotFound(SharedTableError):
+    """No table answers this token: mistyped, never shared, or expired."""
+
+
+class WriteNotAllowed(SharedTableError):
+    """A follower's link while only the host records moves."""
+
+
+class VersionConflict(SharedTableError):
+    """Another phone recorded a move first: ``table`` is the table as it now stands."""
+
+    def __init__(self, table: TableState) -> None:
+        super().__init__(f"the table moved on to version {table.version}")
+        self.table = table
+
+
+@dataclass(frozen=True, slots=True)
+class HostedTable:
+    """The two tokens of a newly shared table: the host keeps the first, the table gets the
+    second."""
+
+    host_token: str
+    follow_token: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """A shared table as one phone sees it."""
+
+    game: str
+    version: int
+    role: Role
+    everyone_writes: bool
+    updated: float
+
+    @property
+    def may_write(self) -> bool:
+        return self.role is Role.HOST or self.everyone_writes
+
+
+def _digest(token: str) -> str:
+    if not isinstance(token, str) or not TOKEN_PATTERN.fullmatch(token):
+        raise TableNotFound("not a table's token")
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _check_game(game: str) -> str:
+    if not isinstance(game, str) or not game or len(game) > MAX_GAME_CODE:
+        raise SharedTableError("a shared table holds a game code of at most "
+                               f"{MAX_GAME_CODE} characters")
+    return game
+
+
+class SharedTables:
+    """The shared tables of one database (:class:`storage.sql.Database`)."""
+
+    def __init__(self, database: Database | None = None, *,
+                 idle_expiry_s: float = IDLE_EXPIRY_S) -> None:
+        self.database = Database.from_env() if database is None else database
+        self.idle_expiry_s = idle_expiry_s
+        migrate(self.database, STORE, MIGRATIONS)
+
+    def host(self, game: str, *, everyone_writes: bool = False) -> HostedTable:
+        """Share ``game`` (a game code) as a new table at version 1."""
+        hosted = HostedTable(secrets.token_urlsafe(TOKEN_BYTES),
+                             secrets.token_urlsafe(TOKEN_BYTES))
+        now = _now_ms()
+        with self.database.transaction(write=True) as connection:
+            self._forget_idle(connection, now)
+            connection.execute(
+                "INSERT INTO shared_tables (host_key, follow_key, game, version, "
+                "everyone_writes, created, updated) VALUES (?, ?, ?, 1, ?, ?, ?)",
+                (_digest(hosted.host_token), _digest(hosted.follow_token), _check_game(game),
+                 int(everyone_writes), now, now))
+        return hosted
+
+    def open(self, token: str) -> TableState:
+        """The table this token opens, as its holder sees it; :class:`TableNotFound` when
+        none does (or it expired)."""
+        key = _digest(token)
+        with self.database.transaction() as connection:
+            return self._read(connection, key)
+
+    def record(self, token: str, seen_version: int, game: str) -> TableState:
+        """Record ``game`` (the game after a move) over the version the phone saw.
+        :class:`VersionConflict` (with the table as it stands) when another move landed
+        first; :class:`WriteNotAllowed` for a follower while only the host records."""
+        key, game = _digest(token), _check_game(game)
+        with self.database.transaction(write=True) as connection:
+            table = self._read(connection, key)
+            if not table.may_write:
+                raise WriteNotAllowed("only the host records moves at this table")
+            now = _now_ms()
+            column = "host_key" if table.role is Role.HOST else "follow_key"
+            written = connection.execute(
+                f"UPDATE shared_tables SET game = ?, version = version + 1, updated = ? "
+                f"WHERE {column} = ? AND version = ?",
+                (game, now, key, seen_version)).rowcount
+            if written != 1:
+                raise VersionConflict(self._read(connection, key))
+            return TableState(game, seen_version + 1, table.role, table.everyone_writes,
+                              now / 1000)
+
+    def let_everyone_write(self, host_token: str, everyone: bool) -> TableState:
+        """The host's choice: every phone records moves, or the host's alone."""
+        key = _digest(host_token)
+        with self.database.transaction(write=True) as connection:
+            table = self._read(connection, key)
+            if table.role is not Role.HOST:
+                raise WriteNotAllowed("only the host decides who records moves")
+            connection.execute("UPDATE shared_tables SET everyone_writes = ? "
+                               "WHERE host_key = ?", (int(everyone), key))
+        return TableState(table.game, table.version, Role.HOST, everyone, table.updated)
+
+    def forget_idle(self) -> int:
+        """Delete the tables idle past the expiry; returns how many."""
+        with self.database.transaction(write=True) as connection:
+            return self._forget_idle(connection, _now_ms())
+
+    def _forget_idle(self, connection: Connection, now: int) -> int:
+        return connection.execute("DELETE FROM shared_tables WHERE updated < ?",
+                                  (now - int(self.idle_expiry_s * 1000),)).rowcount
+
+    def _read(self, connection: Connection, key: str) -> TableState:
+        row = connection.execute(
+            "SELECT game, version, everyone_writes, updated, host_key = ? FROM shared_tables "
+            "WHERE (host_key = ? OR follow_key = ?) AND updated >= ?",
+            (key, key, key, _now_ms() - int(self.idle_expiry_s * 1000))).fetchone()
+        if row is None:
+            raise TableNotFound("no table answers this link: it may have expired")
+        game, version, everyone, updated, is_host = row
+        return TableState(game, int(version), Role.HOST if is_host else Role.FOLLOWER,
+                          bool(everyone), updated / 1000)
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+__all__ = [
+    "IDLE_EXPIRY_S",
+    "HostedTable",
+    "Role",
+    "SharedTableError",
+    "SharedTables",
+    "TableNotFound",
+    "TableState",
+    "VersionConflict",
+    "WriteNotAllowed",
+]
