@@ -14,13 +14,14 @@ perudo_math) out of this file: they belong to the pages.
 
 import streamlit as st
 
-from views import resume, url_state, warmup
+from views import live_table, resume, url_state, warmup
 from views.i18n import language_switch, t
 from views.navigation import menu_closes_after_a_choice, shows_a_game
 from views.phone_link import home_screen_tags, phone_link
 from views.style import menu_style
 
 url_state.sync()  # once per run: the language, rules, game, seat and profile, URL ⇄ session
+live_table.refresh()  # a shared table: the game as it stands, from the table's store
 resume.remember()  # the tracked game, saved under this device when it changed
 
 page = st.navigation(
@@ -59,5 +60,7 @@ for notice in url_state.pop_notices():
 warmup.wait()  # the first session imports the heavy modules; the others wait for it
 if shows_a_game(page.url_path):
     resume.resume_prompt()  # a new tab or the home-screen icon: this phone's game, one tap away
+if url_state.current_table() is not None:
+    live_table.watch()  # every second: another phone's move shows without a touch
 page.run()
 resume.remember()  # a change the page made without a rerun

@@ -22,6 +22,8 @@ page costs each tap a little, whether or not it changed.
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import streamlit as st
 
 from coach.review import Verdict, review, tracked_decisions
@@ -37,7 +39,16 @@ from perudo_math import (
     IllegalMove,
     exceeds_table,
 )
-from views import dice, practice_view, resume, review_view, rules_view, url_state
+from views import (
+    dice,
+    live_table,
+    phone_link,
+    practice_view,
+    resume,
+    review_view,
+    rules_view,
+    url_state,
+)
 from views import tracker_view as view
 from views.i18n import current_language, t, tn, translate
 from views.inputs import bid_numbers, clear_hand, entered_hand
@@ -84,7 +95,14 @@ def reset_entry(game: GameState | None) -> None:
 
 
 def commit(game: GameState | None) -> None:
-    """Track ``game`` after a move: into the URL, and the bid entry ready for the next."""
+    """Track ``game`` after a move: onto the shared table (if this phone shares one), into
+    the URL, and the bid entry ready for the next. When another phone recorded first, the
+    table as it stands is shown instead, and said so."""
+    if game is not None and live_table.seen() is not None:
+        recorded = live_table.record(game)
+        game = recorded.game
+        if recorded.outcome is not live_table.Outcome.RECORDED:
+            flash("top", "warning", t(f"live.outcome.{recorded.outcome.value}"))
     url_state.set_game(game)
     reset_entry(game)
 
@@ -314,6 +332,7 @@ def new_game() -> None:
         state["tracker_opener"] = NOBODY
     state["tracker_confirm_new"] = False
     state["tracker_errors"] = []
+    live_table.leave()  # a new game is shared anew, if the host wants
     url_state.set_game(None)
 
 
@@ -392,13 +411,16 @@ def play(game: GameState) -> None:
         st.markdown(view.turn_line(game, me))
         if len(game.bids) > 1:
             st.caption(view.bids_line(game, game.bids))
-        bid_entry(game)
-        if game.bids:
-            call_entry(game)
+        if may_record():
+            bid_entry(game)
+            if game.bids:
+                call_entry(game)
+        else:
+            st.caption(t("live.read_only"))
     with st.container(horizontal=True, gap="small", vertical_alignment="center",
                       key="tracker_tools"):
         st.button(t("tracker.undo"), key="tracker_undo", icon=":material/undo:", on_click=undo,
-                  disabled=not game.history)
+                  disabled=not game.history or not may_record())
         if not game.is_over:
             st.page_link(page=ODDS_PAGE, label=t("tracker.advice"), icon=":material/lightbulb:")
     hand = view.hand_note(game, me, entered_hand(ADVICE_KEYPAD))
@@ -514,12 +536,78 @@ def decision_places(game: GameState, me: int, hands: dict) -> list[tuple[int, in
             for decision in range(len(tracked_decisions(game, me, {number: hands[number]})))]
 
 
-PANELS = {"log": log_panel, "held": held_panel, "review": review_my_moves, "rules": rules_panel,
-          "game": game_panel}
+LIVE_STATUS = {(True, False): "live.status.host.host", (True, True): "live.status.host.everyone",
+               (False, False): "live.status.follower.host",
+               (False, True): "live.status.follower.everyone"}
+"""The shared table's status line, by (this phone hosts it, every phone records moves)."""
+
+
+def may_record() -> bool:
+    """Whether this phone records moves: always, unless it follows a shared table whose host
+    records them alone."""
+    shared = live_table.seen()
+    return shared is None or shared.may_write
+
+
+def live_line() -> None:
+    """At a shared table: who records the moves, and whether the table is reachable."""
+    shared = live_table.seen()
+    if shared is None:
+        return
+    if live_table.offline():
+        st.warning(t("live.offline"), icon=":material/cloud_off:")
+        return
+    st.caption(t(LIVE_STATUS[shared.role is live_table.Role.HOST, shared.everyone_writes]))
+
+
+def share_table() -> None:
+    game = url_state.current_game()
+    if game is not None:
+        live_table.host(game, everyone_writes=bool(state.get("tracker_share_everyone")))
+
+
+def set_everyone_writes() -> None:
+    live_table.let_everyone_write(bool(state.get("tracker_share_everyone")))
+
+
+def share_panel(game: GameState, me: int | None) -> None:
+    """Share this game with every phone at the table, or the shared table's link and QR
+    code, and who may record moves."""
+    shared = live_table.seen()
+    if shared is None:
+        st.caption(t("live.share.explain"))
+        st.toggle(t("live.everyone"), key="tracker_share_everyone", help=t("live.everyone.help"))
+        st.button(t("live.share"), key="tracker_share", icon=":material/share:", type="primary",
+                  on_click=share_table)
+        return
+    if shared.role is live_table.Role.HOST:
+        url = live_table.follow_url(phone_link.phone_url() or origin(st.context.url))
+        st.caption(t("live.host.scan"))
+        st.image(phone_link.qr_png(url), width=220, alt=t("live.qr_alt"))
+        st.code(url, language=None, wrap_lines=True)
+        state["tracker_share_everyone"] = shared.everyone_writes
+        st.toggle(t("live.everyone"), key="tracker_share_everyone", help=t("live.everyone.help"),
+                  on_change=set_everyone_writes)
+        st.button(t("live.stop"), key="tracker_share_stop", icon=":material/stop_circle:",
+                  on_click=live_table.leave)
+    else:
+        st.caption(t("live.follower.explain"))
+        st.button(t("live.leave"), key="tracker_share_leave", icon=":material/logout:",
+                  on_click=live_table.leave)
+
+
+def origin(url: str | None) -> str:
+    """The scheme, host and port of ``url`` (the app's own address, as the browser has it)."""
+    parts = urlsplit(url or "")
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
+
+
+PANELS = {"log": log_panel, "held": held_panel, "review": review_my_moves,
+          "share": share_panel, "rules": rules_panel, "game": game_panel}
 """The panels under the game, in the order of their chips."""
 PANEL_ICONS = {"log": ":material/history:", "held": ":material/psychology:",
-               "review": ":material/query_stats:", "rules": ":material/gavel:",
-               "game": ":material/tune:"}
+               "review": ":material/query_stats:", "share": ":material/share:",
+               "rules": ":material/gavel:", "game": ":material/tune:"}
 
 
 @st.fragment
@@ -530,6 +618,7 @@ def game_in_play() -> None:
     if game is None:
         st.rerun()  # the set-up is outside this fragment
     show_flash("top")
+    live_line()
     settle_hand(game)
     keep_my_hands(game)
     play(game)

@@ -1,11 +1,12 @@
 """Shared tables: one tracked game that every phone at a real table follows.
 
-The host's phone shares its game (:meth:`SharedTables.host`) and gets two links' tokens,
-each :data:`TOKEN_BYTES` random bytes (192 bits) from :mod:`secrets`: the host's, which may
-always record moves, and the followers', which may record them only while the host lets
-everyone write (:meth:`SharedTables.let_everyone_write`). Neither token can be worked out
-from the other, and the database keeps only their SHA-256 digests: what it holds opens no
-table. Nothing lists the tables.
+The host's phone shares its game (:meth:`SharedTables.host`) and gets two links' tokens:
+the host's, :data:`TOKEN_BYTES` random bytes (192 bits) from :mod:`secrets`, which may
+always record moves, and the followers' (:func:`follow_token_of`, a one-way hash of the
+host's, so the host's phone can always show it again), which may record them only while the
+host lets everyone write (:meth:`SharedTables.let_everyone_write`). The host's token cannot
+be worked out from the followers', and the database keeps only the SHA-256 digests of both:
+what it holds opens no table. Nothing lists the tables.
 
 Each move is written with optimistic versioning (:meth:`SharedTables.record`): the writer
 names the version it saw, and of two phones that record at the same moment one lands and
@@ -16,6 +17,7 @@ phone's own dice are. A table that has seen no move for :data:`IDLE_EXPIRY_S` ex
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import re
 import secrets
@@ -100,10 +102,23 @@ class TableState:
         return self.role is Role.HOST or self.everyone_writes
 
 
-def _digest(token: str) -> str:
-    if not isinstance(token, str) or not TOKEN_PATTERN.fullmatch(token):
+def parse_token(text: str) -> str:
+    """``text`` when it is shaped as a table's token (it may still open no table);
+    :class:`TableNotFound` otherwise."""
+    if not isinstance(text, str) or not TOKEN_PATTERN.fullmatch(text):
         raise TableNotFound("not a table's token")
-    return hashlib.sha256(token.encode()).hexdigest()
+    return text
+
+
+def follow_token_of(host_token: str) -> str:
+    """The followers' token of the table hosted with ``host_token``: 192 bits of a keyed
+    hash of it, shaped as a token; nothing leads back from it to the host's."""
+    digest = hashlib.sha256(b"perudo-coach follow " + parse_token(host_token).encode())
+    return base64.urlsafe_b64encode(digest.digest()[:TOKEN_BYTES]).decode()
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(parse_token(token).encode()).hexdigest()
 
 
 def _check_game(game: str) -> str:
@@ -124,8 +139,8 @@ class SharedTables:
 
     def host(self, game: str, *, everyone_writes: bool = False) -> HostedTable:
         """Share ``game`` (a game code) as a new table at version 1."""
-        hosted = HostedTable(secrets.token_urlsafe(TOKEN_BYTES),
-                             secrets.token_urlsafe(TOKEN_BYTES))
+        host_token = secrets.token_urlsafe(TOKEN_BYTES)
+        hosted = HostedTable(host_token, follow_token_of(host_token))
         now = _now_ms()
         with self.database.transaction(write=True) as connection:
             self._forget_idle(connection, now)
@@ -209,4 +224,6 @@ __all__ = [
     "TableState",
     "VersionConflict",
     "WriteNotAllowed",
+    "follow_token_of",
+    "parse_token",
 ]

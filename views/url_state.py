@@ -11,7 +11,10 @@ ones back on every run. The shared parameters:
   ``salsa=1``);
 * ``game`` (a :meth:`perudo_math.GameState.to_code` string) and ``me`` (the seat of the
   player holding this phone in that game);
-* ``profile``: the learner's profile token (see ``storage.profiles``).
+* ``profile``: the learner's profile token (see ``storage.profiles``);
+* ``share``: the token of the shared table this phone hosts or follows
+  (``storage.tables``, ``views.live_table``); the game's code stays in ``game`` as this
+  phone's last copy of it.
 
 :func:`game_params` gives the tracked game as its link writes it (the game, my seat and
 the table's rules) and :func:`restore_game` tracks such a game again, read by the same
@@ -42,6 +45,7 @@ import streamlit as st
 from perudo_math.game import MAX_CODE_LENGTH, GameState
 from perudo_math.rules import SETTINGS, Rules
 from storage.profiles import parse_token
+from storage.tables import parse_token as parse_table_token
 from views import i18n
 
 T = TypeVar("T")
@@ -51,6 +55,7 @@ LANG_PARAM = "lang"
 GAME_PARAM = "game"
 SEAT_PARAM = "me"
 PROFILE_PARAM = "profile"
+TABLE_PARAM = "share"
 
 MAX_VALUE_LENGTH = MAX_CODE_LENGTH
 """No parameter of the app is longer than a game code: a longer value is refused unread."""
@@ -58,11 +63,13 @@ MAX_VALUE_LENGTH = MAX_CODE_LENGTH
 BAD_RULES_NOTICE = "notice.bad_rules_link"
 BAD_GAME_NOTICE = "notice.bad_game_link"
 BAD_SEAT_NOTICE = "notice.bad_seat_link"
+BAD_TABLE_NOTICE = "notice.bad_table_link"
 
 _RULES_KEY = "shared_rules"
 _GAME_KEY = "shared_game"
 _SEAT_KEY = "shared_seat"
 _TOKEN_KEY = "shared_token"
+_TABLE_KEY = "shared_table"
 _TOKEN_REFUSED_KEY = "shared_token_refused"
 _NOTICES_KEY = "shared_notices"
 
@@ -111,6 +118,11 @@ def game_code(text: str) -> GameState:
 def token(text: str) -> str:
     """A profile token (:func:`storage.profiles.parse_token`), spaces around it ignored."""
     return parse_token(text.strip())
+
+
+def table_token(text: str) -> str:
+    """A shared table's token (:func:`storage.tables.parse_token`)."""
+    return parse_table_token(text)
 
 
 def rules_to_params(rules: Rules) -> dict[str, str]:
@@ -179,6 +191,8 @@ def sync() -> None:
         given = bool(st.query_params.get(PROFILE_PARAM, "").strip())
         state[_TOKEN_KEY] = read(PROFILE_PARAM, token) if given else None
         state[_TOKEN_REFUSED_KEY] = given and state[_TOKEN_KEY] is None
+    if _TABLE_KEY not in state:
+        state[_TABLE_KEY] = read(TABLE_PARAM, table_token, notice=BAD_TABLE_NOTICE)
     _write_url()
 
 
@@ -201,7 +215,7 @@ def _rules_from_link() -> Rules:
 
 def _shared_names() -> tuple[str, ...]:
     return (LANG_PARAM, *(setting.short for setting in SETTINGS), GAME_PARAM, SEAT_PARAM,
-            PROFILE_PARAM)
+            PROFILE_PARAM, TABLE_PARAM)
 
 
 def _write(name: str, value: str | None) -> None:
@@ -258,6 +272,8 @@ def game_params() -> dict[str, str] | None:
     params = {**rules_to_params(current_rules()), GAME_PARAM: game.to_code()}
     if current_seat() is not None:
         params[SEAT_PARAM] = str(current_seat())
+    if current_table() is not None:
+        params[TABLE_PARAM] = current_table()
     return params
 
 
@@ -266,7 +282,7 @@ def read_game(params: Mapping[str, str]) -> tuple[GameState, int | None, Rules]:
     :func:`game_params` wrote them), read by the parsers a link goes through; ``ValueError``
     when one is refused or a parameter is not a game's."""
     rule_names = {setting.short for setting in SETTINGS}
-    unknown = set(params) - rule_names - {GAME_PARAM, SEAT_PARAM}
+    unknown = set(params) - rule_names - {GAME_PARAM, SEAT_PARAM, TABLE_PARAM}
     if unknown:
         raise ValueError(f"not a game's parameter: {sorted(unknown)[0][:20]!r}")
     if any(len(text) > MAX_VALUE_LENGTH for text in params.values()):
@@ -274,6 +290,8 @@ def read_game(params: Mapping[str, str]) -> tuple[GameState, int | None, Rules]:
     if GAME_PARAM not in params:
         raise ValueError("no game")
     game = game_code(params[GAME_PARAM])
+    if TABLE_PARAM in params:
+        table_token(params[TABLE_PARAM])
     me = seat(len(game.players))(params[SEAT_PARAM]) if SEAT_PARAM in params else None
     rules = rules_from_params({name: params[name] for name in rule_names if name in params})
     return game, me, rules
@@ -286,6 +304,7 @@ def restore_game(params: Mapping[str, str]) -> GameState:
     st.session_state[_RULES_KEY] = rules
     st.session_state[_GAME_KEY] = game
     st.session_state[_SEAT_KEY] = me
+    st.session_state[_TABLE_KEY] = params.get(TABLE_PARAM)
     _write_url()
     return game
 
@@ -301,6 +320,17 @@ def set_seat(seat: int | None) -> None:
     if seat is not None and (game is None or not 0 <= seat < len(game.players)):
         raise ValueError(f"there is no seat {seat} in the tracked game")
     st.session_state[_SEAT_KEY] = seat
+    _write_url()
+
+
+def current_table() -> str | None:
+    """The token of the shared table this phone hosts or follows, or ``None``."""
+    return st.session_state.get(_TABLE_KEY)
+
+
+def set_table(token: str | None) -> None:
+    """Host or follow the shared table ``token`` (``None``: none) and put it in the URL."""
+    st.session_state[_TABLE_KEY] = None if token is None else table_token(token)
     _write_url()
 
 
@@ -344,10 +374,12 @@ __all__ = [
     "MAX_VALUE_LENGTH",
     "PROFILE_PARAM",
     "SEAT_PARAM",
+    "TABLE_PARAM",
     "choice",
     "current_game",
     "current_rules",
     "current_seat",
+    "current_table",
     "current_token",
     "game_code",
     "game_params",
@@ -364,6 +396,7 @@ __all__ = [
     "set_page_params",
     "set_rules",
     "set_seat",
+    "set_table",
     "set_token",
     "sync",
     "token",

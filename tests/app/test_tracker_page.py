@@ -874,7 +874,7 @@ def test_who_bluffs_in_french(app: AppTest) -> None:
     bid(app, "3x5")
     call(app, "dudo", 2)  # two fives: Ann's 2 × 5 held, Bob's 3 × 5 did not
     open_panel(app, "held")
-    assert panel_chips(app) == ["Manches (1)", "Qui bluffe\u202f?", "Règles", "Partie"]
+    assert panel_chips(app) == ["Manches (1)", "Qui bluffe\u202f?", "Partager", "Règles", "Partie"]
     lines = held_text(app)
     assert "Ann\u00a0: sa seule annonce vérifiée jusqu'ici a tenu." in lines
     assert "Bob\u00a0: sa seule annonce vérifiée jusqu'ici n'a pas tenu." in lines

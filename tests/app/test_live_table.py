@@ -1,0 +1,167 @@
+"""Issue 13: one table, every phone. Two sessions of the app (two phones) share a tracked
+game through the store, on SQLite and on a real PostgreSQL: the host shares, a follower opens
+the link and sees every move; who may write is the host's choice; two phones recording at
+once never both land; a phone's dice never reach the store or a link."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from perudo_math import GameState
+from storage.sql import Database
+from storage.tables import SharedTables, follow_token_of
+from tests import postgres
+from tests.app.conftest import ENTRY, FIRST_RUN_TIMEOUT_S
+from tests.app.test_tracker_page import bid, enter_hand, game, open_panel, open_tracker, set_up
+from views import live_table
+from views.i18n import translate
+
+TRACKER = "app_pages/tracker.py"
+
+
+@pytest.fixture(scope="module")
+def postgres_server() -> Iterator[str]:
+    with postgres.server() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"], autouse=True)
+def database(request: pytest.FixtureRequest, tmp_path, monkeypatch) -> Iterator[Database]:
+    """Each test on its own database, on each backend; the app's store reopened on it."""
+    if request.param == "sqlite":
+        url = str(tmp_path / "tables.sqlite3")
+    else:
+        url = postgres.fresh_database(request.getfixturevalue("postgres_server"))
+    monkeypatch.setenv("PERUDO_COACH_DB", url)
+    live_table.tables.clear()
+    yield Database(url)
+    live_table.tables.clear()
+
+
+def phone(lang: str = "en") -> AppTest:
+    at = AppTest.from_file(ENTRY, default_timeout=FIRST_RUN_TIMEOUT_S)
+    at.context = {"locale": "fr-FR" if lang == "fr" else "en-US"}
+    return at
+
+
+def shared_by_host(lang: str = "en", everyone: bool = False) -> tuple[AppTest, str]:
+    """A host phone tracking Ann, Bob and Cid's game, shared; the followers' link."""
+    host = open_tracker(phone(lang), lang=lang)
+    set_up(host, ["Ann", "Bob", "Cid"], opener=0, me=0)
+    open_panel(host, "share")
+    if everyone:
+        host.toggle(key="tracker_share_everyone").set_value(True).run()
+    host.button(key="tracker_share").click().run()
+    assert not host.exception
+    link = next(c.value for c in host.get("code"))
+    return host, link
+
+
+def follow(link: str, lang: str = "en") -> AppTest:
+    """A second phone opening the followers' link."""
+    query = {name: values[0] for name, values in parse_qs(urlsplit(link).query).items()}
+    follower = phone(lang)
+    for name, value in query.items():
+        follower.query_params[name] = value
+    follower.run()
+    follower.switch_page(TRACKER).run()
+    assert not follower.exception, [e.message for e in follower.exception]
+    return follower
+
+
+def texts(at: AppTest) -> list[str]:
+    return [e.value for e in [*at.markdown, *at.caption, *at.warning, *at.info]]
+
+
+def test_a_follower_sees_each_move_and_cannot_record_unless_allowed(database) -> None:
+    host, link = shared_by_host()
+    token = host.query_params["share"]
+    assert link.endswith(f"/game?share={follow_token_of(token)}&lang=en")
+    assert translate("en", "live.status.host.host") in texts(host)
+    follower = follow(link)
+    assert game(follower) == game(host)
+    assert translate("en", "live.status.follower.host") in texts(follower)
+    assert translate("en", "live.read_only") in texts(follower)
+    assert "tracker_face" not in {w.key for w in follower.segmented_control}  # no bid entry
+    bid(host, "2x5")
+    follower.run()  # what the one-second watch does on a phone
+    assert game(follower).bids == game(host).bids and len(game(host).bids) == 1
+    assert follower.query_params["share"] == follow_token_of(token)
+
+
+def test_with_everyone_writing_two_phones_at_once_never_both_land(database, monkeypatch) -> None:
+    host, link = shared_by_host(everyone=True)
+    follower = follow(link)
+    assert translate("en", "live.status.follower.everyone") in texts(follower)
+    bid(follower, "2x5")  # Ann's opening, recorded on the follower's phone
+    host.run()
+    assert [str(b) for _, b in game(host).bids] == ["2x5"]
+    # Both phones record Bob's bid within the same second, each over the version it saw
+    # (the follower's watch has not run since): one lands, the other is told.
+    bid(host, "3x5")
+    with monkeypatch.context() as within_the_second:
+        within_the_second.setattr(live_table, "refresh", lambda: False)
+        bid(follower, "2x6")
+    assert [str(b) for _, b in game(follower).bids] == ["2x5", "3x5"]  # the host's landed
+    assert translate("en", "live.outcome.conflict") in texts(follower)
+    stored = SharedTables(database).open(host.query_params["share"])
+    assert GameState.from_code(stored.game) == game(host) and stored.version == 3
+
+
+def test_a_phones_dice_never_reach_the_store_or_a_link(database) -> None:
+    host, link = shared_by_host()
+    follower = follow(link)
+    enter_hand(follower, [6, 6, 6, 6, 6])
+    enter_hand(host, [2, 3, 2, 3, 2])
+    bid(host, "2x5")
+    stored = SharedTables(database).open(follow_token_of(host.query_params["share"]))
+    for at in (host, follower):
+        assert "66666" not in str(dict(at.query_params)) and "23232" not in str(
+            dict(at.query_params))
+    assert stored.game == game(host).to_code()  # the public game alone
+    with database.transaction() as connection:
+        columns = connection.execute("SELECT * FROM shared_tables").fetchall()
+    assert len(columns[0]) == 7  # keys, game, version, who writes, times: no hand
+
+
+def test_the_host_lets_everyone_write_and_stops_sharing(database) -> None:
+    host, link = shared_by_host()
+    follower = follow(link)
+    open_panel(host, "share")
+    host.toggle(key="tracker_share_everyone").set_value(True).run()
+    follower.run()
+    assert translate("en", "live.status.follower.everyone") in texts(follower)
+    bid(follower, "2x5")
+    host.run()
+    host.button(key="tracker_share_stop").click().run()
+    assert "share" not in host.query_params and game(host).bids  # the game goes on here
+    follower.run()
+    assert "share" in follower.query_params  # the table lives on for its followers
+    assert [str(b) for _, b in game(follower).bids] == ["2x5"]
+
+
+def test_a_shared_table_in_french(database) -> None:
+    host, link = shared_by_host("fr")
+    assert "Table partagée\u00a0: vous l'hébergez et enregistrez les coups." in texts(host)
+    follower = follow(link, "fr")
+    assert "Seul l'hôte enregistre les coups\u00a0: cet écran suit la table au fil du jeu." in (
+        texts(follower))
+
+
+@pytest.mark.parametrize("value", ["x", "A" * 32, "é" * 32, "A" * 100_000])
+def test_a_hostile_table_link_costs_little_and_says_so(database, value: str) -> None:
+    at = phone()
+    at.query_params["share"] = value
+    started = time.perf_counter()
+    at.run()
+    assert time.perf_counter() - started < 5  # a cold AppTest run; a server's is far less
+    assert not at.exception
+    notices = [w.value for w in at.warning]
+    assert (translate("en", "notice.bad_table_link") in notices
+            or translate("en", "notice.table_gone") in notices)
+    assert "share" not in at.query_params

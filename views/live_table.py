@@ -1,0 +1,191 @@
+"""One table, every phone: the session's side of a shared table (``storage.tables``).
+
+A phone hosts or follows a table through the ``table`` parameter of its link
+(:func:`views.url_state.current_table`): the host's link carries the host's token, the
+followers' link (:func:`follow_url`, shown with its QR code) the followers' token. While
+one is set, the tracked game is the table's:
+
+* :func:`refresh` (every full run, from the entry script) reads the table into the session;
+* :func:`record` writes a move over the version this phone last saw; when another phone
+  recorded first, the table as it now stands is shown instead, with a message, and nothing
+  is written twice;
+* :func:`watch` (a fragment run every :data:`POLL_S` seconds) reruns the page when the
+  table moved on, so a follower sees a move within two seconds without touching the screen.
+
+Only the public game is stored; this phone's dice stay in its session. Networking and
+storage live in ``storage``: this module is the page's wiring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from perudo_math import GameState
+from storage.sql import DatabaseError
+from storage.tables import (
+    Role,
+    SharedTables,
+    TableNotFound,
+    TableState,
+    VersionConflict,
+    WriteNotAllowed,
+    follow_token_of,
+)
+from views import url_state
+from views.i18n import current_language
+
+POLL_S = 1.0
+"""How often a phone at a shared table looks for a move made on another phone."""
+TRACKER_PATH = "game"
+_SEEN_KEY = "live_table_seen"
+"""The table as this phone last read it (a :class:`storage.tables.TableState`)."""
+_OFFLINE_KEY = "live_table_offline"
+
+
+class Outcome(Enum):
+    """What became of a move this phone recorded at a shared table."""
+
+    RECORDED = "recorded"
+    CONFLICT = "conflict"  # another phone recorded first: the table as it stands is shown
+    READ_ONLY = "read_only"  # a follower while only the host records moves
+    GONE = "gone"  # the table expired: the game goes on, on this phone alone
+    OFFLINE = "offline"  # the database cannot be reached: nothing recorded, try again
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    game: GameState
+    outcome: Outcome
+
+
+@st.cache_resource(show_spinner=False)
+def tables() -> SharedTables:
+    """The process's shared-table store (its migrations run once)."""
+    return SharedTables()
+
+
+def seen() -> TableState | None:
+    """The table as this phone last read it; ``None`` when it shares none."""
+    return st.session_state.get(_SEEN_KEY) if url_state.current_table() else None
+
+
+def offline() -> bool:
+    """Whether the last attempt to reach the table's database failed."""
+    return bool(st.session_state.get(_OFFLINE_KEY))
+
+
+def host(game: GameState, *, everyone_writes: bool = False) -> None:
+    """Share ``game`` as a new table hosted by this phone."""
+    hosted = tables().host(game.to_code(), everyone_writes=everyone_writes)
+    url_state.set_table(hosted.host_token)
+    st.session_state[_SEEN_KEY] = tables().open(hosted.host_token)
+
+
+def follow_token() -> str | None:
+    """The followers' token of the table this phone hosts; ``None`` on a follower's."""
+    state, token = seen(), url_state.current_table()
+    if state is None or token is None or state.role is not Role.HOST:
+        return None
+    return follow_token_of(token)
+
+
+def follow_url(base: str) -> str:
+    """The followers' link of the hosted table, on the app at ``base``."""
+    token = follow_token()
+    if token is None:
+        raise ValueError("this phone hosts no table")
+    query = urlencode({url_state.TABLE_PARAM: token, url_state.LANG_PARAM: current_language()})
+    return f"{base.rstrip('/')}/{TRACKER_PATH}?{query}"
+
+
+def refresh() -> bool:
+    """Read the shared table into the session; returns whether it moved on since this phone
+    last read it. A table gone (expired) leaves this phone's copy as a game of its own."""
+    token = url_state.current_table()
+    if token is None:
+        return False
+    try:
+        state = tables().open(token)
+    except TableNotFound:
+        leave(notice="notice.table_gone")
+        return False
+    except DatabaseError:
+        st.session_state[_OFFLINE_KEY] = True
+        return False
+    st.session_state[_OFFLINE_KEY] = False
+    before = st.session_state.get(_SEEN_KEY)
+    st.session_state[_SEEN_KEY] = state
+    moved = before is None or before.version != state.version
+    if moved or url_state.current_game() is None:
+        url_state.set_game(GameState.from_code(state.game))
+    return moved
+
+
+def record(game: GameState) -> Recorded:
+    """Write ``game`` (the game after this phone's move) to the shared table."""
+    state, token = seen(), url_state.current_table()
+    if state is None or token is None:
+        return Recorded(game, Outcome.RECORDED)
+    try:
+        now = tables().record(token, state.version, game.to_code())
+    except VersionConflict as conflict:
+        st.session_state[_SEEN_KEY] = conflict.table
+        return Recorded(GameState.from_code(conflict.table.game), Outcome.CONFLICT)
+    except WriteNotAllowed:
+        return Recorded(GameState.from_code(state.game), Outcome.READ_ONLY)
+    except TableNotFound:
+        leave(notice="notice.table_gone")
+        return Recorded(game, Outcome.GONE)
+    except DatabaseError:
+        st.session_state[_OFFLINE_KEY] = True
+        return Recorded(GameState.from_code(state.game), Outcome.OFFLINE)
+    st.session_state[_OFFLINE_KEY] = False
+    st.session_state[_SEEN_KEY] = now
+    return Recorded(game, Outcome.RECORDED)
+
+
+def let_everyone_write(everyone: bool) -> None:
+    """The host's choice: every phone at the table records moves, or the host's alone."""
+    token = url_state.current_table()
+    if token is not None:
+        st.session_state[_SEEN_KEY] = tables().let_everyone_write(token, everyone)
+
+
+def leave(notice: str | None = None) -> None:
+    """Stop sharing (or following) the table; this phone keeps its copy of the game."""
+    url_state.set_table(None)
+    st.session_state.pop(_SEEN_KEY, None)
+    if notice is not None:
+        url_state.notify(notice)
+
+
+@st.fragment(run_every=POLL_S)
+def watch() -> None:
+    """Rerun the page when another phone moved the shared table (or it expired)."""
+    if url_state.current_table() is None:
+        return
+    if refresh() or url_state.current_table() is None:
+        st.rerun()
+
+
+__all__ = [
+    "POLL_S",
+    "Outcome",
+    "Recorded",
+    "Role",
+    "follow_token",
+    "follow_url",
+    "host",
+    "leave",
+    "let_everyone_write",
+    "offline",
+    "record",
+    "refresh",
+    "seen",
+    "tables",
+    "watch",
+]
