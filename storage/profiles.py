@@ -1,36 +1,39 @@
 """Learner profiles without a user interface: the token, the store, and what a store failure means.
 
 A profile is known only by its unguessable token (:meth:`ProgressStore.create_profile`); the
-link that carries it is the key to the learner's progress. The store is the SQLite file at
-``$PERUDO_COACH_DB`` (see :func:`storage.progress.database_path`). A file from a newer
-version of the app or a damaged file is refused by the store and never written to:
-:func:`problem_of` says which, so the app can explain it and go on without saving.
+link that carries it is the key to the learner's progress. The store is where
+``$PERUDO_COACH_DB`` says: a SQLite file or a PostgreSQL database (see
+:func:`storage.progress.database_location`). A database from a newer version of the app or
+a damaged file is refused by the store and never written to: :func:`problem_of` says which,
+so the app can explain it and go on without saving; an unreachable database is
+:attr:`StoreProblem.UNAVAILABLE`.
 
 The Streamlit side (the token in the session and the URL, the banner) is ``views.profile``.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import sqlite3
 from enum import StrEnum
-from pathlib import Path
 
 from storage.progress import (
     CorruptDatabaseError,
     FutureVersionError,
+    Location,
     ProgressStore,
     ProgressStoreError,
-    database_path,
+    database_location,
 )
+from storage.sql import DatabaseError, FutureSchemaError
 
 MAX_TOKEN_LENGTH = 64
 TOKEN_PATTERN = re.compile(rf"[A-Za-z0-9_-]{{16,{MAX_TOKEN_LENGTH}}}")
 """What a token looks like (``secrets.token_urlsafe(16)`` gives 22 such characters)."""
 
-STORE_ERRORS: tuple[type[Exception], ...] = (ProgressStoreError, OSError, sqlite3.Error)
-"""What a store call raises when the file cannot be used (not a bug of the app)."""
+STORE_ERRORS: tuple[type[Exception], ...] = (ProgressStoreError, DatabaseError, OSError,
+                                             sqlite3.Error)
+"""What a store call raises when the database cannot be used (not a bug of the app)."""
 
 
 class StoreProblem(StrEnum):
@@ -57,22 +60,23 @@ def parse_token(text: str) -> str:
     return text
 
 
-def store_path() -> Path:
-    """Where the progress store lives: ``$PERUDO_COACH_DB``, else the default path."""
-    return database_path()
+def store_location() -> str:
+    """Where the progress store lives: ``$PERUDO_COACH_DB``, else the default file."""
+    return database_location().url
 
 
-def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
-    """The progress store at ``path``, else at :func:`store_path`.
+def open_store(location: Location | None = None) -> ProgressStore:
+    """The progress store at ``location``, else at :func:`store_location`.
 
-    Raises one of :data:`STORE_ERRORS` when the file cannot be used (see :func:`problem_of`).
+    Raises one of :data:`STORE_ERRORS` when the database cannot be used (see
+    :func:`problem_of`).
     """
-    return ProgressStore(database_path(path))
+    return ProgressStore(location)
 
 
 def problem_of(error: Exception) -> StoreProblem | None:
     """What ``error`` means for saving; ``None`` when it is not a store failure."""
-    if isinstance(error, FutureVersionError):
+    if isinstance(error, FutureVersionError | FutureSchemaError):
         return StoreProblem.FUTURE
     if isinstance(error, CorruptDatabaseError):
         return StoreProblem.CORRUPT
@@ -90,5 +94,5 @@ __all__ = [
     "open_store",
     "parse_token",
     "problem_of",
-    "store_path",
+    "store_location",
 ]

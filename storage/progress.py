@@ -1,20 +1,26 @@
-"""Practice progress that lasts: profiles, answers, ratings and games in one SQLite file.
+"""Practice progress that lasts: profiles, answers, ratings and games, in SQLite or PostgreSQL.
 
-The file is ``$PERUDO_COACH_DB``, by default ``~/.local/share/perudo-coach/progress.sqlite3``
-(created with its folders). A profile is known only by its unguessable token
+``$PERUDO_COACH_DB`` says where: a file (embedded SQLite, by default
+``~/.local/share/perudo-coach/progress.sqlite3``, created with its folders) or a
+``postgresql://`` URL (a hosted instance: several app processes share one database, and
+the progress outlives any of them). A profile is known only by its unguessable token
 (:func:`secrets.token_urlsafe`); nothing lists the profiles.
 
 Reliability:
 
-* The schema is versioned by ``PRAGMA user_version``; :data:`MIGRATIONS` are applied in
-  order, all of them in one transaction.
-* An existing file is first inspected through a read-only connection: a file from a newer
-  version of the app (:class:`FutureVersionError`) or a damaged one
-  (:class:`CorruptDatabaseError`) is refused and never written to.
-* Each answer, with the ratings it moves, is written in one ``BEGIN IMMEDIATE``
-  transaction in WAL mode with ``synchronous=FULL``: a process killed mid-write loses at
-  most the answer in flight; concurrent writers wait for each other (``busy_timeout``).
-* Every call opens its own connection, so one store may serve many threads.
+* The schema is versioned: :data:`MIGRATIONS` are applied in order, all of them in one
+  transaction; on SQLite the version is the file's ``PRAGMA user_version`` (as since the
+  first release), on PostgreSQL a ``schema_versions`` row (:func:`storage.sql.migrate`,
+  serialized between processes). The same steps make the same tables on both.
+* An existing SQLite file is first inspected through a read-only connection: a file from a
+  newer version of the app (:class:`FutureVersionError`) or a damaged one
+  (:class:`CorruptDatabaseError`) is refused and never written to; a PostgreSQL database
+  from a newer app raises :class:`storage.sql.FutureSchemaError`.
+* Each answer, with the ratings it moves, is written in one transaction (SQLite:
+  ``BEGIN IMMEDIATE`` in WAL mode with ``synchronous=FULL``): a process killed mid-write
+  loses at most the answer in flight; concurrent writers wait for each other.
+* Every call takes its own connection (SQLite: opened for it; PostgreSQL: from the
+  process's pool), so one store may serve many threads.
 """
 
 from __future__ import annotations
@@ -35,6 +41,8 @@ from practice.drills import Drill, DrillGrade, OddsDrill
 from practice.levels import check_level
 from practice.rating import Rating, next_level, rate_answer
 from practice.weakness import weakest
+from storage import sql
+from storage.sql import POSTGRES_SCHEMES, Connection, Database, Statement
 
 if TYPE_CHECKING:
     from practice.scenarios import Grade, Scenario
@@ -46,8 +54,22 @@ OVERALL = "overall"
 """The theme name of the learner's overall rating, moved by every scenario answer."""
 
 KINDS = ("scenario", "drill")
+STORE = "progress"
+"""The store's name in PostgreSQL's ``schema_versions``."""
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
+
+def _dialects(statement: str) -> Statement:
+    """A SQLite ``CREATE`` statement and its PostgreSQL twin: 64-bit floats and integers
+    (PostgreSQL's ``REAL`` is 32 bits), identity keys, no ``WITHOUT ROWID``."""
+    postgresql = (statement.replace("id INTEGER PRIMARY KEY",
+                                    "id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY")
+                  .replace(" REAL", " DOUBLE PRECISION").replace("seed INTEGER", "seed BIGINT")
+                  .replace(" WITHOUT ROWID", ""))
+    return {"sqlite": statement, "postgresql": postgresql}
+
+
+MIGRATIONS: tuple[tuple[Statement, ...], ...] = tuple(tuple(_dialects(statement)
+                                                            for statement in step) for step in (
     (  # 1: profiles and their answers
         """CREATE TABLE profiles (
                token TEXT PRIMARY KEY,
@@ -96,13 +118,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
            )""",
         "CREATE UNIQUE INDEX games_once ON games (profile, seed, styles)",
     ),
-)
+))
 """Schema steps: step ``n`` (from 1) takes the file from version ``n − 1`` to ``n``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _TABLES = {1: {"profiles", "answers"}, 2: {"profiles", "answers", "ratings"},
            3: {"profiles", "answers", "ratings", "games"}}
+_OTHER_STORES = {"schema_versions", "shared_tables"}
+"""Tables other stores keep in the same file (``storage.tables``)."""
 _CORRUPT_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
 _ANSWER_COLUMNS = ("ts", "kind", "theme", "level", "seed", "action", "best", "regret",
                    "estimate", "truth", "outcome", "correct")
@@ -264,10 +288,29 @@ class StyleRecord:
         return self.added / self.decisions if self.decisions else None
 
 
+Location = str | os.PathLike[str] | Database
+"""Where a store lives: a SQLite file's path, a ``postgresql://`` URL, or a database."""
+
+
+def database_location(location: Location | None = None) -> Database:
+    """The progress database: ``location``, else ``$PERUDO_COACH_DB``, else the default
+    file (a path has its ``~`` expanded)."""
+    chosen = location if location is not None else os.environ.get(ENV_VAR) or DEFAULT_PATH
+    if isinstance(chosen, Database):
+        return chosen
+    text = os.fspath(chosen)
+    if text.startswith(POSTGRES_SCHEMES):
+        return Database(text)
+    return Database(str(Path(text).expanduser()))
+
+
 def database_path(path: str | os.PathLike[str] | None = None) -> Path:
-    """The progress file: ``path``, else ``$PERUDO_COACH_DB``, else the default."""
-    chosen = path if path is not None else os.environ.get(ENV_VAR) or DEFAULT_PATH
-    return Path(chosen).expanduser()
+    """The progress file: ``path``, else ``$PERUDO_COACH_DB``, else the default;
+    ``ValueError`` when the progress lives in PostgreSQL, not in a file."""
+    database = database_location(path)
+    if database.dialect != sql.SQLITE:
+        raise ValueError("the progress lives in PostgreSQL, not in a file")
+    return database.path
 
 
 def use_wal(connection: sqlite3.Connection) -> None:
@@ -288,16 +331,22 @@ def use_wal(connection: sqlite3.Connection) -> None:
 
 
 class ProgressStore:
-    """Profiles, answers and ratings in one SQLite file (see the module's notes)."""
+    """Profiles, answers, ratings and games in one database (see the module's notes)."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        self.path = database_path(path)
+    def __init__(self, location: Location | None = None) -> None:
+        self.database = database_location(location)
+        self.postgresql = self.database.dialect == sql.POSTGRESQL
+        if self.postgresql:
+            self.path: Path | None = None
+            sql.migrate(self.database, STORE, MIGRATIONS)
+            return
+        self.path = self.database.path
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if self.path.exists() and self.path.stat().st_size > 0:
             inspect_file(self.path)
         with self._connection() as connection:
-            use_wal(connection)
-            migrate(connection)
+            use_wal(connection.raw)
+            migrate(connection.raw)
 
     # profiles
 
@@ -377,8 +426,8 @@ class ProgressStore:
         with self._transaction() as connection:
             _require_profile(connection, token)
             cursor = connection.execute(
-                "INSERT OR IGNORE INTO games (profile, ts, seed, styles, won, decisions, added) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (profile, ts, seed, styles, won, decisions, added) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (token, now, game.seed, ",".join(game.styles), int(game.won), game.decisions,
                  game.added))
             return cursor.rowcount == 1
@@ -436,7 +485,8 @@ class ProgressStore:
 
     def theme_stats(self, token: str) -> list[ThemeStats]:
         """Answers, accuracy, mean regret and rating of every theme answered."""
-        query = ("SELECT kind, theme, COUNT(*), AVG(correct), AVG(regret) FROM answers "
+        query = ("SELECT kind, theme, COUNT(*), AVG(CAST(correct AS DOUBLE PRECISION)), "
+                 "AVG(regret) FROM answers "
                  "WHERE profile = ? GROUP BY kind, theme ORDER BY kind, theme")
         with self._connection() as connection:
             _require_profile(connection, token)
@@ -454,23 +504,33 @@ class ProgressStore:
     # connections
 
     @contextmanager
-    def _connection(self) -> Iterator[sqlite3.Connection]:
-        """A fresh connection in autocommit mode, closed afterwards."""
-        connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000,
-                                     isolation_level=None)
+    def _connection(self) -> Iterator[Connection]:
+        """A connection for reading (SQLite: a fresh one in autocommit mode, closed
+        afterwards; PostgreSQL: one transaction)."""
+        if self.postgresql:
+            with self.database.transaction() as connection:
+                yield connection
+            return
+        assert self.path is not None
+        raw = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         try:
-            connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            connection.execute("PRAGMA synchronous = FULL")
-            connection.execute("PRAGMA foreign_keys = ON")
-            _refuse_future(connection, self.path)
-            yield connection
+            raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            raw.execute("PRAGMA synchronous = FULL")
+            raw.execute("PRAGMA foreign_keys = ON")
+            _refuse_future(raw, self.path)
+            yield Connection(raw, sql.SQLITE)
         finally:
-            connection.close()
+            raw.close()
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """A connection inside ``BEGIN IMMEDIATE``: committed on success, else rolled back."""
-        with self._connection() as connection, write_transaction(connection):
+    def _transaction(self) -> Iterator[Connection]:
+        """A connection inside a write transaction (SQLite: ``BEGIN IMMEDIATE``): committed
+        on success, else rolled back."""
+        if self.postgresql:
+            with self.database.transaction(write=True) as connection:
+                yield connection
+            return
+        with self._connection() as connection, write_transaction(connection.raw):
             yield connection
 
     def _select(self, token: str, columns: str, kind: str | None, theme: str | None,
@@ -520,7 +580,7 @@ def inspect_file(path: Path) -> int:
     if version > SCHEMA_VERSION:
         raise FutureVersionError(_future_message(path, version))
     expected = _TABLES.get(version, set())
-    if not expected <= tables or (version == 0 and tables):
+    if not expected <= tables or (version == 0 and tables - _OTHER_STORES):
         raise CorruptDatabaseError(
             f"{path} is not a Perudo Coach progress file; it was left untouched")
     return version
@@ -534,7 +594,7 @@ def migrate(connection: sqlite3.Connection) -> int:
             raise FutureVersionError(_future_message(Path("the progress file"), version))
         for step in MIGRATIONS[version:]:
             for statement in step:
-                connection.execute(statement)
+                Connection(connection, sql.SQLITE).execute(statement)
         if version < SCHEMA_VERSION:
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     return SCHEMA_VERSION
@@ -571,26 +631,26 @@ def _table_names(connection: sqlite3.Connection) -> set[str]:
 # --- row helpers ------------------------------------------------------------------------
 
 
-def _has_profile(connection: sqlite3.Connection, token: str) -> bool:
+def _has_profile(connection: Connection, token: str) -> bool:
     if not isinstance(token, str):
         return False
     row = connection.execute("SELECT 1 FROM profiles WHERE token = ?", (token,)).fetchone()
     return row is not None
 
 
-def _require_profile(connection: sqlite3.Connection, token: str) -> None:
+def _require_profile(connection: Connection, token: str) -> None:
     if not _has_profile(connection, token):
         raise UnknownProfileError("no profile has this token")
 
 
-def _ratings(connection: sqlite3.Connection, token: str) -> dict[str, Rating]:
+def _ratings(connection: Connection, token: str) -> dict[str, Rating]:
     rows = connection.execute(
         "SELECT theme, rating, deviation, volatility FROM ratings WHERE profile = ?", (token,))
     return {theme: Rating(rating, deviation, volatility)
             for theme, rating, deviation, volatility in rows}
 
 
-def _move_ratings(connection: sqlite3.Connection, token: str, answer: Answer,
+def _move_ratings(connection: Connection, token: str, answer: Answer,
                   now: float) -> dict[str, Rating]:
     """Rate the answer against its level on its theme (and overall, for a scenario)."""
     if answer.level is None:
@@ -604,7 +664,7 @@ def _move_ratings(connection: sqlite3.Connection, token: str, answer: Answer,
             "INSERT INTO ratings (profile, theme, rating, deviation, volatility, answers, "
             "updated) VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (profile, theme) DO UPDATE "
             "SET rating = excluded.rating, deviation = excluded.deviation, "
-            "volatility = excluded.volatility, answers = answers + 1, "
+            "volatility = excluded.volatility, answers = ratings.answers + 1, "
             "updated = excluded.updated",
             (token, theme, rating.rating, rating.deviation, rating.volatility, now))
         moved[theme] = rating
@@ -665,10 +725,12 @@ __all__ = [
     "CalibrationBucket",
     "CorruptDatabaseError",
     "FutureVersionError",
+    "Location",
     "ProgressStore",
     "ProgressStoreError",
     "ThemeStats",
     "UnknownProfileError",
+    "database_location",
     "database_path",
     "inspect_file",
     "migrate",

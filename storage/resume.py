@@ -14,14 +14,20 @@ Cost and lifetime:
   and are deleted on the next save. At most :data:`MAX_DEVICES` records are kept (the oldest
   go first) and a state is at most :data:`MAX_STATE_LENGTH` characters, so a flood of tokens
   cannot fill the disk.
-* The file is SQLite (beside the progress file: see :func:`resume_path`), so a record
-  survives a server restart. A save comes with every move of a tracked game, so it must be
-  cheap: a store keeps one connection, shared by the server's threads under a lock, in WAL
-  mode with ``synchronous=NORMAL``. A commit then appends to the log without syncing the
-  disk (a checkpoint, now and then, does): a save takes well under a millisecond, where a
-  connection opened and closed per call checkpointed the log at every close (30 ms a move).
-  A record is a convenience (the game is also in its link), so a power cut may lose the last
-  move or two, never the file. Other processes on the same file wait (``busy_timeout``).
+* Records live where the progress does (:func:`resume_location`): with embedded SQLite, in
+  a file of their own beside the progress file; with PostgreSQL, in the same database
+  (table ``resume_games``), so every app process behind one address finds them. Either way
+  a record survives a server restart.
+* A save comes with every move of a tracked game, so it must be cheap. On SQLite a store
+  keeps one connection, shared by the server's threads under a lock, in WAL mode with
+  ``synchronous=NORMAL``: a commit appends to the log without syncing the disk (a
+  checkpoint, now and then, does), well under a millisecond, where a connection opened and
+  closed per call checkpointed the log at every close (30 ms a move). A record is a
+  convenience (the game is also in its link), so a power cut may lose the last move or two,
+  never the file. Other processes on the same file wait (``busy_timeout``). On PostgreSQL a
+  save is one transaction on a pooled connection (``storage.sql``).
+* The schema is versioned like the progress store's: ``PRAGMA user_version`` on SQLite,
+  ``schema_versions`` on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -37,13 +43,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from storage import sql
 from storage.progress import (
     BUSY_TIMEOUT_MS,
+    Location,
     ProgressStoreError,
-    database_path,
+    database_location,
     use_wal,
     write_transaction,
 )
+from storage.sql import Connection, Database
 
 KEEP_FOR_S = 7 * 86_400
 """How long a game stays resumable after its last move: a week, one game night to the next."""
@@ -55,15 +64,33 @@ TOKEN_BYTES = 16
 """Random bytes in a device token: 128 bits, 22 URL-safe characters."""
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,64}")
 """What a device token looks like."""
-SCHEMA_VERSION = 1
-SCHEMA = (
-    """CREATE TABLE IF NOT EXISTS games (
-           device TEXT PRIMARY KEY,
-           state TEXT NOT NULL,
-           saved REAL NOT NULL
-       ) WITHOUT ROWID""",
-    "CREATE INDEX IF NOT EXISTS games_by_age ON games (saved)",
+STORE = "resume"
+"""The store's name in PostgreSQL's ``schema_versions``."""
+SQLITE_MIGRATIONS = (
+    (  # 1: the records (in a file of their own)
+        """CREATE TABLE IF NOT EXISTS games (
+               device TEXT PRIMARY KEY,
+               state TEXT NOT NULL,
+               saved REAL NOT NULL
+           ) WITHOUT ROWID""",
+        "CREATE INDEX IF NOT EXISTS games_by_age ON games (saved)",
+    ),
+    (  # 2: named as in PostgreSQL, where they share a database with the progress's games
+        "ALTER TABLE games RENAME TO resume_games",
+    ),
 )
+POSTGRESQL_MIGRATIONS = (
+    (
+        """CREATE TABLE resume_games (
+               device TEXT PRIMARY KEY,
+               state TEXT NOT NULL,
+               saved DOUBLE PRECISION NOT NULL
+           )""",
+        "CREATE INDEX resume_games_by_age ON resume_games (saved)",
+    ),
+    (),
+)
+SCHEMA_VERSION = len(SQLITE_MIGRATIONS)
 
 
 class FutureResumeFileError(ProgressStoreError):
@@ -80,30 +107,48 @@ def is_device_token(text: object) -> bool:
     return isinstance(text, str) and TOKEN_PATTERN.fullmatch(text) is not None
 
 
+def resume_location(progress: Location | None = None) -> Database:
+    """Where the records live, given where the progress does
+    (:func:`storage.progress.database_location`): the same PostgreSQL database, or a SQLite
+    file beside the progress file (``progress.sqlite3`` → ``progress-resume.sqlite3``)."""
+    database = database_location(progress)
+    if database.dialect == sql.POSTGRESQL:
+        return database
+    path = database.path
+    return Database(str(path.with_name(f"{path.stem}-resume{path.suffix or '.sqlite3'}")))
+
+
 def resume_path(progress_path: str | os.PathLike[str] | None = None) -> Path:
-    """The resume file beside the progress file (:func:`storage.progress.database_path`):
-    ``progress.sqlite3`` → ``progress-resume.sqlite3``."""
-    progress = database_path(progress_path)
-    return progress.with_name(f"{progress.stem}-resume{progress.suffix or '.sqlite3'}")
+    """The resume file beside the progress file; ``ValueError`` with PostgreSQL."""
+    database = resume_location(progress_path)
+    if database.dialect != sql.SQLITE:
+        raise ValueError("the records live in PostgreSQL, not in a file")
+    return database.path
 
 
 class ResumeStore:
     """The state each device last tracked (see the module's notes)."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        self.path = Path(path) if path is not None else resume_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+    def __init__(self, location: Location | None = None) -> None:
+        self.database = (resume_location() if location is None
+                         else database_location(location))
         self._lock = threading.Lock()
+        if self.database.dialect == sql.POSTGRESQL:
+            self.path: Path | None = None
+            self._db: sqlite3.Connection | None = None
+            sql.migrate(self.database, STORE, POSTGRESQL_MIGRATIONS)
+            return
+        self.path = self.database.path
+        self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000,
                                    isolation_level=None, check_same_thread=False)
         try:
-            self._open()
+            self._open_file(self._db)
         except BaseException:
             self._db.close()
             raise
 
-    def _open(self) -> None:
-        db = self._db
+    def _open_file(self, db: sqlite3.Connection) -> None:
         db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
@@ -113,14 +158,17 @@ class ResumeStore:
         use_wal(db)
         db.execute("PRAGMA synchronous = NORMAL")
         with write_transaction(db):
-            for statement in SCHEMA:
-                db.execute(statement)
+            version = db.execute("PRAGMA user_version").fetchone()[0]  # another process's?
+            for step in SQLITE_MIGRATIONS[version:]:
+                for statement in step:
+                    db.execute(statement)
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
         """Close the store's connection (the store cannot be used afterwards)."""
         with self._lock:
-            self._db.close()
+            if self._db is not None:
+                self._db.close()
 
     def save(self, device: str, state: str, *, now: float | None = None) -> None:
         """Keep ``state`` as what ``device`` tracks now (replacing what it tracked before),
@@ -130,15 +178,16 @@ class ResumeStore:
         if not isinstance(state, str) or not state or len(state) > MAX_STATE_LENGTH:
             raise ValueError(f"a state is 1 to {MAX_STATE_LENGTH} characters of text")
         now = time.time() if now is None else now
-        with self._connection() as connection, write_transaction(connection):
+        with self._connection(write=True) as connection:
             connection.execute(
-                "INSERT INTO games (device, state, saved) VALUES (?, ?, ?) ON CONFLICT (device)"
-                " DO UPDATE SET state = excluded.state, saved = excluded.saved",
-                (_key(device), state, now))
-            connection.execute("DELETE FROM games WHERE saved < ?", (now - KEEP_FOR_S,))
+                "INSERT INTO resume_games (device, state, saved) VALUES (?, ?, ?) "
+                "ON CONFLICT (device) DO UPDATE SET state = excluded.state, "
+                "saved = excluded.saved", (_key(device), state, now))
+            connection.execute("DELETE FROM resume_games WHERE saved < ?",
+                               (now - KEEP_FOR_S,))
             connection.execute(  # beyond the cap, the oldest go (a walk down the index)
-                "DELETE FROM games WHERE saved < "
-                "(SELECT saved FROM games ORDER BY saved DESC LIMIT 1 OFFSET ?)",
+                "DELETE FROM resume_games WHERE saved < "
+                "(SELECT saved FROM resume_games ORDER BY saved DESC LIMIT 1 OFFSET ?)",
                 (MAX_DEVICES - 1,))
 
     def load(self, device: object, *, now: float | None = None) -> str | None:
@@ -148,27 +197,38 @@ class ResumeStore:
             return None
         now = time.time() if now is None else now
         with self._connection() as connection:
-            row = connection.execute("SELECT state FROM games WHERE device = ? AND saved >= ?",
-                                     (_key(str(device)), now - KEEP_FOR_S)).fetchone()
+            row = connection.execute(
+                "SELECT state FROM resume_games WHERE device = ? AND saved >= ?",
+                (_key(str(device)), now - KEEP_FOR_S)).fetchone()
         return None if row is None else row[0]
 
     def forget(self, device: object) -> None:
         """Forget what ``device`` tracked (nothing happens for a value that is not a token)."""
         if not is_device_token(device):
             return
-        with self._connection() as connection, write_transaction(connection):
-            connection.execute("DELETE FROM games WHERE device = ?", (_key(str(device)),))
+        with self._connection(write=True) as connection:
+            connection.execute("DELETE FROM resume_games WHERE device = ?",
+                               (_key(str(device)),))
 
     def count(self) -> int:
         """How many records the file holds (expired ones not yet deleted included)."""
         with self._connection() as connection:
-            return connection.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+            return int(connection.execute("SELECT COUNT(*) FROM resume_games").fetchone()[0])
 
     @contextmanager
-    def _connection(self) -> Iterator[sqlite3.Connection]:
-        """The store's connection, for one thread at a time."""
+    def _connection(self, *, write: bool = False) -> Iterator[Connection]:
+        """A connection for one operation: on SQLite the store's own, for one thread at a
+        time (inside ``BEGIN IMMEDIATE`` to write); on PostgreSQL one transaction."""
+        if self._db is None:
+            with self.database.transaction(write=write) as connection:
+                yield connection
+            return
         with self._lock:
-            yield self._db
+            if not write:
+                yield Connection(self._db, sql.SQLITE)
+                return
+            with write_transaction(self._db):
+                yield Connection(self._db, sql.SQLITE)
 
 
 def _key(device: str) -> str:
@@ -184,5 +244,6 @@ __all__ = [
     "ResumeStore",
     "is_device_token",
     "new_device_token",
+    "resume_location",
     "resume_path",
 ]

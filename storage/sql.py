@@ -2,9 +2,12 @@
 
 ``PERUDO_COACH_DB`` says where the data lives: a file path (embedded SQLite, the zero-setup
 default) or a ``postgresql://`` URL (PostgreSQL through psycopg 3, for a hosted instance
-whose several processes share one database). :class:`Database` opens a connection per
-operation (so a restarted server is simply reconnected to) inside one transaction, and
-gives the stores one dialect: ``?`` placeholders, translated for psycopg.
+whose several processes share one database). :class:`Database` gives each operation a
+connection inside one transaction, and the stores one dialect: ``?`` placeholders,
+translated for psycopg. On SQLite a connection is opened per operation; on PostgreSQL it
+comes from a small pool per process (:data:`POOL_SIZE`), checked before use, so a restarted
+server is reconnected to on the next operation and an unreachable one fails within
+:data:`POOL_WAIT_S` seconds rather than hanging a page.
 
 Schemas are versioned per store (:func:`migrate`): a ``schema_versions`` row holds each
 store's version; the pending migrations run in one transaction, serialized between
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -29,6 +33,11 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 SQLITE, POSTGRESQL = "sqlite", "postgresql"
 BUSY_TIMEOUT_MS = 30_000
 CONNECT_TIMEOUT_S = 5
+POOL_SIZE = 8
+"""PostgreSQL connections one app process keeps at most (each operation holds one briefly)."""
+POOL_WAIT_S = 3.0
+"""How long an operation waits for a PostgreSQL connection before it is told the database
+is unreachable."""
 
 Statement = str | Mapping[str, str]
 """One SQL statement, or one per dialect."""
@@ -103,18 +112,15 @@ class Database:
     @contextmanager
     def _postgres(self) -> Iterator[Any]:
         import psycopg  # only a PostgreSQL deployment needs the driver loaded
+        from psycopg_pool import PoolTimeout
 
         try:
-            raw = psycopg.connect(self.url, connect_timeout=CONNECT_TIMEOUT_S)
-        except psycopg.Error as error:
-            raise DatabaseError(f"cannot reach PostgreSQL: {type(error).__name__}") from error
-        try:
-            with raw.transaction():
+            with _pool(self.url).connection(timeout=POOL_WAIT_S) as raw, raw.transaction():
                 yield raw
+        except PoolTimeout as error:
+            raise DatabaseError("cannot reach PostgreSQL") from error
         except psycopg.Error as error:
             raise DatabaseError(f"PostgreSQL refused: {type(error).__name__}") from error
-        finally:
-            raw.close()
 
     @contextmanager
     def _sqlite(self, write: bool) -> Iterator[sqlite3.Connection]:
@@ -139,6 +145,36 @@ class Database:
             raise DatabaseError(f"SQLite refused: {error}") from error
         finally:
             raw.close()
+
+
+_POOLS: dict[tuple[int, str], Any] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def _pool(url: str) -> Any:
+    """This process's connection pool for ``url`` (made on first use, kept for the process;
+    a forked child makes its own: a pool's connections and threads do not cross a fork)."""
+    key = (os.getpid(), url)
+    with _POOLS_LOCK:
+        pool = _POOLS.get(key)
+        if pool is None:
+            from psycopg_pool import ConnectionPool
+
+            pool = ConnectionPool(
+                url, min_size=1, max_size=POOL_SIZE, open=True, timeout=POOL_WAIT_S,
+                check=ConnectionPool.check_connection, reconnect_timeout=0,
+                kwargs={"connect_timeout": CONNECT_TIMEOUT_S}, name="perudo-coach")
+            _POOLS[key] = pool
+        return pool
+
+
+def close_pools() -> None:
+    """Close this process's PostgreSQL connections (tests drop their databases after)."""
+    with _POOLS_LOCK:
+        pools = [pool for (pid, _), pool in _POOLS.items() if pid == os.getpid()]
+        _POOLS.clear()
+    for pool in pools:
+        pool.close()
 
 
 SCHEMA_VERSIONS = """CREATE TABLE IF NOT EXISTS schema_versions (
@@ -184,5 +220,6 @@ __all__ = [
     "Database",
     "DatabaseError",
     "FutureSchemaError",
+    "close_pools",
     "migrate",
 ]

@@ -1,5 +1,7 @@
 """The progress store: migrations, files it must refuse and leave alone, concurrent
-writers, a writer killed mid-write, and the queries behind the charts."""
+writers, a writer killed mid-write, and the queries behind the charts. What a store does is
+tested on SQLite and on a real PostgreSQL alike (the ``database_url`` fixture); what a file
+does, on SQLite."""
 
 from __future__ import annotations
 
@@ -56,8 +58,16 @@ def tables(path: Path) -> set[str]:
 
 
 @pytest.fixture
-def store(tmp_path) -> ProgressStore:
-    return ProgressStore(tmp_path / "progress.sqlite3")
+def store(database_url: str) -> ProgressStore:
+    return ProgressStore(database_url)
+
+
+def count_and_check(store: ProgressStore) -> int:
+    """How many answers the store holds, after an integrity check of a SQLite file."""
+    with store.database.transaction() as connection:
+        if store.path is not None:
+            assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        return int(connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
 
 
 # --- where the file lives ----------------------------------------------------------------
@@ -104,7 +114,7 @@ def test_an_older_file_is_migrated_and_keeps_its_answers(tmp_path):
     path = tmp_path / "v1.sqlite3"
     connection = sqlite3.connect(path, isolation_level=None)
     for statement in MIGRATIONS[0]:
-        connection.execute(statement)
+        connection.execute(statement["sqlite"])
     connection.execute("PRAGMA user_version = 1")
     connection.execute("INSERT INTO profiles VALUES ('old-token', 0)")
     connection.execute("INSERT INTO answers (profile, ts, kind, theme, correct) "
@@ -122,7 +132,7 @@ def test_a_version_2_file_gets_the_games_and_keeps_its_ratings(tmp_path):
     connection = sqlite3.connect(path, isolation_level=None)
     for step in MIGRATIONS[:2]:
         for statement in step:
-            connection.execute(statement)
+            connection.execute(statement["sqlite"])
     connection.execute("PRAGMA user_version = 2")
     connection.execute("INSERT INTO profiles VALUES ('old-token', 0)")
     connection.close()
@@ -375,28 +385,25 @@ def write_as_one_learner(path: str, index: int) -> tuple[str, list[int]]:
     return token, seeds
 
 
-def check_every_writer_kept_its_own(path: Path, results: list[tuple[str, list[int]]]) -> None:
+def check_every_writer_kept_its_own(path: str, results: list[tuple[str, list[int]]]) -> None:
     store = ProgressStore(path)
     assert len({token for token, _ in results}) == WRITERS
     for token, seeds in results:
         assert [a.seed for a in store.answers(token)] == seeds
         assert store.rating(token, "calza") != Rating()
-    with sqlite3.connect(path) as connection:
-        assert connection.execute("SELECT COUNT(*) FROM answers").fetchone()[0] == (
-            WRITERS * ANSWERS_EACH)
-        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert count_and_check(store) == WRITERS * ANSWERS_EACH
 
 
-def test_twenty_processes_write_at_once(tmp_path):
-    path = tmp_path / "processes.sqlite3"  # created by the writers themselves, all at once
+def test_twenty_processes_write_at_once(database_url):
+    # the SQLite file and the PostgreSQL tables are created by the writers, all at once
     context = multiprocessing.get_context("fork")
     with context.Pool(WRITERS) as pool:
-        results = pool.starmap(write_as_one_learner, [(str(path), n) for n in range(WRITERS)])
-    check_every_writer_kept_its_own(path, results)
+        results = pool.starmap(write_as_one_learner, [(database_url, n) for n in range(WRITERS)])
+    check_every_writer_kept_its_own(database_url, results)
 
 
-def test_twenty_threads_share_one_store(tmp_path):
-    path = tmp_path / "threads.sqlite3"
+def test_twenty_threads_share_one_store(database_url):
+    path = database_url
     ProgressStore(path)
     results: list[tuple[str, list[int]]] = [("", [])] * WRITERS
     failures: list[BaseException] = []
@@ -431,8 +438,8 @@ while True:
 """
 
 
-def test_a_writer_killed_mid_write_loses_at_most_the_answer_in_flight(tmp_path):
-    path = tmp_path / "killed.sqlite3"
+def test_a_writer_killed_mid_write_loses_at_most_the_answer_in_flight(database_url):
+    path = database_url
     writer = subprocess.Popen([sys.executable, "-c", KILLED_WRITER, str(path)],
                               stdout=subprocess.PIPE, text=True,
                               cwd=Path(__file__).resolve().parent.parent)
@@ -451,6 +458,17 @@ def test_a_writer_killed_mid_write_loses_at_most_the_answer_in_flight(tmp_path):
     assert committed >= 40
     assert seeds == list(range(len(seeds)))
     assert last + 1 <= len(seeds) <= last + 2  # at most one committed, not yet printed
-    with sqlite3.connect(path) as connection:
-        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert count_and_check(store) == len(seeds)
     store.record(token, answer(len(seeds)))  # and the store goes on
+
+
+def test_a_file_where_a_table_was_shared_first_is_a_new_store(tmp_path):
+    """Shared tables live in the same file: sharing a table before any practice made the
+    file, and practice must still open it."""
+    from storage.sql import Database
+    from storage.tables import SharedTables
+
+    path = tmp_path / "progress.sqlite3"
+    SharedTables(Database(str(path))).host("g1.code")
+    store = ProgressStore(path)
+    assert store.has_profile(store.create_profile())

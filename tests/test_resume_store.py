@@ -1,12 +1,13 @@
 """The resume store: one record per device token, found only by that token, kept a week, bounded
 in number and size, never holding a usable token, surviving a restart; a value that is not a
-token is refused before the file is touched."""
+token is refused before the file is touched. The same suite on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
 import hashlib
 import sqlite3
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from storage.resume import (
     ResumeStore,
     is_device_token,
     new_device_token,
+    resume_location,
     resume_path,
 )
 
@@ -28,8 +30,16 @@ HOSTILE = ["", "short", "A" * 65, "x" * 100_000, "²" * 22, "' OR 1=1 --aaaaaaaa
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> ResumeStore:
-    return ResumeStore(tmp_path / "resume.sqlite3")
+def store(database_url: str) -> Iterator[ResumeStore]:
+    store = ResumeStore(database_url)
+    yield store
+    store.close()
+
+
+def sqlite_only(store: ResumeStore) -> Path:
+    if store.path is None:
+        pytest.skip("a SQLite file's own behaviour")
+    return store.path
 
 
 def test_a_state_comes_back_to_its_device_only(store: ResumeStore) -> None:
@@ -60,7 +70,7 @@ def test_tokens_are_long_random_and_url_safe() -> None:
 @pytest.mark.parametrize("value", HOSTILE, ids=range(len(HOSTILE)))
 def test_a_hostile_token_is_refused_before_the_file(store: ResumeStore, value,
                                                     monkeypatch) -> None:
-    monkeypatch.setattr(ResumeStore, "_connection", lambda self: pytest.fail("file touched"))
+    monkeypatch.setattr(ResumeStore, "_connection", lambda self, **_: pytest.fail("file touched"))
     assert not is_device_token(value)
     assert store.load(value) is None
     store.forget(value)
@@ -102,11 +112,13 @@ def test_the_file_holds_no_usable_token(store: ResumeStore) -> None:
     token = new_device_token()
     store.save(token, "game=g1.abc", now=NOW)
     store.save(new_device_token(), "game=g1.def", now=NOW)
-    with sqlite3.connect(store.path) as connection:
-        keys = [key for (key,) in connection.execute("SELECT device FROM games")]
-    assert hashlib.sha256(token.encode()).hexdigest() in keys
-    assert token.encode() not in b"".join(
-        path.read_bytes() for path in store.path.parent.iterdir() if path.is_file())
+    with store.database.transaction() as connection:
+        rows = connection.execute("SELECT device, state FROM resume_games").fetchall()
+    assert hashlib.sha256(token.encode()).hexdigest() in [key for key, _ in rows]
+    assert not any(token in key or token in state for key, state in rows)
+    if store.path is not None:
+        assert token.encode() not in b"".join(
+            path.read_bytes() for path in store.path.parent.iterdir() if path.is_file())
 
 
 def test_a_record_survives_a_restart(tmp_path: Path) -> None:
@@ -135,7 +147,7 @@ def test_a_damaged_file_is_refused(tmp_path: Path) -> None:
 def test_concurrent_saves_all_land(store: ResumeStore) -> None:
     """The server's threads share the store; a second store (another server process on the
     same file) shares the file."""
-    neighbour = ResumeStore(store.path)
+    neighbour = ResumeStore(store.database)
     tokens = [new_device_token() for _ in range(8)]
 
     def play(index: int, token: str) -> None:
@@ -156,7 +168,8 @@ def test_a_save_does_not_checkpoint_the_log(store: ResumeStore) -> None:
     """Every move of a tracked game saves, so a save only appends to the write-ahead log: a
     connection closed after each call checkpointed and deleted the log every time (30 ms a
     move on this machine, against 0.1 ms)."""
-    log = store.path.with_name(store.path.name + "-wal")
+    path = sqlite_only(store)
+    log = path.with_name(path.name + "-wal")
     token = new_device_token()
     sizes = []
     for move in range(3):
@@ -169,3 +182,23 @@ def test_the_file_sits_beside_the_progress_file(tmp_path: Path, monkeypatch) -> 
     assert resume_path(tmp_path / "progress.sqlite3") == tmp_path / "progress-resume.sqlite3"
     monkeypatch.setenv("PERUDO_COACH_DB", str(tmp_path / "other.db"))
     assert resume_path() == tmp_path / "other-resume.db"
+
+
+def test_with_postgresql_the_records_share_its_database(monkeypatch) -> None:
+    url = "postgresql://coach@db.example/perudo"
+    monkeypatch.setenv("PERUDO_COACH_DB", url)
+    assert resume_location().url == url
+    with pytest.raises(ValueError, match="PostgreSQL"):
+        resume_path()
+
+
+def test_a_file_of_the_first_version_is_migrated_with_its_records(tmp_path: Path) -> None:
+    path = tmp_path / "resume.sqlite3"
+    token = new_device_token()
+    with sqlite3.connect(path) as connection:
+        for statement in resume_module.SQLITE_MIGRATIONS[0]:
+            connection.execute(statement)
+        connection.execute("INSERT INTO games VALUES (?, 'game=g1.old', ?)",
+                           (hashlib.sha256(token.encode()).hexdigest(), NOW))
+        connection.execute("PRAGMA user_version = 1")
+    assert ResumeStore(path).load(token, now=NOW) == "game=g1.old"

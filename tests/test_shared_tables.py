@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -19,20 +17,11 @@ from storage.tables import (
     VersionConflict,
     WriteNotAllowed,
 )
-from tests import postgres
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    with postgres.server() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Database:
-    if request.param == "sqlite":
-        return Database(str(tmp_path / "store.sqlite3"))
-    return Database(postgres.fresh_database(request.getfixturevalue("postgres_server")))
+@pytest.fixture
+def database(database_url: str) -> Database:
+    return Database(database_url)
 
 
 @pytest.fixture

@@ -57,15 +57,15 @@ class Saved(StrEnum):
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
-def _store_at(path: str) -> ProgressStore:
-    """The store of ``path``, opened once per server (failures are not cached)."""
-    return profiles.open_store(path)
+def _store_at(location: str) -> ProgressStore:
+    """The store at ``location``, opened once per server (failures are not cached)."""
+    return profiles.open_store(location)
 
 
 def open_store() -> tuple[ProgressStore | None, profiles.StoreProblem | None]:
     """The progress store, or ``None`` and the reason it cannot be used."""
     try:
-        return _store_at(str(profiles.store_path())), None
+        return _store_at(profiles.store_location()), None
     except profiles.STORE_ERRORS as error:
         return None, profiles.problem_of(error)
 

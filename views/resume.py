@@ -42,7 +42,7 @@ from storage.resume import (
     ResumeStore,
     is_device_token,
     new_device_token,
-    resume_path,
+    resume_location,
 )
 from views import url_state
 from views.i18n import t
@@ -67,15 +67,15 @@ _OFFER_KEY = "resume_offer"
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
-def _store_at(path: str) -> ResumeStore:
-    """The resume store of ``path``, opened once per server (failures are not cached)."""
-    return ResumeStore(path)
+def _store_at(location: str) -> ResumeStore:
+    """The resume store at ``location``, opened once per server (failures are not cached)."""
+    return ResumeStore(location)
 
 
 def open_store() -> ResumeStore | None:
     """The resume store, or ``None`` when its file cannot be used."""
     try:
-        return _store_at(str(resume_path()))
+        return _store_at(resume_location().url)
     except STORE_ERRORS:
         return None
 

@@ -15,7 +15,6 @@ from streamlit.testing.v1 import AppTest
 from perudo_math import GameState
 from storage.sql import Database
 from storage.tables import SharedTables, follow_token_of
-from tests import postgres
 from tests.app.conftest import ENTRY, FIRST_RUN_TIMEOUT_S
 from tests.app.test_tracker_page import bid, enter_hand, game, open_panel, open_tracker, set_up
 from views import live_table
@@ -24,22 +23,12 @@ from views.i18n import translate
 TRACKER = "app_pages/tracker.py"
 
 
-@pytest.fixture(scope="module")
-def postgres_server() -> Iterator[str]:
-    with postgres.server() as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"], autouse=True)
-def database(request: pytest.FixtureRequest, tmp_path, monkeypatch) -> Iterator[Database]:
+@pytest.fixture(autouse=True)
+def database(database_url: str, monkeypatch) -> Iterator[Database]:
     """Each test on its own database, on each backend; the app's store reopened on it."""
-    if request.param == "sqlite":
-        url = str(tmp_path / "tables.sqlite3")
-    else:
-        url = postgres.fresh_database(request.getfixturevalue("postgres_server"))
-    monkeypatch.setenv("PERUDO_COACH_DB", url)
+    monkeypatch.setenv("PERUDO_COACH_DB", database_url)
     live_table.tables.clear()
-    yield Database(url)
+    yield Database(database_url)
     live_table.tables.clear()
 
 

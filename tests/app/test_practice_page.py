@@ -349,6 +349,23 @@ def test_the_first_answer_creates_a_profile_kept_in_the_url(app: AppTest, db: Pa
     assert "1 answer saved in this page's link" in texts(app)
 
 
+def test_progress_lives_in_sqlite_or_postgresql_as_the_environment_says(
+        app: AppTest, database_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``PERUDO_COACH_DB`` a file or a ``postgresql://`` URL: the same page saves the same
+    answers, and a reload in another session finds them (issue 13, point 3)."""
+    monkeypatch.setenv("PERUDO_COACH_DB", database_url)
+    open_practice(app, **SHARED)
+    app.button(key="practice_dudo").click().run()
+    assert_clean(app)
+    token = token_of(app)
+    [saved] = ProgressStore(database_url).answers(token)
+    assert (saved.theme, saved.seed, saved.action) == ("palifico", 4281, "dudo")
+    reloaded = open_practice(AppTest.from_file(app._script_path, default_timeout=60),
+                             profile=token, **SHARED)
+    assert_clean(reloaded)
+    assert "1 answer saved in this page's link" in texts(reloaded)
+
+
 def test_start_saving_button_and_a_reload_find_the_progress(app: AppTest, db: Path) -> None:
     open_practice(app, **SHARED)
     app.button(key="profile_start").click().run()

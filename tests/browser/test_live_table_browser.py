@@ -1,0 +1,89 @@
+"""Issue 13 in the browser: one table, two phones, two app processes, one PostgreSQL.
+
+The host's phone talks to one app process and the follower's to another, both on the same
+PostgreSQL database (as a hosted instance with several processes behind one address): the
+host shares the game, the follower opens its link, and each bid the host records shows on
+the follower's screen within two seconds, without a touch. At 390 × 844, in French.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from perudo_math import GameState
+from tests import postgres
+from tests.browser.conftest import _require_chromium
+from tests.browser.kit import choose_segment, open_page, phone_context, script_run
+from tests.servers import streamlit_app
+
+FOLLOW_WITHIN_S = 2.0
+
+
+@pytest.fixture(scope="module")
+def two_processes(postgres_server: str, tmp_path_factory: pytest.TempPathFactory
+                  ) -> Iterator[tuple[str, str]]:
+    """Two app servers on one fresh PostgreSQL database."""
+    _require_chromium()
+    env = dict(os.environ, PERUDO_COACH_DB=postgres.fresh_database(postgres_server))
+    folder = tmp_path_factory.mktemp("two-processes")
+    with streamlit_app(folder, env) as first, streamlit_app(folder, env) as second:
+        yield first, second
+
+
+def phone_page(browser: Browser, lang: str = "fr") -> Page:
+    return phone_context(browser, locale="fr-FR" if lang == "fr" else "en-US").new_page()
+
+
+def bid(page: Page, face: str, quantity: str) -> None:
+    choose_segment(page, "tracker_face", re.compile(rf"\s{face}$"))
+    with script_run(page):
+        page.locator(".st-key-tracker_quantities button").filter(
+            has_text=re.compile(rf"^{quantity}$")).first.click()
+
+
+@pytest.mark.browser
+def test_a_move_on_the_hosts_phone_shows_on_a_follower_served_by_another_process(
+        two_processes: tuple[str, str], chromium_browser: Browser) -> None:
+    first, second = two_processes
+    game = GameState.new(["Ann", "Bob", "Cid"])
+    host = phone_page(chromium_browser)
+    follower = phone_page(chromium_browser)
+    try:
+        open_page(host, f"{first}/game?game={game.to_code()}&me=0&lang=fr")
+        with script_run(host):
+            host.locator(".st-key-tracker_panel button").filter(has_text="Partager").click()
+        with script_run(host):
+            host.locator(".st-key-tracker_share button").click()
+        link = host.locator("[data-testid='stCode']").inner_text().strip()
+        assert "share=" in link and link.startswith(first)
+        expect(host.get_by_text("Table partagée\u00a0: vous l'hébergez et enregistrez "
+                                "les coups.")).to_be_visible()
+
+        open_page(follower, link.replace(first, second))  # the other process
+        expect(follower.get_by_text("Seul l'hôte enregistre les coups\u00a0: cet écran suit "
+                                    "la table au fil du jeu.")).to_be_visible()
+        turn = follower.get_by_text(re.compile("Ann a annoncé 2 × 5"))
+        bid(host, "5", "2")
+        recorded = time.monotonic()
+        expect(turn).to_be_visible(timeout=FOLLOW_WITHIN_S * 1000 + 1000)
+        assert time.monotonic() - recorded < FOLLOW_WITHIN_S + 0.5  # Playwright's own polling
+
+        bid(host, "5", "3")  # Bob's raise, recorded for him on the host's phone
+        expect(follower.get_by_text(re.compile("Bob a annoncé 3 × 5"))).to_be_visible(
+            timeout=FOLLOW_WITHIN_S * 1000 + 1000)
+        width = follower.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390
+    finally:
+        host.context.close()
+        follower.context.close()
+
+
+def test_screenshots_stay_out_of_the_repository() -> None:
+    assert not list(Path(__file__).parent.glob("*.png"))
