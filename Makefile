@@ -12,7 +12,7 @@ ADDRESS ?=
 TEST_WORKERS ?= 2
 SERVE_HOST := $(if $(filter command line,$(origin HOST)),$(HOST),0.0.0.0)
 
-.PHONY: install run serve test lint bench bench-speed clean
+.PHONY: install run serve test lint bench bench-speed bench-live clean
 
 install: $(STAMP)
 
@@ -49,6 +49,13 @@ bench: $(STAMP)
 # in headless Chromium; a few minutes, and a table of medians, p95 and ratios at the end.
 bench-speed: $(STAMP)
 	$(BIN)/python -m pytest tests/benchmarks/test_bench_speed.py -n 0 --benchmark-enable \
+		--benchmark-only --benchmark-columns=rounds
+
+# One shared table under load and faults (issue 13): 20 followers in headless Chromium on two
+# app processes and a PostgreSQL of its own, then an app process killed and PostgreSQL
+# stopped; a few minutes, loopback only, and a table of latencies, CPU, memory and errors.
+bench-live: $(STAMP)
+	$(BIN)/python -m pytest tests/benchmarks/test_bench_live_table.py -n 0 --benchmark-enable \
 		--benchmark-only --benchmark-columns=rounds
 
 clean:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -35,9 +36,13 @@ BUSY_TIMEOUT_MS = 30_000
 CONNECT_TIMEOUT_S = 5
 POOL_SIZE = 8
 """PostgreSQL connections one app process keeps at most (each operation holds one briefly)."""
-POOL_WAIT_S = 3.0
+POOL_WAIT_S = 2.0
 """How long an operation waits for a PostgreSQL connection before it is told the database
 is unreachable."""
+OUTAGE_WAIT_S, OUTAGE_MEMORY_S = 0.25, 10.0
+"""Once the database was found unreachable, operations in the next 10 s wait only 0.25 s
+(long enough for a fresh connection on a server that is back): a page polling a shared table
+says "reconnecting" at once rather than after every store call has waited in turn."""
 
 Statement = str | Mapping[str, str]
 """One SQL statement, or one per dialect."""
@@ -114,10 +119,14 @@ class Database:
         import psycopg  # only a PostgreSQL deployment needs the driver loaded
         from psycopg_pool import PoolTimeout
 
+        recently_down = time.monotonic() - _UNREACHABLE.get(self.url, -OUTAGE_MEMORY_S)
+        wait = OUTAGE_WAIT_S if recently_down < OUTAGE_MEMORY_S else POOL_WAIT_S
         try:
-            with _pool(self.url).connection(timeout=POOL_WAIT_S) as raw, raw.transaction():
+            with _pool(self.url).connection(timeout=wait) as raw, raw.transaction():
+                _UNREACHABLE.pop(self.url, None)  # it answers again
                 yield raw
         except PoolTimeout as error:
+            _UNREACHABLE[self.url] = time.monotonic()
             raise DatabaseError("cannot reach PostgreSQL") from error
         except psycopg.Error as error:
             raise DatabaseError(f"PostgreSQL refused: {type(error).__name__}") from error
@@ -148,6 +157,8 @@ class Database:
 
 
 _POOLS: dict[tuple[int, str], Any] = {}
+_UNREACHABLE: dict[str, float] = {}
+"""When each database was last found unreachable (``time.monotonic``)."""
 _POOLS_LOCK = threading.Lock()
 
 

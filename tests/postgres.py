@@ -19,6 +19,7 @@ import tempfile
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -48,32 +49,56 @@ def unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
+@dataclass(frozen=True)
+class Cluster:
+    """A throwaway PostgreSQL cluster this test session started (and may stop or restart)."""
+
+    url: str
+    data: Path
+    pg_ctl: str
+    prefix: tuple[str, ...]
+    options: str
+    log: Path
+
+    def stop(self) -> None:
+        """Stop the server at once (``-m fast``: sessions are cut, as in a crash)."""
+        subprocess.run([*self.prefix, self.pg_ctl, "-D", str(self.data), "-m", "fast", "-w",
+                        "stop"], check=True, capture_output=True)
+
+    def start(self) -> None:
+        """Start it again on the same port, waiting until it accepts connections."""
+        subprocess.run([*self.prefix, self.pg_ctl, "-D", str(self.data), "-o", self.options,
+                        "-l", str(self.log), "-w", "start"], check=True, capture_output=True)
+
+
 @contextmanager
-def temporary_cluster() -> Iterator[str]:
+def temporary_cluster() -> Iterator[Cluster]:
     """A new PostgreSQL cluster in a temporary folder, served on a free loopback port (its
-    socket in that folder too); its URL. Stopped and removed afterwards."""
+    socket in that folder too). Stopped and removed afterwards."""
     initdb, pg_ctl = _binary("initdb"), _binary("pg_ctl")
     if initdb is None or pg_ctl is None:
         unavailable("no PostgreSQL server binaries (initdb, pg_ctl)")
-    prefix: list[str] = []
+    assert initdb is not None and pg_ctl is not None
+    prefix: tuple[str, ...] = ()
     folder = Path(tempfile.mkdtemp(prefix="perudo-pg-"))
     if os.geteuid() == 0:  # initdb refuses root: run the server as the postgres user
         try:
             owner = pwd.getpwnam("postgres")
         except KeyError:
             unavailable("running as root without a postgres user")
-        prefix = ["runuser", "-u", "postgres", "--"]
+        prefix = ("runuser", "-u", "postgres", "--")
         os.chown(folder, owner.pw_uid, owner.pw_gid)
     data, port = folder / "data", _free_port()
     try:
         subprocess.run([*prefix, initdb, "-D", str(data), "-U", USER, "--auth=trust",
                         "--no-sync", "-E", "UTF8"], check=True, capture_output=True)
-        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=off"
-        subprocess.run([*prefix, pg_ctl, "-D", str(data), "-o", options, "-l",
-                        str(folder / "server.log"), "-w", "start"], check=True,
-                       capture_output=True)
+        cluster = Cluster(
+            url=f"postgresql://{USER}@127.0.0.1:{port}/postgres", data=data, pg_ctl=pg_ctl,
+            prefix=prefix, log=folder / "server.log",
+            options=f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=off")
+        cluster.start()
         try:
-            yield f"postgresql://{USER}@127.0.0.1:{port}/postgres"
+            yield cluster
         finally:
             subprocess.run([*prefix, pg_ctl, "-D", str(data), "-m", "immediate", "stop"],
                            capture_output=True)
@@ -88,8 +113,8 @@ def server() -> Iterator[str]:
     if given:
         yield given
         return
-    with temporary_cluster() as url:
-        yield url
+    with temporary_cluster() as cluster:
+        yield cluster.url
 
 
 def fresh_database(url: str) -> str:

@@ -165,10 +165,12 @@ def leave(notice: str | None = None) -> None:
 
 @st.fragment(run_every=POLL_S)
 def watch() -> None:
-    """Rerun the page when another phone moved the shared table (or it expired)."""
+    """Rerun the page when another phone moved the shared table, when it expired, and when
+    its database stops or starts answering (the page says it is reconnecting)."""
     if url_state.current_table() is None:
         return
-    if refresh() or url_state.current_table() is None:
+    was_offline = offline()
+    if refresh() or url_state.current_table() is None or offline() != was_offline:
         st.rerun()
 
 

@@ -13,7 +13,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from perudo_math import GameState
-from storage.sql import Database
+from storage.sql import Database, DatabaseError
 from storage.tables import SharedTables, follow_token_of
 from tests.app.conftest import ENTRY, FIRST_RUN_TIMEOUT_S
 from tests.app.test_tracker_page import bid, enter_hand, game, open_panel, open_tracker, set_up
@@ -140,6 +140,31 @@ def test_a_shared_table_in_french(database) -> None:
     follower = follow(link, "fr")
     assert "Seul l'hôte enregistre les coups\u00a0: cet écran suit la table au fil du jeu." in (
         texts(follower))
+
+
+def test_while_the_database_is_away_the_table_says_it_is_reconnecting(
+        database, monkeypatch) -> None:
+    """The database stops answering: the last known table stays on screen with a note, a
+    move is not recorded (and says so), and once it answers the table carries on."""
+    host, link = shared_by_host(everyone=True)
+    follower = follow(link)
+
+    def away(*args, **kwargs):
+        raise DatabaseError("cannot reach PostgreSQL")
+
+    with monkeypatch.context() as outage:
+        outage.setattr(SharedTables, "open", away)
+        outage.setattr(SharedTables, "record", away)
+        follower.run()
+        assert translate("en", "live.offline") in texts(follower)
+        bid(follower, "2x5")
+        assert translate("en", "live.outcome.offline") in texts(follower)
+        assert game(follower).bids == ()  # nothing recorded, nothing pretended
+    follower.run()
+    assert translate("en", "live.offline") not in texts(follower)
+    bid(follower, "2x5")
+    host.run()
+    assert [str(b) for _, b in game(host).bids] == ["2x5"]
 
 
 @pytest.mark.parametrize("value", ["x", "A" * 32, "é" * 32, "A" * 100_000])
