@@ -219,6 +219,8 @@ def seat_choice(key: str, label: str, nobody: str) -> None:
 
 
 def setup() -> None:
+    if live_table.setting_up_next():
+        st.info(t("live.next_game.host"), icon=":material/share:")
     st.caption(t("tracker.setup.intro"))
     order = rows()
     for index, row in enumerate(order):
@@ -332,7 +334,8 @@ def new_game() -> None:
         state["tracker_opener"] = NOBODY
     state["tracker_confirm_new"] = False
     state["tracker_errors"] = []
-    live_table.leave()  # a new game is shared anew, if the host wants
+    if is_host():
+        live_table.next_game()  # the table follows on to the next game once it starts
     url_state.set_game(None)
 
 
@@ -417,6 +420,8 @@ def play(game: GameState) -> None:
                 call_entry(game)
         else:
             st.caption(t("live.read_only"))
+        if asks_for_seat(game, me):
+            seat_picker(game, me)
     with st.container(horizontal=True, gap="small", vertical_alignment="center",
                       key="tracker_tools"):
         st.button(t("tracker.undo"), key="tracker_undo", icon=":material/undo:", on_click=undo,
@@ -428,7 +433,9 @@ def play(game: GameState) -> None:
         st.caption(hand)
 
     st.markdown(view.players_table(game, me))
-    if game.is_over:
+    if game.is_over and is_follower():
+        st.caption(t("live.next_game"))
+    elif game.is_over:
         st.button(t("tracker.new"), key="tracker_new", icon=":material/restart_alt:",
                   on_click=new_game, type="primary")
     panel = panel_chips(game, me)
@@ -476,8 +483,8 @@ def rules_panel(game: GameState, me: int | None) -> None:
     st.markdown(rules_view.bullet_list(rules_view.setting_lines(game.rules)))
 
 
-def game_panel(game: GameState, me: int | None) -> None:
-    """Which one is me, and a new game (asked twice while this one is on)."""
+def seat_picker(game: GameState, me: int | None) -> None:
+    """Which player this phone is (its advice counts that player's dice)."""
     seats = [NOBODY, *range(len(game.players))]
     wanted = NOBODY if me is None else me
     if state.get("tracker_iam") != wanted:
@@ -486,6 +493,22 @@ def game_panel(game: GameState, me: int | None) -> None:
               **{seat: player.name for seat, player in enumerate(game.players)}}
     st.selectbox(t("tracker.me"), seats, key="tracker_iam", on_change=seat_changed,
                  format_func=labels.__getitem__)
+
+
+def asks_for_seat(game: GameState, me: int | None) -> bool:
+    """A phone that follows a table asks which player it is, up top, until told: its
+    advice needs that player's dice."""
+    return me is None and not game.is_over and is_follower()
+
+
+def game_panel(game: GameState, me: int | None) -> None:
+    """Which one is me, and a new game (asked twice while this one is on); at a table
+    another phone shares, the host starts the next game."""
+    if not asks_for_seat(game, me):
+        seat_picker(game, me)
+    if is_follower():
+        st.caption(t("live.next_game"))
+        return
     if game.is_over:
         return  # the new game is offered under the winner
     if state.get("tracker_confirm_new"):
@@ -540,6 +563,18 @@ LIVE_STATUS = {(True, False): "live.status.host.host", (True, True): "live.statu
                (False, False): "live.status.follower.host",
                (False, True): "live.status.follower.everyone"}
 """The shared table's status line, by (this phone hosts it, every phone records moves)."""
+
+
+def is_host() -> bool:
+    """Whether this phone hosts a shared table."""
+    shared = live_table.seen()
+    return shared is not None and shared.role is live_table.Role.HOST
+
+
+def is_follower() -> bool:
+    """Whether this phone follows a table another phone shares."""
+    shared = live_table.seen()
+    return shared is not None and shared.role is live_table.Role.FOLLOWER
 
 
 def may_record() -> bool:

@@ -44,6 +44,8 @@ TRACKER_PATH = "game"
 _SEEN_KEY = "live_table_seen"
 """The table as this phone last read it (a :class:`storage.tables.TableState`)."""
 _OFFLINE_KEY = "live_table_offline"
+_NEXT_GAME_KEY = "live_table_next_game"
+"""Set while the host sets up the next game: the table keeps the last one until it starts."""
 
 
 class Outcome(Enum):
@@ -120,9 +122,22 @@ def refresh() -> bool:
     before = st.session_state.get(_SEEN_KEY)
     st.session_state[_SEEN_KEY] = state
     moved = before is None or before.version != state.version
+    if setting_up_next():
+        return moved
     if moved or url_state.current_game() is None:
         url_state.set_game(GameState.from_code(state.game))
     return moved
+
+
+def next_game() -> None:
+    """The host goes back to the set-up: the table keeps showing the last game until the
+    next one starts (:func:`record` writes it), and every phone at the table follows on."""
+    st.session_state[_NEXT_GAME_KEY] = True
+
+
+def setting_up_next() -> bool:
+    """Whether the host is setting up the table's next game."""
+    return bool(st.session_state.get(_NEXT_GAME_KEY)) and url_state.current_game() is None
 
 
 def record(game: GameState) -> Recorded:
@@ -145,6 +160,7 @@ def record(game: GameState) -> Recorded:
         return Recorded(GameState.from_code(state.game), Outcome.OFFLINE)
     st.session_state[_OFFLINE_KEY] = False
     st.session_state[_SEEN_KEY] = now
+    st.session_state.pop(_NEXT_GAME_KEY, None)
     return Recorded(game, Outcome.RECORDED)
 
 
@@ -159,6 +175,7 @@ def leave(notice: str | None = None) -> None:
     """Stop sharing (or following) the table; this phone keeps its copy of the game."""
     url_state.set_table(None)
     st.session_state.pop(_SEEN_KEY, None)
+    st.session_state.pop(_NEXT_GAME_KEY, None)
     if notice is not None:
         url_state.notify(notice)
 
@@ -184,10 +201,12 @@ __all__ = [
     "host",
     "leave",
     "let_everyone_write",
+    "next_game",
     "offline",
     "record",
     "refresh",
     "seen",
+    "setting_up_next",
     "tables",
     "watch",
 ]

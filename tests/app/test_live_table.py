@@ -16,7 +16,14 @@ from perudo_math import GameState
 from storage.sql import Database, DatabaseError
 from storage.tables import SharedTables, follow_token_of
 from tests.app.conftest import ENTRY, FIRST_RUN_TIMEOUT_S
-from tests.app.test_tracker_page import bid, enter_hand, game, open_panel, open_tracker, set_up
+from tests.app.test_tracker_page import (
+    bid,
+    enter_hand,
+    game,
+    open_panel,
+    open_tracker,
+    set_up,
+)
 from views import live_table
 from views.i18n import translate
 
@@ -165,6 +172,53 @@ def test_while_the_database_is_away_the_table_says_it_is_reconnecting(
     bid(follower, "2x5")
     host.run()
     assert [str(b) for _, b in game(host).bids] == ["2x5"]
+
+
+def finished(names: list[str]) -> GameState:
+    """A game played to its end: each round, the opener bids 9 × 5 and is called wrong."""
+    played = GameState.new(names)
+    while not played.is_over:
+        played = played.bid("9x5").dudo(0)
+    return played
+
+
+def test_a_follower_is_asked_which_player_it_is_up_top(database) -> None:
+    _, link = shared_by_host("fr")
+    follower = follow(link, "fr")
+    picker = follower.selectbox(key="tracker_iam")  # no panel opened
+    assert picker.label == "Lequel êtes-vous\u202f?"
+    picker.set_value(1).run()
+    assert follower.query_params["me"] == "1"
+    with pytest.raises(KeyError):
+        follower.selectbox(key="tracker_iam")  # told once: now in the Game panel only
+    open_panel(follower, "game")
+    assert follower.selectbox(key="tracker_iam").value == 1
+    assert "tracker_new" not in {b.key for b in follower.button}  # the host's to start
+    assert translate("fr", "live.next_game") in texts(follower)
+
+
+def test_the_hosts_next_game_is_followed_by_every_phone(database) -> None:
+    over = finished(["Ann", "Bob"])
+    hosted = SharedTables(database).host(over.to_code())
+    host = phone()
+    host.query_params["share"] = hosted.host_token
+    host.query_params["me"] = "0"
+    host = open_tracker(host)
+    follower = follow(f"http://x/game?share={hosted.follow_token}&lang=en")
+    assert game(follower).is_over and "tracker_new" not in {b.key for b in follower.button}
+    assert translate("en", "live.next_game") in texts(follower)
+    host.button(key="tracker_new").click().run()
+    assert translate("en", "live.next_game.host") in [i.value for i in host.info]
+    follower.run()
+    assert game(follower) == over  # the table keeps the last game while the host sets up
+    host.run()  # the host's own refresh does not bring the old game back
+    assert game(host) is None
+    host.button(key="tracker_start").click().run()
+    assert not host.exception and not game(host).is_over
+    assert host.query_params["share"] == hosted.host_token  # the same table
+    follower.run()
+    assert game(follower) == game(host) and follower.query_params["share"] == (
+        hosted.follow_token)
 
 
 @pytest.mark.parametrize("value", ["x", "A" * 32, "é" * 32, "A" * 100_000])
