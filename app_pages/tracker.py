@@ -424,8 +424,9 @@ def play(game: GameState) -> None:
             seat_picker(game, me)
     with st.container(horizontal=True, gap="small", vertical_alignment="center",
                       key="tracker_tools"):
-        st.button(t("tracker.undo"), key="tracker_undo", icon=":material/undo:", on_click=undo,
-                  disabled=not game.history or not may_record())
+        if may_record():  # a follower of a table the host records alone has nothing to undo
+            st.button(t("tracker.undo"), key="tracker_undo", icon=":material/undo:",
+                      on_click=undo, disabled=not game.history)
         if not game.is_over:
             st.page_link(page=ODDS_PAGE, label=t("tracker.advice"), icon=":material/lightbulb:")
     hand = view.hand_note(game, me, entered_hand(ADVICE_KEYPAD))

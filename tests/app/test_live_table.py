@@ -84,6 +84,7 @@ def test_a_follower_sees_each_move_and_cannot_record_unless_allowed(database) ->
     assert translate("en", "live.status.follower.host") in texts(follower)
     assert translate("en", "live.read_only") in texts(follower)
     assert "tracker_face" not in {w.key for w in follower.segmented_control}  # no bid entry
+    assert "tracker_undo" not in {b.key for b in follower.button}  # nothing to undo
     bid(host, "2x5")
     follower.run()  # what the one-second watch does on a phone
     assert game(follower).bids == game(host).bids and len(game(host).bids) == 1
