@@ -27,8 +27,6 @@ from tests.app.test_tracker_page import (
 from views import live_table
 from views.i18n import translate
 
-TRACKER = "app_pages/tracker.py"
-
 
 @pytest.fixture(autouse=True)
 def database(database_url: str, monkeypatch) -> Iterator[Database]:
@@ -61,13 +59,7 @@ def shared_by_host(lang: str = "en", everyone: bool = False) -> tuple[AppTest, s
 def follow(link: str, lang: str = "en") -> AppTest:
     """A second phone opening the followers' link."""
     query = {name: values[0] for name, values in parse_qs(urlsplit(link).query).items()}
-    follower = phone(lang)
-    for name, value in query.items():
-        follower.query_params[name] = value
-    follower.run()
-    follower.switch_page(TRACKER).run()
-    assert not follower.exception, [e.message for e in follower.exception]
-    return follower
+    return open_tracker(phone(lang), **query)
 
 
 def texts(at: AppTest) -> list[str]:

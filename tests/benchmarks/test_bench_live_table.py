@@ -48,8 +48,8 @@ from perudo_math import GameState
 from storage.sql import Database, close_pools
 from storage.tables import SharedTables
 from tests import postgres
+from tests.benchmarks.test_bench_app import BrowserThread
 from tests.browser import conftest as browser
-from tests.browser.conftest import chromium_browser  # noqa: F401 (the browser tests' Chromium)
 from tests.browser.kit import IDLE, phone_context
 from tests.servers import streamlit_app
 from views.i18n import translate
@@ -224,8 +224,17 @@ def cluster() -> Iterator[postgres.Cluster]:
     close_pools()
 
 
+@pytest.fixture(scope="module")
+def chromium_thread() -> Iterator[BrowserThread]:
+    """Chromium in a thread of its own (the browser tests may hold this thread's)."""
+    browser._require_chromium()
+    thread = BrowserThread()
+    yield thread
+    thread.close()
+
+
 def test_twenty_followers_and_two_faults(benchmark, capsys, cluster: postgres.Cluster,
-                                         chromium_browser: Browser,  # noqa: F811
+                                         chromium_thread: BrowserThread,
                                          tmp_path: Path) -> None:
     benchmark.group = "live-table"
     full = not benchmark.disabled
@@ -233,19 +242,21 @@ def test_twenty_followers_and_two_faults(benchmark, capsys, cluster: postgres.Cl
     url = postgres.fresh_database(cluster.url)
     env = dict(os.environ, PERUDO_COACH_DB=url)
     figures: dict[str, float] = {}
+    followers: list[Follower] = []
 
     with ExitStack() as stack:
         servers = [stack.enter_context(streamlit_app(tmp_path, env)) for _ in range(2)]
         pids = [listening_pid(server) for server in servers]
         table = Table(url)
-        followers: list[Follower] = []
-        for index in range(count):
-            context = phone_context(chromium_browser)
-            stack.callback(context.close)
-            follower = Follower(context.new_page(), servers[index % 2])
-            follower.watch()
-            follower.open(table.link(follower.server))
-            followers.append(follower)
+
+        def open_followers(chromium: Browser) -> None:
+            for index in range(count):
+                context = phone_context(chromium)
+                stack.callback(chromium_thread.run, lambda _, context=context: context.close())
+                follower = Follower(context.new_page(), servers[index % 2])
+                follower.watch()
+                follower.open(table.link(follower.server))
+                followers.append(follower)
 
         def one_move() -> list[float | None]:
             time.sleep(MOVE_GAP_S)
@@ -255,16 +266,18 @@ def test_twenty_followers_and_two_faults(benchmark, capsys, cluster: postgres.Cl
             moved, landed = table.move()
             return spread(followers, moved, landed)
 
+        chromium_thread.run(open_followers)
         latencies: list[float | None] = []
 
-        def measure() -> None:
+        def moves_under_watch(_: Browser) -> None:
             with ServerWatch(pids) as watch:
                 for _ in range(moves):
                     latencies.extend(one_move())
             figures["cpu_percent_of_a_core"] = 100 * watch.cpu_seconds / watch.seconds
             figures["peak_rss_mb"] = watch.peak_rss / 2**20
 
-        benchmark.pedantic(measure, rounds=1, iterations=1)
+        benchmark.pedantic(chromium_thread.run, args=(moves_under_watch,), rounds=1,
+                           iterations=1)
         seen = [latency for latency in latencies if latency is not None]
         figures["updates"] = len(latencies)
         figures["missed"] = len(latencies) - len(seen)
@@ -272,42 +285,45 @@ def test_twenty_followers_and_two_faults(benchmark, capsys, cluster: postgres.Cl
         figures["p95_s"] = p95(seen)
         figures["max_s"] = max(seen)
 
-        # Fault 1: the second process is killed; its followers reopen the link on the first.
-        moved = [f for f in followers if f.server == servers[1]]
-        for follower in moved:
-            follower.counting = False
-        os.kill(pids[1], signal.SIGKILL)
-        started = time.monotonic()
-        for follower in moved:
-            follower.server = servers[0]
-            follower.open(table.link(servers[0]))
-            follower.counting = True
-            expect(follower.page.get_by_text(
-                re.compile(rf"bid\s+{table.quantity}\s*×\s*{FACE}"))).to_be_visible()
-        figures["reopen_after_kill_s"] = (time.monotonic() - started) / max(1, len(moved))
-        after_kill = one_move()
-        figures["missed_after_kill"] = sum(latency is None for latency in after_kill)
+        def kill_a_process(_: Browser) -> None:
+            """The second process is killed; its followers reopen the link on the first."""
+            moved = [f for f in followers if f.server == servers[1]]
+            for follower in moved:
+                follower.counting = False
+            os.kill(pids[1], signal.SIGKILL)
+            started = time.monotonic()
+            for follower in moved:
+                follower.server = servers[0]
+                follower.open(table.link(servers[0]))
+                follower.counting = True
+                expect(follower.page.get_by_text(
+                    re.compile(rf"bid\s+{table.quantity}\s*×\s*{FACE}"))).to_be_visible()
+            figures["reopen_after_kill_s"] = (time.monotonic() - started) / max(1, len(moved))
+            figures["missed_after_kill"] = sum(latency is None for latency in one_move())
 
-        # Fault 2: PostgreSQL stopped under the table, then started again.
-        reconnecting = translate("en", "live.offline")
-        cluster.stop()
-        started = time.monotonic()
-        for follower in followers:
-            expect(follower.page.get_by_text(reconnecting)).to_be_visible(timeout=15_000)
-        figures["reconnecting_shown_s"] = time.monotonic() - started
-        cluster.start()
-        started = time.monotonic()
-        for follower in followers:
-            expect(follower.page.get_by_text(reconnecting)).to_be_hidden(timeout=15_000)
-        figures["recovered_s"] = time.monotonic() - started
-        after_restart = one_move()
-        figures["missed_after_restart"] = sum(latency is None for latency in after_restart)
+        def restart_the_database(_: Browser) -> None:
+            """PostgreSQL stopped under the table, then started again."""
+            reconnecting = translate("en", "live.offline")
+            cluster.stop()
+            started = time.monotonic()
+            for follower in followers:
+                expect(follower.page.get_by_text(reconnecting)).to_be_visible(timeout=15_000)
+            figures["reconnecting_shown_s"] = time.monotonic() - started
+            cluster.start()
+            started = time.monotonic()
+            for follower in followers:
+                expect(follower.page.get_by_text(reconnecting)).to_be_hidden(timeout=15_000)
+            figures["recovered_s"] = time.monotonic() - started
+            figures["missed_after_restart"] = sum(latency is None for latency in one_move())
 
+        chromium_thread.run(kill_a_process)
+        chromium_thread.run(restart_the_database)
         stored = SharedTables(Database(url)).open(table.follow_token)
         assert GameState.from_code(stored.game) == table.game  # every move, once
         assert stored.version == moves + 3
         errors = [error for follower in followers for error in follower.errors]
-        errors += [f"{n} exceptions drawn" for f in followers if (n := f.drawn_exceptions())]
+        errors += chromium_thread.run(lambda _: [
+            f"{n} exceptions drawn" for f in followers if (n := f.drawn_exceptions())])
         figures["errors"] = len(errors)
 
     figures["followers"] = count

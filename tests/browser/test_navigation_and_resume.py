@@ -49,6 +49,12 @@ LOCALES = {"en": "en-US", "fr": "fr-FR"}
 IPHONE_UA = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
              "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")
 SIDEBAR = "[data-testid='stSidebar']"
+OFF_SCREEN_JS = """
+(selector) => {
+  const sidebar = document.querySelector(selector);
+  return sidebar === null || sidebar.getBoundingClientRect().right <= 1;
+}
+"""
 OFFER = ".st-key-resume_offer"
 BACK = ".st-key-nav_back_to_game"
 
@@ -155,8 +161,8 @@ def switch_by_the_menu(taps: Taps, lang: str, nav_key: str, title_key: str) -> i
     expect(heading(page, lang, title_key)).to_be_visible()
     expect(page.locator(SIDEBAR)).to_have_attribute("data-collapsed", "true")
     expect(page.get_by_test_id("stExpandSidebarButton")).to_be_visible()
-    box = page.locator(SIDEBAR).bounding_box()
-    assert box is None or box["x"] + box["width"] <= 1, box  # off the screen, not over it
+    # Off the screen, not over it, once its slide-out is over (it animates for ~0.3 s).
+    page.wait_for_function(OFF_SCREEN_JS, arg=SIDEBAR)
     return taps.count - before
 
 
