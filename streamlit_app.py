@@ -16,9 +16,9 @@ import streamlit as st
 
 from views import live_table, resume, url_state, warmup
 from views.i18n import language_switch, t
-from views.navigation import menu_closes_after_a_choice, shows_a_game
-from views.phone_link import home_screen_tags, phone_link
-from views.style import menu_style
+from views.navigation import CLOSE_MENU_SCRIPT, shows_a_game
+from views.phone_link import home_screen_script, phone_link
+from views.style import MENU_CSS, PHONE_CSS
 
 url_state.sync()  # once per run: the language, rules, game, seat and profile, URL ⇄ session
 live_table.refresh()  # a shared table: the game as it stands, from the table's store
@@ -51,9 +51,11 @@ st.set_page_config(
 )
 language_switch(st.sidebar)
 phone_link(st.sidebar)  # the address and QR code a phone opens
-home_screen_tags(st.sidebar)  # icon, name and colour for Add to Home Screen
-menu_closes_after_a_choice(st.sidebar)
-menu_style()  # a menu button and links a thumb hits at the first try
+# One element for both page scripts and one for the style sheet: each st.html is drawn (and
+# sanitized) on its own, a few milliseconds each on the first page of a phone.
+st.sidebar.html(home_screen_script(t("app.name")) + CLOSE_MENU_SCRIPT,  # head tags; menu closes
+                unsafe_allow_javascript=True)
+st.html(MENU_CSS + PHONE_CSS)  # touch targets a thumb hits at the first try
 resume.keep_the_token(st.sidebar)  # the device token, in a cookie of this browser only
 for notice in url_state.pop_notices():
     st.warning(t(notice), icon="⚠️")

@@ -4,7 +4,7 @@ Streamlit 1.67 closes its sidebar after a page is chosen only when the browser's
 says "mobile": a phone browsing in desktop mode, a small tablet or a narrow window keep the
 menu open over the page, so switching pages takes three taps (open, choose, close).
 ``st.navigation(position="top")`` does not help: below Streamlit's 768 px breakpoint the top
-bar falls back to the same sidebar. So :func:`menu_closes_after_a_choice` installs, once per
+bar falls back to the same sidebar. So the entry script installs, once per
 document, a small script that closes the sidebar after a page is chosen whenever it covers
 the page (a viewport up to :data:`NARROW_PX`) and Streamlit left it open: two taps.
 
@@ -50,12 +50,6 @@ CLOSE_MENU_SCRIPT = f"""<script>
 """Closes the sidebar after a page is chosen on a narrow screen, unless it is closed already."""
 
 
-def menu_closes_after_a_choice(container: object | None = None) -> None:
-    """Install :data:`CLOSE_MENU_SCRIPT` (an empty element: put it at the end of the sidebar)."""
-    target = container if container is not None else st.sidebar
-    target.html(CLOSE_MENU_SCRIPT, unsafe_allow_javascript=True)  # type: ignore[attr-defined]
-
-
 def back_to_game() -> None:
     """The one-tap link from the advice page back to the tracked game."""
     with st.container(key="nav_back_to_game"):
@@ -74,6 +68,5 @@ __all__ = [
     "ODDS_PAGE",
     "TRACKER_PAGE",
     "back_to_game",
-    "menu_closes_after_a_choice",
     "shows_a_game",
 ]

@@ -6,7 +6,7 @@ The address comes from ``$PERUDO_COACH_PUBLIC_URL`` (set by ``scripts/serve.py``
 that is not this computer's loopback (a hosted instance, or a LAN address typed by hand);
 otherwise the spot says how to start ``make serve``.
 
-:func:`home_screen_tags` gives "Add to Home Screen" a proper icon, name and colour. Streamlit
+:func:`home_screen_script` gives "Add to Home Screen" a proper icon, name and colour. Streamlit
 1.67 has no API for ``<head>`` tags (``st.set_page_config`` sets only the tab title and the
 favicon), so a small script run by ``st.html(..., unsafe_allow_javascript=True)`` adds them
 to the document head once: ``apple-touch-icon`` (iOS), a web app manifest (Android), the
@@ -118,12 +118,3 @@ def home_screen_script(app_name: str) -> str:
   }});
 }})();
 </script>"""
-
-
-def home_screen_tags(container: object | None = None) -> None:
-    """Add the home-screen icon, manifest, theme colour and name to the page head.
-
-    Renders an empty element: put it where a blank line does not show (end of the sidebar).
-    """
-    target = container if container is not None else st.sidebar
-    target.html(home_screen_script(t("app.name")), unsafe_allow_javascript=True)  # type: ignore[attr-defined]

@@ -1,5 +1,6 @@
 """The phone look: touch targets large enough for a noisy table, scoped to the phone pages
-(:func:`phone_page`), and for the menu on every page (:func:`menu_style`)."""
+(:func:`phone_page`), and for the menu on every page; the entry script draws both style
+sheets once, as one element."""
 
 from __future__ import annotations
 
@@ -64,19 +65,13 @@ MENU_CSS = f"""
 """For the entry script: the menu belongs to no page."""
 
 
-def menu_style() -> None:
-    """Large touch targets for the menu (a style sheet only: it takes no room)."""
-    st.html(MENU_CSS)
-
-
 def phone_page() -> object:
     """A container for a page built for the phone: large touch targets.
 
-    Use it as ``with phone_page(): ...``; the style sheet goes to Streamlit's event
-    container, so it takes no room on the page.
+    Use it as ``with phone_page(): ...``; its style sheet, :data:`PHONE_CSS`, is drawn by
+    the entry script for every page.
     """
-    st.html(PHONE_CSS)
     return st.container(key="phone-page")
 
 
-__all__ = ["MENU_CSS", "PHONE_CSS", "TOUCH_TARGET_PX", "menu_style", "phone_page"]
+__all__ = ["MENU_CSS", "PHONE_CSS", "TOUCH_TARGET_PX", "phone_page"]
