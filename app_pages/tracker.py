@@ -94,17 +94,24 @@ def reset_entry(game: GameState | None) -> None:
         del state[key]
 
 
-def commit(game: GameState | None) -> None:
+def commit(game: GameState | None) -> bool:
     """Track ``game`` after a move: onto the shared table (if this phone shares one), into
     the URL, and the bid entry ready for the next. When another phone recorded first, the
-    table as it stands is shown instead, and said so."""
+    table as it stands is shown instead, and said so; a next game the table did not take
+    leaves its set-up on screen to try again. Returns whether ``game`` is the one tracked."""
+    landed = True
     if game is not None and live_table.seen() is not None:
+        starting = live_table.setting_up_next()
         recorded = live_table.record(game)
-        game = recorded.game
-        if recorded.outcome is not live_table.Outcome.RECORDED:
+        landed = recorded.outcome is live_table.Outcome.RECORDED
+        if not landed:
             flash("top", "warning", t(f"live.outcome.{recorded.outcome.value}"))
+            if starting:
+                return False
+        game = recorded.game
     url_state.set_game(game)
     reset_entry(game)
+    return landed
 
 
 def settle_hand(game: GameState | None) -> None:
@@ -202,7 +209,8 @@ def start_game() -> None:
     rolled = opener_row not in order
     opener = view.roll_opener(len(order)) if rolled else order.index(opener_row)
     game = GameState.new(names, url_state.current_rules(), opener)
-    commit(game)
+    if not commit(game):
+        return
     url_state.set_seat(order.index(me_row) if me_row in order else None)
     if rolled:
         flash("top", "info", t("tracker.setup.rolled", name=view.name_of(game, opener)))
@@ -599,11 +607,17 @@ def live_line() -> None:
 def share_table() -> None:
     game = url_state.current_game()
     if game is not None:
-        live_table.host(game, everyone_writes=bool(state.get("tracker_share_everyone")))
+        said(live_table.host(game, everyone_writes=bool(state.get("tracker_share_everyone"))))
 
 
 def set_everyone_writes() -> None:
-    live_table.let_everyone_write(bool(state.get("tracker_share_everyone")))
+    said(live_table.let_everyone_write(bool(state.get("tracker_share_everyone"))))
+
+
+def said(outcome: live_table.Outcome) -> None:
+    """What became of the host's choice, when it did not land."""
+    if outcome is live_table.Outcome.OFFLINE:
+        flash("top", "warning", t("live.outcome.offline"))
 
 
 def share_panel(game: GameState, me: int | None) -> None:

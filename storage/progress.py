@@ -366,7 +366,7 @@ class ProgressStore:
     def delete_profile(self, token: str) -> None:
         """Forget the profile, its answers and its ratings."""
         with self._transaction() as connection:
-            _require_profile(connection, token)
+            _lock_profile(connection, token)
             connection.execute("DELETE FROM games WHERE profile = ?", (token,))
             connection.execute("DELETE FROM ratings WHERE profile = ?", (token,))
             connection.execute("DELETE FROM answers WHERE profile = ?", (token,))
@@ -382,7 +382,7 @@ class ProgressStore:
         """
         now = time.time() if answer.timestamp is None else answer.timestamp
         with self._transaction() as connection:
-            _require_profile(connection, token)
+            _lock_profile(connection, token)
             values = (now, answer.kind, answer.theme, answer.level, answer.seed,
                       answer.action, answer.best, answer.regret, answer.estimate,
                       answer.truth, _flag(answer.outcome), int(bool(answer.correct)))
@@ -424,7 +424,7 @@ class ProgressStore:
         kept already."""
         now = time.time() if game.timestamp is None else game.timestamp
         with self._transaction() as connection:
-            _require_profile(connection, token)
+            _lock_profile(connection, token)
             cursor = connection.execute(
                 "INSERT INTO games (profile, ts, seed, styles, won, decisions, added) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
@@ -640,6 +640,18 @@ def _has_profile(connection: Connection, token: str) -> bool:
 
 def _require_profile(connection: Connection, token: str) -> None:
     if not _has_profile(connection, token):
+        raise UnknownProfileError("no profile has this token")
+
+
+_LOCK_PROFILE = {"sqlite": "SELECT 1 FROM profiles WHERE token = ?",  # BEGIN IMMEDIATE locks
+                 "postgresql": "SELECT 1 FROM profiles WHERE token = ? FOR UPDATE"}
+
+
+def _lock_profile(connection: Connection, token: str) -> None:
+    """Before a write: the profile must exist, and its other writers wait until this one
+    commits (two answers at once would each move the ratings from the same old values)."""
+    if not isinstance(token, str) or connection.execute(_LOCK_PROFILE,
+                                                        (token,)).fetchone() is None:
         raise UnknownProfileError("no profile has this token")
 
 

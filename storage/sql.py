@@ -39,6 +39,14 @@ POOL_SIZE = 8
 POOL_WAIT_S = 2.0
 """How long an operation waits for a PostgreSQL connection before it is told the database
 is unreachable."""
+CONNECTION_SETTINGS = {
+    "connect_timeout": CONNECT_TIMEOUT_S,
+    # A server gone without a word (a host down, a cable out) is noticed within ~30 s, not
+    # the system's two hours, and no statement holds a connection for more than 10 s.
+    "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 3,
+    "tcp_user_timeout": 30_000,
+    "options": "-c statement_timeout=10000",
+}
 OUTAGE_WAIT_S, OUTAGE_MEMORY_S = 0.25, 10.0
 """Once the database was found unreachable, operations in the next 10 s wait only 0.25 s
 (long enough for a fresh connection on a server that is back): a page polling a shared table
@@ -126,7 +134,8 @@ class Database:
                 _UNREACHABLE.pop(self.url, None)  # it answers again
                 yield raw
         except PoolTimeout as error:
-            _UNREACHABLE[self.url] = time.monotonic()
+            if _pool(self.url).get_stats().get("pool_size", 0) < POOL_SIZE:
+                _UNREACHABLE[self.url] = time.monotonic()  # it could not even connect
             raise DatabaseError("cannot reach PostgreSQL") from error
         except psycopg.Error as error:
             raise DatabaseError(f"PostgreSQL refused: {type(error).__name__}") from error
@@ -174,7 +183,7 @@ def _pool(url: str) -> Any:
             pool = ConnectionPool(
                 url, min_size=1, max_size=POOL_SIZE, open=True, timeout=POOL_WAIT_S,
                 check=ConnectionPool.check_connection, reconnect_timeout=0,
-                kwargs={"connect_timeout": CONNECT_TIMEOUT_S}, name="perudo-coach")
+                kwargs=CONNECTION_SETTINGS, name="perudo-coach")
             _POOLS[key] = pool
         return pool
 
@@ -187,6 +196,10 @@ def close_pools() -> None:
     for pool in pools:
         pool.close()
 
+
+MIGRATION_LOCK = zlib.crc32(b"perudo-coach:migrations")
+"""The advisory lock every migration takes: two stores migrating at once on a new database
+would both create ``schema_versions``."""
 
 SCHEMA_VERSIONS = """CREATE TABLE IF NOT EXISTS schema_versions (
     store TEXT PRIMARY KEY,
@@ -201,9 +214,8 @@ def migrate(database: Database, store: str,
     :class:`FutureSchemaError` when the database is already past it."""
     latest = len(migrations)
     with database.transaction(write=True) as connection:
-        if database.dialect == POSTGRESQL:  # one migrating process at a time
-            connection.execute("SELECT pg_advisory_xact_lock(?)",
-                               (zlib.crc32(f"perudo-coach:{store}".encode()),))
+        if database.dialect == POSTGRESQL:  # one migrating process at a time, any store
+            connection.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
         connection.execute(SCHEMA_VERSIONS)
         row = connection.execute("SELECT version FROM schema_versions WHERE store = ?",
                                  (store,)).fetchone()

@@ -168,13 +168,19 @@ class SharedTables:
             if not table.may_write:
                 raise WriteNotAllowed("only the host records moves at this table")
             now = _now_ms()
-            column = "host_key" if table.role is Role.HOST else "follow_key"
+            # The write checks again, in the same statement, what the read found: a version
+            # or a host's choice committed in between (PostgreSQL lets them) stops it.
+            allowed = ("host_key = ?" if table.role is Role.HOST
+                       else "follow_key = ? AND everyone_writes = 1")
             written = connection.execute(
                 f"UPDATE shared_tables SET game = ?, version = version + 1, updated = ? "
-                f"WHERE {column} = ? AND version = ?",
+                f"WHERE {allowed} AND version = ?",
                 (game, now, key, seen_version)).rowcount
             if written != 1:
-                raise VersionConflict(self._read(connection, key))
+                current = self._read(connection, key)
+                if not current.may_write:
+                    raise WriteNotAllowed("only the host records moves at this table")
+                raise VersionConflict(current)
             return TableState(game, seen_version + 1, table.role, table.everyone_writes,
                               now / 1000)
 

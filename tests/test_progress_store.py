@@ -423,6 +423,28 @@ def test_twenty_threads_share_one_store(database_url):
     check_every_writer_kept_its_own(path, results)
 
 
+def test_answers_of_one_profile_at_once_each_move_its_rating(store):
+    """Eight threads answer for one learner at once: each answer moves the rating from the
+    one before it, none from a value another answer already moved (a lost update)."""
+    token = store.create_profile()
+    each, threads = 5, 8
+
+    def work() -> None:
+        for _ in range(each):
+            store.record(token, answer(1, correct=True))
+
+    workers = [threading.Thread(target=work) for _ in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    expected = Rating()
+    for _ in range(each * threads):
+        expected = rate_answer(expected, 2, True)
+    assert store.rating(token, "calza").rating == pytest.approx(expected.rating)
+    assert len(store.answers(token)) == each * threads
+
+
 KILLED_WRITER = """
 import sys
 from storage.progress import Answer, ProgressStore

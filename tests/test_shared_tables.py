@@ -95,6 +95,24 @@ def test_two_phones_recording_at_once_never_both_land(tables: SharedTables) -> N
         assert set(refused) == {seen + 1}
 
 
+def test_a_follower_who_read_before_the_host_stopped_everyone_writing_cannot_write(
+        tables: SharedTables, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's "only me" lands between a follower's read and its write (PostgreSQL lets
+    a read see the row as it was): the write itself checks, and nothing lands."""
+    hosted = tables.host("g1.a", everyone_writes=True)
+    stale = tables.open(hosted.follow_token)  # may write, as the follower read it
+    tables.let_everyone_write(hosted.host_token, False)
+    real_read = SharedTables._read
+    reads = iter([stale])
+    monkeypatch.setattr(SharedTables, "_read",
+                        lambda self, connection, key: next(reads, None)
+                        or real_read(self, connection, key))
+    with pytest.raises(WriteNotAllowed):
+        tables.record(hosted.follow_token, 1, "g1.b")
+    monkeypatch.undo()
+    assert tables.open(hosted.host_token).game == "g1.a"
+
+
 def test_idle_tables_expire(database: Database) -> None:
     quick = SharedTables(database, idle_expiry_s=0.2)
     hosted = quick.host("g1.a")

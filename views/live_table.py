@@ -28,6 +28,7 @@ from perudo_math import GameState
 from storage.sql import DatabaseError
 from storage.tables import (
     Role,
+    SharedTableError,
     SharedTables,
     TableNotFound,
     TableState,
@@ -80,11 +81,19 @@ def offline() -> bool:
     return bool(st.session_state.get(_OFFLINE_KEY))
 
 
-def host(game: GameState, *, everyone_writes: bool = False) -> None:
-    """Share ``game`` as a new table hosted by this phone."""
-    hosted = tables().host(game.to_code(), everyone_writes=everyone_writes)
+def host(game: GameState, *, everyone_writes: bool = False) -> Outcome:
+    """Share ``game`` as a new table hosted by this phone (:attr:`Outcome.OFFLINE` when the
+    database cannot be reached: nothing is shared)."""
+    try:
+        hosted = tables().host(game.to_code(), everyone_writes=everyone_writes)
+        state = tables().open(hosted.host_token)
+    except (DatabaseError, SharedTableError):
+        st.session_state[_OFFLINE_KEY] = True
+        return Outcome.OFFLINE
+    st.session_state[_OFFLINE_KEY] = False
     url_state.set_table(hosted.host_token)
-    st.session_state[_SEEN_KEY] = tables().open(hosted.host_token)
+    st.session_state[_SEEN_KEY] = state
+    return Outcome.RECORDED
 
 
 def follow_token() -> str | None:
@@ -122,11 +131,20 @@ def refresh() -> bool:
     before = st.session_state.get(_SEEN_KEY)
     st.session_state[_SEEN_KEY] = state
     moved = before is None or before.version != state.version
+    changed = moved or before.everyone_writes != state.everyone_writes  # who may write
     if setting_up_next():
-        return moved
-    if moved or url_state.current_game() is None:
-        url_state.set_game(GameState.from_code(state.game))
-    return moved
+        return changed
+    shown = url_state.current_game()
+    if moved or shown is None:
+        game = GameState.from_code(state.game)
+        if shown is not None and _names(shown) != _names(game):
+            url_state.set_seat(None)  # a new game at this table: which player am I, again?
+        url_state.set_game(game)
+    return changed
+
+
+def _names(game: GameState) -> tuple[str, ...]:
+    return tuple(player.name for player in game.players)
 
 
 def next_game() -> None:
@@ -148,6 +166,8 @@ def record(game: GameState) -> Recorded:
     try:
         now = tables().record(token, state.version, game.to_code())
     except VersionConflict as conflict:
+        if setting_up_next():  # the host's next game replaces the last one, moved or not
+            return record_over(conflict.table, game)
         st.session_state[_SEEN_KEY] = conflict.table
         return Recorded(GameState.from_code(conflict.table.game), Outcome.CONFLICT)
     except WriteNotAllowed:
@@ -164,11 +184,27 @@ def record(game: GameState) -> Recorded:
     return Recorded(game, Outcome.RECORDED)
 
 
-def let_everyone_write(everyone: bool) -> None:
+def record_over(table: TableState, game: GameState) -> Recorded:
+    """The host's next game, written over the table as it now stands."""
+    st.session_state[_SEEN_KEY] = table
+    return record(game)
+
+
+def let_everyone_write(everyone: bool) -> Outcome:
     """The host's choice: every phone at the table records moves, or the host's alone."""
     token = url_state.current_table()
-    if token is not None:
+    if token is None:
+        return Outcome.RECORDED
+    try:
         st.session_state[_SEEN_KEY] = tables().let_everyone_write(token, everyone)
+    except TableNotFound:
+        leave(notice="notice.table_gone")
+        return Outcome.GONE
+    except (DatabaseError, SharedTableError):
+        st.session_state[_OFFLINE_KEY] = True
+        return Outcome.OFFLINE
+    st.session_state[_OFFLINE_KEY] = False
+    return Outcome.RECORDED
 
 
 def leave(notice: str | None = None) -> None:

@@ -28,6 +28,8 @@ when nothing is, or it was put aside).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from collections.abc import Mapping
 from urllib.parse import parse_qsl, urlencode
 
@@ -35,6 +37,7 @@ import streamlit as st
 
 from perudo_math import GameState
 from perudo_math.rules import SETTINGS
+from storage import tables
 from storage.profiles import STORE_ERRORS
 from storage.resume import (
     KEEP_FOR_S,
@@ -136,19 +139,43 @@ def decode(text: str) -> dict[str, str]:
 
 
 def _resumable(params: Mapping[str, str] | None, game: GameState | None) -> str | None:
-    """What to save for the tracked game: the game with my dice, if any. A game that is
-    over is kept only for the dice its review needs (it is never offered again)."""
+    """What to save for the tracked game: the game with my dice, if any, and the shared
+    table's code sealed with this device's token (:func:`seal`). A game that is over is
+    kept only for the dice its review needs (it is never offered again)."""
     if params is None or game is None:
         return None
     hands = st.session_state.get(_HANDS_KEY)
     if game.is_over and not hands:
         return None
-    return encode({**params, HANDS_FIELD: hands} if hands else params)
+    kept = dict(params)
+    if url_state.TABLE_PARAM in kept:
+        kept[url_state.TABLE_PARAM] = seal(kept[url_state.TABLE_PARAM], _token_to_keep())
+    return encode({**kept, HANDS_FIELD: hands} if hands else kept)
 
 
 def game_params(saved: Mapping[str, str]) -> dict[str, str]:
-    """A saved state's game parameters, as its link holds them (my hands left out)."""
-    return {name: value for name, value in saved.items() if name != HANDS_FIELD}
+    """A saved state's game parameters, as its link holds them (my hands left out, the
+    table's code unsealed with this device's token: none, none shared)."""
+    params = {name: value for name, value in saved.items() if name != HANDS_FIELD}
+    if url_state.TABLE_PARAM in params:
+        device = device_token()
+        sealed = params.pop(url_state.TABLE_PARAM)
+        if device is not None:
+            params[url_state.TABLE_PARAM] = seal(sealed, device)
+    return params
+
+
+def seal(table_token: str, device: str) -> str:
+    """A shared table's code, XORed with a key drawn from this device's token (and back: the
+    same call unseals it). The store holds the device token's SHA-256 only, which gives no
+    key, so what it holds opens no table; a table's code is random, so one key for all of a
+    device's tables gives nothing away. ``ValueError`` for a value shaped otherwise."""
+    shaped = isinstance(table_token, str) and tables.TOKEN_PATTERN.fullmatch(table_token)
+    if not shaped or not is_device_token(device):
+        raise ValueError("not a table's code and a device token")
+    key = hashlib.sha256(b"perudo-coach table seal " + device.encode()).digest()
+    raw = base64.urlsafe_b64decode(table_token)
+    return base64.urlsafe_b64encode(bytes(a ^ b for a, b in zip(raw, key, strict=False))).decode()
 
 
 def keep_hands(hands: Mapping[int, tuple[int, ...]]) -> None:
@@ -313,6 +340,7 @@ __all__ = [
     "remember",
     "resume",
     "resume_prompt",
+    "seal",
     "sent_cookies",
     "summary",
 ]

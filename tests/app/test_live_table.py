@@ -214,6 +214,40 @@ def test_the_hosts_next_game_is_followed_by_every_phone(database) -> None:
         hosted.follow_token)
 
 
+def test_the_hosts_next_game_lands_even_if_a_move_came_in_meanwhile(database) -> None:
+    host, link = shared_by_host(everyone=True)
+    follower = follow(link)
+    follower.selectbox(key="tracker_iam").set_value(1).run()
+    open_panel(host, "game")
+    host.button(key="tracker_new").click().run()
+    host.button(key="tracker_new_yes").click().run()
+    assert game(host) is None
+    bid(follower, "2x5")  # recorded on the last game while the host sets up the next
+    host.text_input(key=f"tracker_name_{host.session_state['tracker_rows'][2]}").set_value(
+        "Dan").run()  # a new player in the third seat
+    host.button(key="tracker_start").click().run()
+    assert not host.exception and game(host) is not None and not game(host).bids
+    assert [p.name for p in game(host).players] == ["Ann", "Bob", "Dan"]
+    follower.run()
+    assert game(follower) == game(host)
+    assert "me" not in follower.query_params  # other players: which one am I, again?
+    assert follower.selectbox(key="tracker_iam").value is not None
+
+
+def test_sharing_while_the_database_is_away_says_so(database, monkeypatch) -> None:
+    host = open_tracker(phone())
+    set_up(host, ["Ann", "Bob", "Cid"], opener=0, me=0)
+    open_panel(host, "share")
+
+    def away(*args, **kwargs):
+        raise DatabaseError("cannot reach PostgreSQL")
+
+    monkeypatch.setattr(SharedTables, "host", away)
+    host.button(key="tracker_share").click().run()
+    assert not host.exception and "share" not in host.query_params
+    assert translate("en", "live.outcome.offline") in texts(host)
+
+
 @pytest.mark.parametrize("value", ["x", "A" * 32, "é" * 32, "A" * 100_000])
 def test_a_hostile_table_link_costs_little_and_says_so(database, value: str) -> None:
     at = phone()

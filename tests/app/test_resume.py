@@ -340,3 +340,38 @@ def test_a_finished_game_keeps_my_dice_for_its_review_and_is_never_offered(
     again = track(game, seat=0)  # the finished game's link, reopened
     again.pills(key="tracker_panel").set_value("review").run()
     assert any(m.value.startswith("**1.") and "2 × 4" in m.value for m in again.markdown)
+
+
+def test_a_shared_tables_code_is_kept_sealed_and_comes_back_on_resume(browsers,
+                                                                      store_file) -> None:
+    """The host's link opens the table for writing: the record keeps it sealed with the
+    device's token (the store holds only that token's hash), and the host's new tab gets it
+    back, still hosting."""
+    from storage.sql import Database
+    from storage.tables import SharedTables
+
+    hosted = SharedTables(Database.from_env()).host(a_game().to_code())
+    mine = use(browsers, "mine")
+    hosting = track(a_game(), seat=0, share=hosted.host_token)
+    mine.keep(hosting)
+    assert hosting.query_params["share"] == hosted.host_token
+    text = store_file.load(mine.token)
+    assert hosted.host_token not in text and hosted.follow_token not in text
+    assert resume.decode(text)["share"] == resume.seal(hosted.host_token, mine.token)
+
+    at = new_tab()
+    at.button(key="resume_yes").click().run()
+    assert not at.exception and at.query_params["share"] == hosted.host_token
+    use(browsers, "other")
+    stranger = new_tab()
+    assert not offer(stranger)  # another phone neither sees the game nor gets the code
+
+
+def test_a_seal_opens_only_with_its_device_token() -> None:
+    table, device, other = "A" * 32, "d" * 22, "e" * 22
+    sealed = resume.seal(table, device)
+    assert sealed != table and resume.seal(sealed, device) == table
+    assert resume.seal(sealed, other) != table
+    for bad in ("", "x", "A" * 31 + "!", None):
+        with pytest.raises(ValueError):
+            resume.seal(bad, device)  # type: ignore[arg-type]
