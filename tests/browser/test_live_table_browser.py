@@ -78,6 +78,12 @@ def test_a_move_on_the_hosts_phone_shows_on_a_follower_served_by_another_process
         bid(host, "5", "3")  # Bob's raise, recorded for him on the host's phone
         expect(follower.get_by_text(re.compile("Bob a annoncé 3 × 5"))).to_be_visible(
             timeout=FOLLOW_WITHIN_S * 1000 + 1000)
+        # The host lets every phone record: the follower's screen says so without a move.
+        with script_run(host):
+            host.locator(".st-key-tracker_share_everyone label").click()
+        expect(follower.get_by_text("Table partagée\u00a0: vous la suivez et pouvez "
+                                    "enregistrer les coups.")).to_be_visible(
+            timeout=FOLLOW_WITHIN_S * 1000 + 1000)
         width = follower.evaluate("document.documentElement.scrollWidth")
         assert width <= 390
     finally:
