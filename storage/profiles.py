@@ -3,7 +3,7 @@
 A profile is known only by its unguessable token (:meth:`ProgressStore.create_profile`); the
 link that carries it is the key to the learner's progress. The store is where
 ``$PERUDO_COACH_DB`` says: a SQLite file or a PostgreSQL database (see
-:func:`storage.progress.database_location`). A database from a newer version of the app or
+:meth:`storage.sql.Database.at`). A database from a newer version of the app or
 a damaged file is refused by the store and never written to: :func:`problem_of` says which,
 so the app can explain it and go on without saving; an unreachable database is
 :attr:`StoreProblem.UNAVAILABLE`.
@@ -20,12 +20,10 @@ from enum import StrEnum
 from storage.progress import (
     CorruptDatabaseError,
     FutureVersionError,
-    Location,
     ProgressStore,
     ProgressStoreError,
-    database_location,
 )
-from storage.sql import DatabaseError, FutureSchemaError
+from storage.sql import Database, DatabaseError, FutureSchemaError, Location
 
 MAX_TOKEN_LENGTH = 64
 TOKEN_PATTERN = re.compile(rf"[A-Za-z0-9_-]{{16,{MAX_TOKEN_LENGTH}}}")
@@ -62,7 +60,7 @@ def parse_token(text: str) -> str:
 
 def store_location() -> str:
     """Where the progress store lives: ``$PERUDO_COACH_DB``, else the default file."""
-    return database_location().url
+    return Database.at().url
 
 
 def open_store(location: Location | None = None) -> ProgressStore:

@@ -42,14 +42,21 @@ from practice.levels import check_level
 from practice.rating import Rating, next_level, rate_answer
 from practice.weakness import weakest
 from storage import sql
-from storage.sql import POSTGRES_SCHEMES, Connection, Database, Statement
+from storage.sql import (
+    BUSY_TIMEOUT_MS,
+    DEFAULT_PATH,
+    ENV_VAR,
+    Connection,
+    Database,
+    Location,
+    Statement,
+    sqlite_transaction,
+    use_wal,
+)
 
 if TYPE_CHECKING:
     from practice.scenarios import Grade, Scenario
 
-ENV_VAR = "PERUDO_COACH_DB"
-DEFAULT_PATH = "~/.local/share/perudo-coach/progress.sqlite3"
-BUSY_TIMEOUT_MS = 30_000
 OVERALL = "overall"
 """The theme name of the learner's overall rating, moved by every scenario answer."""
 
@@ -288,53 +295,20 @@ class StyleRecord:
         return self.added / self.decisions if self.decisions else None
 
 
-Location = str | os.PathLike[str] | Database
-"""Where a store lives: a SQLite file's path, a ``postgresql://`` URL, or a database."""
-
-
-def database_location(location: Location | None = None) -> Database:
-    """The progress database: ``location``, else ``$PERUDO_COACH_DB``, else the default
-    file (a path has its ``~`` expanded)."""
-    chosen = location if location is not None else os.environ.get(ENV_VAR) or DEFAULT_PATH
-    if isinstance(chosen, Database):
-        return chosen
-    text = os.fspath(chosen)
-    if text.startswith(POSTGRES_SCHEMES):
-        return Database(text)
-    return Database(str(Path(text).expanduser()))
-
-
 def database_path(path: str | os.PathLike[str] | None = None) -> Path:
     """The progress file: ``path``, else ``$PERUDO_COACH_DB``, else the default;
     ``ValueError`` when the progress lives in PostgreSQL, not in a file."""
-    database = database_location(path)
+    database = Database.at(path)
     if database.dialect != sql.SQLITE:
         raise ValueError("the progress lives in PostgreSQL, not in a file")
     return database.path
-
-
-def use_wal(connection: sqlite3.Connection) -> None:
-    """Put the file in WAL mode (once: it stays). Switching takes a lock that SQLite does not
-    wait for (the busy timeout does not apply), so when several processes open a new file
-    at the same moment all but one are told "database is locked": retry until the busy
-    timeout, a few milliseconds apart."""
-    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
-    while True:
-        try:
-            if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                connection.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as error:
-            if "locked" not in str(error) or time.monotonic() > deadline:
-                raise
-            time.sleep(0.005 + 0.02 * secrets.randbelow(1000) / 1000)
 
 
 class ProgressStore:
     """Profiles, answers, ratings and games in one database (see the module's notes)."""
 
     def __init__(self, location: Location | None = None) -> None:
-        self.database = database_location(location)
+        self.database = Database.at(location)
         self.postgresql = self.database.dialect == sql.POSTGRESQL
         if self.postgresql:
             self.path: Path | None = None
@@ -530,7 +504,7 @@ class ProgressStore:
             with self.database.transaction(write=True) as connection:
                 yield connection
             return
-        with self._connection() as connection, write_transaction(connection.raw):
+        with self._connection() as connection, sqlite_transaction(connection.raw):
             yield connection
 
     def _select(self, token: str, columns: str, kind: str | None, theme: str | None,
@@ -588,7 +562,7 @@ def inspect_file(path: Path) -> int:
 
 def migrate(connection: sqlite3.Connection) -> int:
     """Apply the missing :data:`MIGRATIONS` in one transaction; the version reached."""
-    with write_transaction(connection):
+    with sqlite_transaction(connection):
         version = connection.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise FutureVersionError(_future_message(Path("the progress file"), version))
@@ -598,18 +572,6 @@ def migrate(connection: sqlite3.Connection) -> int:
         if version < SCHEMA_VERSION:
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     return SCHEMA_VERSION
-
-
-@contextmanager
-def write_transaction(connection: sqlite3.Connection) -> Iterator[None]:
-    """``BEGIN IMMEDIATE`` … ``COMMIT``, or ``ROLLBACK`` when the block raises."""
-    connection.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    except BaseException:
-        connection.execute("ROLLBACK")
-        raise
-    connection.execute("COMMIT")
 
 
 def _refuse_future(connection: sqlite3.Connection, path: Path) -> None:
@@ -742,10 +704,7 @@ __all__ = [
     "ProgressStoreError",
     "ThemeStats",
     "UnknownProfileError",
-    "database_location",
     "database_path",
     "inspect_file",
     "migrate",
-    "use_wal",
-    "write_transaction",
 ]

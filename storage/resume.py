@@ -32,6 +32,7 @@ Cost and lifetime:
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import os
 import re
@@ -43,16 +44,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from storage import sql
-from storage.progress import (
+from storage import sql, tables
+from storage.progress import ProgressStoreError
+from storage.sql import (
     BUSY_TIMEOUT_MS,
+    Connection,
+    Database,
     Location,
-    ProgressStoreError,
-    database_location,
+    sqlite_transaction,
     use_wal,
-    write_transaction,
 )
-from storage.sql import Connection, Database
 
 KEEP_FOR_S = 7 * 86_400
 """How long a game stays resumable after its last move: a week, one game night to the next."""
@@ -109,9 +110,9 @@ def is_device_token(text: object) -> bool:
 
 def resume_location(progress: Location | None = None) -> Database:
     """Where the records live, given where the progress does
-    (:func:`storage.progress.database_location`): the same PostgreSQL database, or a SQLite
+    (:meth:`storage.sql.Database.at`): the same PostgreSQL database, or a SQLite
     file beside the progress file (``progress.sqlite3`` → ``progress-resume.sqlite3``)."""
-    database = database_location(progress)
+    database = Database.at(progress)
     if database.dialect == sql.POSTGRESQL:
         return database
     path = database.path
@@ -126,12 +127,25 @@ def resume_path(progress_path: str | os.PathLike[str] | None = None) -> Path:
     return database.path
 
 
+def seal(table_token: str, device: str) -> str:
+    """A shared table's code, XORed with a key drawn from this device's token (and back: the
+    same call unseals it). The store holds the device token's SHA-256 only, which gives no
+    key, so what it holds opens no table; a table's code is random, so one key for all of a
+    device's tables gives nothing away. ``ValueError`` for a value shaped otherwise."""
+    shaped = isinstance(table_token, str) and tables.TOKEN_PATTERN.fullmatch(table_token)
+    if not shaped or not is_device_token(device):
+        raise ValueError("not a table's code and a device token")
+    key = hashlib.sha256(b"perudo-coach table seal " + device.encode()).digest()
+    raw = base64.urlsafe_b64decode(table_token)
+    return base64.urlsafe_b64encode(bytes(a ^ b for a, b in zip(raw, key, strict=False))).decode()
+
+
 class ResumeStore:
     """The state each device last tracked (see the module's notes)."""
 
     def __init__(self, location: Location | None = None) -> None:
         self.database = (resume_location() if location is None
-                         else database_location(location))
+                         else Database.at(location))
         self._lock = threading.Lock()
         if self.database.dialect == sql.POSTGRESQL:
             self.path: Path | None = None
@@ -157,7 +171,7 @@ class ResumeStore:
                 f"{SCHEMA_VERSION}: update Perudo Coach; the file was left untouched")
         use_wal(db)
         db.execute("PRAGMA synchronous = NORMAL")
-        with write_transaction(db):
+        with sqlite_transaction(db):
             version = db.execute("PRAGMA user_version").fetchone()[0]  # another process's?
             for step in SQLITE_MIGRATIONS[version:]:
                 for statement in step:
@@ -227,7 +241,7 @@ class ResumeStore:
             if not write:
                 yield Connection(self._db, sql.SQLITE)
                 return
-            with write_transaction(self._db):
+            with sqlite_transaction(self._db):
                 yield Connection(self._db, sql.SQLITE)
 
 
@@ -246,4 +260,5 @@ __all__ = [
     "new_device_token",
     "resume_location",
     "resume_path",
+    "seal",
 ]

@@ -18,6 +18,7 @@ differs between the two is given as a ``{"sqlite": …, "postgresql": …}`` map
 from __future__ import annotations
 
 import os
+import secrets
 import sqlite3
 import threading
 import time
@@ -54,6 +55,7 @@ says "reconnecting" at once rather than after every store call has waited in tur
 
 Statement = str | Mapping[str, str]
 """One SQL statement, or one per dialect."""
+
 
 
 class DatabaseError(Exception):
@@ -93,10 +95,21 @@ class Database:
     url: str
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> Database:
+    def at(cls, location: Location | None = None) -> Database:
+        """The database at ``location`` (a path, a ``postgresql://`` URL or a database),
+        else ``$PERUDO_COACH_DB``, else the default file; a path has its ``~`` expanded."""
+        chosen = location if location is not None else os.environ.get(ENV_VAR) or DEFAULT_PATH
+        if isinstance(chosen, Database):
+            return chosen
+        text = os.fspath(chosen)
+        if text.startswith(POSTGRES_SCHEMES):
+            return cls(text)
+        return cls(str(Path(text).expanduser()))
+
+    @classmethod
+    def from_env(cls) -> Database:
         """``$PERUDO_COACH_DB``, or the default SQLite file."""
-        environ = os.environ if environ is None else environ
-        return cls(environ.get(ENV_VAR) or DEFAULT_PATH)
+        return cls.at()
 
     @property
     def dialect(self) -> str:
@@ -150,19 +163,47 @@ class Database:
             raise DatabaseError(f"cannot open {path.name}: {error}") from error
         try:
             raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            if raw.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                raw.execute("PRAGMA journal_mode = WAL")
-            raw.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-            try:
+            use_wal(raw)
+            with sqlite_transaction(raw, write=write):
                 yield raw
-            except BaseException:
-                raw.execute("ROLLBACK")
-                raise
-            raw.execute("COMMIT")
         except sqlite3.Error as error:
             raise DatabaseError(f"SQLite refused: {error}") from error
         finally:
             raw.close()
+
+
+Location = str | os.PathLike[str] | Database
+"""Where a store lives: a SQLite file's path, a ``postgresql://`` URL, or a database."""
+
+
+def use_wal(connection: sqlite3.Connection) -> None:
+    """Put the file in WAL mode (once: it stays). Switching takes a lock that SQLite does not
+    wait for (the busy timeout does not apply), so when several processes open a new file
+    at the same moment all but one are told "database is locked": retry until the busy
+    timeout, a few milliseconds apart."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.005 + 0.02 * secrets.randbelow(1000) / 1000)
+
+
+@contextmanager
+def sqlite_transaction(connection: sqlite3.Connection, *, write: bool = True) -> Iterator[None]:
+    """``BEGIN`` (``BEGIN IMMEDIATE`` to write: the write lock up front) … ``COMMIT``, or
+    ``ROLLBACK`` when the block raises, on a connection in autocommit mode."""
+    connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+    try:
+        yield
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
 
 
 _POOLS: dict[tuple[int, str], Any] = {}
@@ -236,6 +277,8 @@ def migrate(database: Database, store: str,
 
 
 __all__ = [
+    "BUSY_TIMEOUT_MS",
+    "DEFAULT_PATH",
     "ENV_VAR",
     "POSTGRESQL",
     "SQLITE",
@@ -243,6 +286,9 @@ __all__ = [
     "Database",
     "DatabaseError",
     "FutureSchemaError",
+    "Location",
     "close_pools",
     "migrate",
+    "sqlite_transaction",
+    "use_wal",
 ]

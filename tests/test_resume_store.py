@@ -22,6 +22,7 @@ from storage.resume import (
     new_device_token,
     resume_location,
     resume_path,
+    seal,
 )
 
 NOW = 1_700_000_000.0
@@ -202,3 +203,13 @@ def test_a_file_of_the_first_version_is_migrated_with_its_records(tmp_path: Path
                            (hashlib.sha256(token.encode()).hexdigest(), NOW))
         connection.execute("PRAGMA user_version = 1")
     assert ResumeStore(path).load(token, now=NOW) == "game=g1.old"
+
+
+def test_a_seal_opens_only_with_its_device_token() -> None:
+    table, device, other = "A" * 32, "d" * 22, "e" * 22
+    sealed = seal(table, device)
+    assert sealed != table and seal(sealed, device) == table
+    assert seal(sealed, other) != table
+    for bad in ("", "x", "A" * 31 + "!", None):
+        with pytest.raises(ValueError):
+            seal(bad, device)  # type: ignore[arg-type]

@@ -28,8 +28,6 @@ when nothing is, or it was put aside).
 
 from __future__ import annotations
 
-import base64
-import hashlib
 from collections.abc import Mapping
 from urllib.parse import parse_qsl, urlencode
 
@@ -37,7 +35,6 @@ import streamlit as st
 
 from perudo_math import GameState
 from perudo_math.rules import SETTINGS
-from storage import tables
 from storage.profiles import STORE_ERRORS
 from storage.resume import (
     KEEP_FOR_S,
@@ -46,6 +43,7 @@ from storage.resume import (
     is_device_token,
     new_device_token,
     resume_location,
+    seal,
 )
 from views import url_state
 from views.i18n import t
@@ -140,7 +138,7 @@ def decode(text: str) -> dict[str, str]:
 
 def _resumable(params: Mapping[str, str] | None, game: GameState | None) -> str | None:
     """What to save for the tracked game: the game with my dice, if any, and the shared
-    table's code sealed with this device's token (:func:`seal`). A game that is over is
+    table's code sealed with this device's token (``storage.resume.seal``). A game that is over is
     kept only for the dice its review needs (it is never offered again)."""
     if params is None or game is None:
         return None
@@ -163,19 +161,6 @@ def game_params(saved: Mapping[str, str]) -> dict[str, str]:
         if device is not None:
             params[url_state.TABLE_PARAM] = seal(sealed, device)
     return params
-
-
-def seal(table_token: str, device: str) -> str:
-    """A shared table's code, XORed with a key drawn from this device's token (and back: the
-    same call unseals it). The store holds the device token's SHA-256 only, which gives no
-    key, so what it holds opens no table; a table's code is random, so one key for all of a
-    device's tables gives nothing away. ``ValueError`` for a value shaped otherwise."""
-    shaped = isinstance(table_token, str) and tables.TOKEN_PATTERN.fullmatch(table_token)
-    if not shaped or not is_device_token(device):
-        raise ValueError("not a table's code and a device token")
-    key = hashlib.sha256(b"perudo-coach table seal " + device.encode()).digest()
-    raw = base64.urlsafe_b64decode(table_token)
-    return base64.urlsafe_b64encode(bytes(a ^ b for a, b in zip(raw, key, strict=False))).decode()
 
 
 def keep_hands(hands: Mapping[int, tuple[int, ...]]) -> None:
@@ -340,7 +325,6 @@ __all__ = [
     "remember",
     "resume",
     "resume_prompt",
-    "seal",
     "sent_cookies",
     "summary",
 ]
