@@ -22,8 +22,6 @@ page costs each tap a little, whether or not it changed.
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
 import streamlit as st
 
 from coach.review import Verdict, review, tracked_decisions
@@ -52,6 +50,7 @@ from views import (
 from views import tracker_view as view
 from views.i18n import current_language, t, tn, translate
 from views.inputs import bid_numbers, clear_hand, entered_hand
+from views.navigation import TRACKER_URL_PATH
 
 ODDS_PAGE = "app_pages/odds.py"
 RULES_PAGE = "app_pages/rules.py"
@@ -342,7 +341,7 @@ def new_game() -> None:
         state["tracker_opener"] = NOBODY
     state["tracker_confirm_new"] = False
     state["tracker_errors"] = []
-    if is_host():
+    if live_table.hosting():
         live_table.next_game()  # the table follows on to the next game once it starts
     url_state.set_game(None)
 
@@ -422,7 +421,7 @@ def play(game: GameState) -> None:
         st.markdown(view.turn_line(game, me))
         if len(game.bids) > 1:
             st.caption(view.bids_line(game, game.bids))
-        if may_record():
+        if live_table.may_record():
             bid_entry(game)
             if game.bids:
                 call_entry(game)
@@ -432,7 +431,7 @@ def play(game: GameState) -> None:
             seat_picker(game, me)
     with st.container(horizontal=True, gap="small", vertical_alignment="center",
                       key="tracker_tools"):
-        if may_record():  # a follower of a table the host records alone has nothing to undo
+        if live_table.may_record():  # a follower whose host records alone: nothing to undo
             st.button(t("tracker.undo"), key="tracker_undo", icon=":material/undo:",
                       on_click=undo, disabled=not game.history)
         if not game.is_over:
@@ -442,7 +441,7 @@ def play(game: GameState) -> None:
         st.caption(hand)
 
     st.markdown(view.players_table(game, me))
-    if game.is_over and is_follower():
+    if game.is_over and live_table.following():
         st.caption(t("live.next_game"))
     elif game.is_over:
         st.button(t("tracker.new"), key="tracker_new", icon=":material/restart_alt:",
@@ -507,7 +506,7 @@ def seat_picker(game: GameState, me: int | None) -> None:
 def asks_for_seat(game: GameState, me: int | None) -> bool:
     """A phone that follows a table asks which player it is, up top, until told: its
     advice needs that player's dice."""
-    return me is None and not game.is_over and is_follower()
+    return me is None and not game.is_over and live_table.following()
 
 
 def game_panel(game: GameState, me: int | None) -> None:
@@ -515,7 +514,7 @@ def game_panel(game: GameState, me: int | None) -> None:
     another phone shares, the host starts the next game."""
     if not asks_for_seat(game, me):
         seat_picker(game, me)
-    if is_follower():
+    if live_table.following():
         st.caption(t("live.next_game"))
         return
     if game.is_over:
@@ -568,40 +567,15 @@ def decision_places(game: GameState, me: int, hands: dict) -> list[tuple[int, in
             for decision in range(len(tracked_decisions(game, me, {number: hands[number]})))]
 
 
-LIVE_STATUS = {(True, False): "live.status.host.host", (True, True): "live.status.host.everyone",
-               (False, False): "live.status.follower.host",
-               (False, True): "live.status.follower.everyone"}
-"""The shared table's status line, by (this phone hosts it, every phone records moves)."""
-
-
-def is_host() -> bool:
-    """Whether this phone hosts a shared table."""
-    shared = live_table.seen()
-    return shared is not None and shared.role is live_table.Role.HOST
-
-
-def is_follower() -> bool:
-    """Whether this phone follows a table another phone shares."""
-    shared = live_table.seen()
-    return shared is not None and shared.role is live_table.Role.FOLLOWER
-
-
-def may_record() -> bool:
-    """Whether this phone records moves: always, unless it follows a shared table whose host
-    records them alone."""
-    shared = live_table.seen()
-    return shared is None or shared.may_write
-
-
 def live_line() -> None:
     """At a shared table: who records the moves, and whether the table is reachable."""
-    shared = live_table.seen()
-    if shared is None:
+    status = live_table.status_key()
+    if status is None:
         return
     if live_table.offline():
         st.warning(t("live.offline"), icon=":material/cloud_off:")
         return
-    st.caption(t(LIVE_STATUS[shared.role is live_table.Role.HOST, shared.everyone_writes]))
+    st.caption(t(status))
 
 
 def share_table() -> None:
@@ -631,7 +605,7 @@ def share_panel(game: GameState, me: int | None) -> None:
                   on_click=share_table)
         return
     if shared.role is live_table.Role.HOST:
-        url = live_table.follow_url(phone_link.phone_url() or origin(st.context.url))
+        url = live_table.follow_url(phone_link.link_base(TRACKER_URL_PATH))
         st.caption(t("live.host.scan"))
         st.image(phone_link.qr_png(url), width=220, alt=t("live.qr_alt"))
         st.code(url, language=None, wrap_lines=True)
@@ -644,12 +618,6 @@ def share_panel(game: GameState, me: int | None) -> None:
         st.caption(t("live.follower.explain"))
         st.button(t("live.leave"), key="tracker_share_leave", icon=":material/logout:",
                   on_click=live_table.leave)
-
-
-def origin(url: str | None) -> str:
-    """The scheme, host and port of ``url`` (the app's own address, as the browser has it)."""
-    parts = urlsplit(url or "")
-    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else ""
 
 
 PANELS = {"log": log_panel, "held": held_panel, "review": review_my_moves,

@@ -38,10 +38,10 @@ from storage.tables import (
 )
 from views import url_state
 from views.i18n import current_language
+from views.navigation import TRACKER_URL_PATH
 
 POLL_S = 1.0
 """How often a phone at a shared table looks for a move made on another phone."""
-TRACKER_PATH = "game"
 _SEEN_KEY = "live_table_seen"
 """The table as this phone last read it (a :class:`storage.tables.TableState`)."""
 _OFFLINE_KEY = "live_table_offline"
@@ -76,6 +76,39 @@ def seen() -> TableState | None:
     return st.session_state.get(_SEEN_KEY) if url_state.current_table() else None
 
 
+_STATUS = {(Role.HOST, False): "live.status.host.host",
+           (Role.HOST, True): "live.status.host.everyone",
+           (Role.FOLLOWER, False): "live.status.follower.host",
+           (Role.FOLLOWER, True): "live.status.follower.everyone"}
+"""The status line's catalog key, by (this phone's role, every phone records moves)."""
+
+
+def hosting() -> bool:
+    """Whether this phone hosts a shared table."""
+    shared = seen()
+    return shared is not None and shared.role is Role.HOST
+
+
+def following() -> bool:
+    """Whether this phone follows a table another phone shares."""
+    shared = seen()
+    return shared is not None and shared.role is Role.FOLLOWER
+
+
+def may_record() -> bool:
+    """Whether this phone records moves: always, unless it follows a shared table whose host
+    records them alone."""
+    shared = seen()
+    return shared is None or shared.may_write
+
+
+def status_key() -> str | None:
+    """The catalog key of the shared table's status line (who records the moves), or
+    ``None`` when this phone shares no table."""
+    shared = seen()
+    return None if shared is None else _STATUS[shared.role, shared.everyone_writes]
+
+
 def offline() -> bool:
     """Whether the last attempt to reach the table's database failed."""
     return bool(st.session_state.get(_OFFLINE_KEY))
@@ -98,10 +131,8 @@ def host(game: GameState, *, everyone_writes: bool = False) -> Outcome:
 
 def follow_token() -> str | None:
     """The followers' token of the table this phone hosts; ``None`` on a follower's."""
-    state, token = seen(), url_state.current_table()
-    if state is None or token is None or state.role is not Role.HOST:
-        return None
-    return follow_token_of(token)
+    token = url_state.current_table()
+    return follow_token_of(token) if token is not None and hosting() else None
 
 
 def follow_url(base: str) -> str:
@@ -110,7 +141,7 @@ def follow_url(base: str) -> str:
     if token is None:
         raise ValueError("this phone hosts no table")
     query = urlencode({url_state.TABLE_PARAM: token, url_state.LANG_PARAM: current_language()})
-    return f"{base.rstrip('/')}/{TRACKER_PATH}?{query}"
+    return f"{base.rstrip('/')}/{TRACKER_URL_PATH}?{query}"
 
 
 def refresh() -> bool:
@@ -234,15 +265,19 @@ __all__ = [
     "Role",
     "follow_token",
     "follow_url",
+    "following",
     "host",
+    "hosting",
     "leave",
     "let_everyone_write",
+    "may_record",
     "next_game",
     "offline",
     "record",
     "refresh",
     "seen",
     "setting_up_next",
+    "status_key",
     "tables",
     "watch",
 ]

@@ -21,7 +21,9 @@ from views.i18n import t
 
 TRACKER_PAGE = "app_pages/tracker.py"
 ODDS_PAGE = "app_pages/odds.py"
-GAME_PAGE_PATHS = frozenset({"", "bid-odds", "game"})
+TRACKER_URL_PATH = "game"
+"""The tracker's address (``/game``): the entry script serves it there, links point to it."""
+GAME_PAGE_PATHS = frozenset({"", "bid-odds", TRACKER_URL_PATH})
 """The ``url_path`` of the pages that show a game: the advice page (at the root and at its own
 address) and the tracker (see ``streamlit_app.py``)."""
 
@@ -67,6 +69,7 @@ __all__ = [
     "NARROW_PX",
     "ODDS_PAGE",
     "TRACKER_PAGE",
+    "TRACKER_URL_PATH",
     "back_to_game",
     "shows_a_game",
 ]

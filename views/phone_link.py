@@ -63,6 +63,15 @@ def phone_url() -> str | None:
     return public_url_from_env() or browser_url()
 
 
+def link_base(page_path: str) -> str:
+    """Where a link to this app starts, from the page at ``page_path`` (its ``url_path``):
+    ``$PERUDO_COACH_PUBLIC_URL``, else the browser's own address (a loopback one included)
+    without that page's path. ``st.context.url`` keeps the page's path under
+    ``st.navigation``: a link built on it from the tracker read ``…/game/game?…``."""
+    own = (st.context.url or "").removesuffix("/").removesuffix(f"/{page_path}")
+    return public_url_from_env() or own.removesuffix(_CLOUD_WRAPPER_SUFFIX)
+
+
 def phone_link(container: object | None = None) -> str | None:
     """The "Open on your phone" spot, in a closed expander; returns the address it shows."""
     target = container if container is not None else st.sidebar
