@@ -16,7 +16,7 @@ import streamlit as st
 
 from views import live_table, resume, url_state, warmup
 from views.i18n import language_switch, t
-from views.navigation import CLOSE_MENU_SCRIPT, TRACKER_URL_PATH, shows_a_game
+from views.navigation import CLOSE_MENU_SCRIPT, shows_a_game
 from views.phone_link import home_screen_script, phone_link
 from views.style import MENU_CSS, PHONE_CSS
 
@@ -32,8 +32,7 @@ page = st.navigation(
                 default=True),
         st.Page("app_pages/odds.py", title=t("nav.odds"), icon="🎲", url_path="bid-odds",
                 visibility="hidden"),
-        st.Page("app_pages/tracker.py", title=t("nav.tracker"), icon="📋",
-                url_path=TRACKER_URL_PATH),
+        st.Page("app_pages/tracker.py", title=t("nav.tracker"), icon="📋", url_path="game"),
         st.Page("app_pages/rules.py", title=t("nav.rules"), icon="📖", url_path="cheat-sheet"),
         st.Page("app_pages/practice.py", title=t("nav.practice"), icon="🎯", url_path="train"),
         st.Page("app_pages/drills.py", title=t("nav.drills"), icon="🏋️", url_path="drill"),

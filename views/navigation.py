@@ -22,7 +22,8 @@ from views.i18n import t
 TRACKER_PAGE = "app_pages/tracker.py"
 ODDS_PAGE = "app_pages/odds.py"
 TRACKER_URL_PATH = "game"
-"""The tracker's address (``/game``): the entry script serves it there, links point to it."""
+"""The tracker's address (``/game``), as the entry script declares it (a test keeps the two
+equal): links to the tracker are built on it."""
 GAME_PAGE_PATHS = frozenset({"", "bid-odds", TRACKER_URL_PATH})
 """The ``url_path`` of the pages that show a game: the advice page (at the root and at its own
 address) and the tracker (see ``streamlit_app.py``)."""

@@ -64,10 +64,7 @@ def test_page_url_paths_differ_from_their_file_names() -> None:
     assert pages
     for page in pages:
         path = page.args[0].value
-        given = next(k.value for k in page.keywords if k.arg == "url_path")
-        # a literal, or a name from views.navigation (the tracker's, which links share)
-        url_path = (getattr(navigation, given.id) if isinstance(given, ast.Name)
-                    else given.value)
+        url_path = next(k.value.value for k in page.keywords if k.arg == "url_path")
         assert url_path != Path(path).stem, path
 
 
@@ -79,3 +76,13 @@ def test_server_config() -> None:
     assert config["client"]["showErrorDetails"] == "none"
     assert config["client"]["showErrorLinks"] is False
     assert config["theme"]["base"] == "light"
+
+
+def test_links_to_the_tracker_use_the_address_the_entry_script_gives_it() -> None:
+    tree = ast.parse(ENTRY.read_text(encoding="utf-8"))
+    paths = {node.args[0].value: next(k.value.value for k in node.keywords
+                                      if k.arg == "url_path")
+             for node in ast.walk(tree)
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+             and node.func.attr == "Page"}
+    assert paths[navigation.TRACKER_PAGE] == navigation.TRACKER_URL_PATH
