@@ -3,7 +3,8 @@
 ``make serve`` runs ``scripts/serve.py --host 0.0.0.0``: the app listens on every interface,
 this script finds the computer's address on the local network (read from the interfaces,
 nothing is sent: see ``serving/lan.py``), prints it with a QR code, and starts
-``streamlit run streamlit_app.py`` with ``$PERUDO_COACH_PUBLIC_URL`` set to it, so the app's
+``streamlit run streamlit_app.py`` (through ``serving/streamlit_cli.py``, whose server answers
+without Nagle's delay) with ``$PERUDO_COACH_PUBLIC_URL`` set to it, so the app's
 "Open on your phone" spot shows the same code. ``make run`` uses it too, on 127.0.0.1: it
 then prints the local address only.
 
@@ -33,7 +34,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from serving.lan import (  # noqa: E402 - after the path fix, for a checkout without `pip install`
+from serving import streamlit_cli  # noqa: E402 - after the path fix, for a checkout without `pip install`
+from serving.lan import (  # noqa: E402
     DEFAULT_PORT,
     PUBLIC_URL_ENV,
     build_url,
@@ -142,9 +144,10 @@ def banner(serving: Plan, color: bool = False) -> str:
 
 
 def streamlit_command(serving: Plan, extra: list[str]) -> list[str]:
-    """``streamlit run`` with the bind address and the address Streamlit should print."""
+    """``streamlit run`` (through ``serving.streamlit_cli``: no Nagle's delay) with the bind
+    address and the address Streamlit should print."""
     return [
-        sys.executable, "-m", "streamlit", "run", str(ENTRY),
+        sys.executable, "-m", streamlit_cli.MODULE, "run", str(ENTRY),
         "--server.address", serving.host,
         "--server.port", str(serving.port),
         "--browser.serverAddress", serving.browser_address,

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from serving import streamlit_cli
+
 ROOT = Path(__file__).resolve().parents[1]
 STARTUP_TIMEOUT_S = 60.0
 PORT_ATTEMPTS = 3
@@ -37,6 +39,21 @@ def free_port(host: str = "127.0.0.1") -> int:
         return sock.getsockname()[1]
 
 
+def streamlit_command(script: str, port: int, *, stock: bool = False) -> list[str]:
+    """``streamlit run`` of ``script`` on ``port`` at 127.0.0.1, headless, as ``make run``
+    serves it (``serving.streamlit_cli``) unless ``stock``: Streamlit's own command line."""
+    module = "streamlit" if stock else streamlit_cli.MODULE
+    return [
+        sys.executable, "-m", module, "run", script,
+        "--server.port", str(port),
+        "--server.address", "127.0.0.1",
+        "--server.headless", "true",
+        "--browser.gatherUsageStats", "false",
+        "--server.fileWatcherType", "none",
+        "--browser.serverAddress", "127.0.0.1",
+    ]
+
+
 @contextmanager
 def running_server(command: Sequence[str], url: str, log_path: Path,
                    env: Mapping[str, str]) -> Iterator[None]:
@@ -54,22 +71,15 @@ def running_server(command: Sequence[str], url: str, log_path: Path,
 
 @contextmanager
 def streamlit_app(directory: Path, env: Mapping[str, str],
-                  script: str = "streamlit_app.py") -> Iterator[str]:
+                  script: str = "streamlit_app.py", *, stock: bool = False) -> Iterator[str]:
     """``streamlit run`` of ``script`` (the app unless told) on a free local port, headless,
-    with its log in ``directory``; yields its URL. Each caller (each xdist worker) gets its
-    own server."""
+    with its log in ``directory`` (through Streamlit's own command line if ``stock``, else
+    as ``make run`` serves it); yields its URL. Each caller (each xdist worker) gets its own
+    server."""
     for attempt in range(1, PORT_ATTEMPTS + 1):
         port = free_port()
         url = f"http://127.0.0.1:{port}"
-        command = [
-            sys.executable, "-m", "streamlit", "run", script,
-            "--server.port", str(port),
-            "--server.address", "127.0.0.1",
-            "--server.headless", "true",
-            "--browser.gatherUsageStats", "false",
-            "--server.fileWatcherType", "none",
-            "--browser.serverAddress", "127.0.0.1",
-        ]
+        command = streamlit_command(script, port, stock=stock)
         try:
             server = _start(command, url, directory / f"server-{port}.log", env)
         except ServerExited as exited:

@@ -121,7 +121,8 @@ def test_streamlit_never_looks_its_addresses_up() -> None:
         assert command[command.index("--browser.serverAddress") + 1] == serving.browser_address
         assert command[command.index("--server.address") + 1] == serving.host
         assert command[-2:] == ["--server.fileWatcherType", "none"]
-        assert command[1:5] == ["-m", "streamlit", "run", str(ROOT / "streamlit_app.py")]
+        assert command[1:5] == ["-m", "serving.streamlit_cli", "run",
+                               str(ROOT / "streamlit_app.py")]
 
 
 # --- The terminal --------------------------------------------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from perudo_math import GameState
 from tests.browser.conftest import _require_chromium
 from tests.browser.kit import IDLE, PHONE
-from tests.servers import free_port, running_server
+from tests.servers import free_port, running_server, streamlit_command
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,10 +37,7 @@ def fresh_server(tmp_path: Path) -> Iterator[str]:
     """A server started for this test alone: its first visitors meet a cold process."""
     _require_chromium()
     port = free_port()
-    command = [sys.executable, "-m", "streamlit", "run", "streamlit_app.py",
-               "--server.port", str(port), "--server.address", "127.0.0.1",
-               "--server.headless", "true", "--browser.gatherUsageStats", "false",
-               "--server.fileWatcherType", "none", "--browser.serverAddress", "127.0.0.1"]
+    command = streamlit_command("streamlit_app.py", port)
     environment = {**os.environ, "PERUDO_COACH_DB": str(tmp_path / "progress.sqlite3")}
     url = f"http://127.0.0.1:{port}"
     with running_server(command, url, tmp_path / "server.log", environment):

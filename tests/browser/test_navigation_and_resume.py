@@ -17,7 +17,6 @@ Screenshots go to ``test-output/screenshots/nav-*.png``.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -39,7 +38,7 @@ from tests.browser.kit import (
     tap,
     url_param,
 )
-from tests.servers import free_port, running_server
+from tests.servers import free_port, running_server, streamlit_command
 from views.i18n import translate
 from views.style import TOUCH_TARGET_PX
 
@@ -268,11 +267,7 @@ def restartable_server(tmp_path: Path) -> Iterator[Callable[[], str]]:
         def restart() -> str:
             running.close()
             port = free_port()
-            command = [sys.executable, "-m", "streamlit", "run", "streamlit_app.py",
-                       "--server.port", str(port), "--server.address", "127.0.0.1",
-                       "--server.headless", "true", "--browser.gatherUsageStats", "false",
-                       "--server.fileWatcherType", "none", "--browser.serverAddress",
-                       "127.0.0.1"]
+            command = streamlit_command("streamlit_app.py", port)
             url = f"http://127.0.0.1:{port}"
             running.enter_context(
                 running_server(command, url, tmp_path / f"server-{port}.log", environment))
