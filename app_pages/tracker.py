@@ -5,7 +5,7 @@ Layout and wiring only: the state machine is ``perudo_math.GameState``, kept by
 whether a move is allowed, and ``views.tracker_view`` words its refusals and the texts. State
 keys (all ``tracker_``): ``rows``/``row_seq`` and ``name_{row}`` (the set-up list), ``me``,
 ``opener``, ``errors``, ``face`` (the bid face), ``offset`` (the quantity row),
-``count_{move}``/``caller_{move}`` (a call), ``flash`` (one-shot messages), ``confirm_new``,
+``count``/``caller_{move}`` (a call), ``flash`` (one-shot messages), ``confirm_new``,
 ``iam``, ``hand_round`` (the round the advice's hand was entered in).
 
 The hand belongs to its round: my dice, entered on the advice's keypad, are emptied as soon
@@ -60,7 +60,11 @@ ADVICE_KEYPAD = "odds"  # the prefix of the odds page's hand keypad (views.input
 # rows left empty at the end are no seats.
 FIRST_ROWS = 6
 NOBODY = -1  # the set-up choice "nobody" (which one is me) and "roll for it" (who opens)
-CALL_STATE_PREFIXES = ("tracker_count_", "tracker_caller_")
+COUNT_KEY = "tracker_count"
+"""The count typed for a call: one widget for the whole game, emptied after every move
+(``reset_entry``). A widget keyed by the move was drawn anew after each bid, which cost every
+bid tap about 8 ms on a phone."""
+CALLER_PREFIX = "tracker_caller_"
 
 state = st.session_state
 
@@ -85,11 +89,12 @@ def show_flash(slot: str) -> None:
 def reset_entry(game: GameState | None) -> None:
     """After a move (or on a reload): the face of the bid on the table is picked for the next
     bid (a raise on it takes one tap), the quantity row rewinds, and no count or caller typed
-    for an undone call is left to be reused."""
+    for another bid is left to be reused."""
     state["tracker_face"] = game.last_bid.face if game and game.last_bid else None
     state["tracker_offset"] = 0
     state["tracker_spot"] = None if game is None else len(game.history)
-    for key in [key for key in state if str(key).startswith(CALL_STATE_PREFIXES)]:
+    state[COUNT_KEY] = None  # set, not deleted: the box on the phone empties too
+    for key in [key for key in state if str(key).startswith(CALLER_PREFIX)]:
         del state[key]
 
 
@@ -288,11 +293,11 @@ def call(kind: CallKind) -> None:
     if game is None:
         return
     move = len(game.history)
-    count = state.get(f"tracker_count_{move}")
+    count = state.get(COUNT_KEY)
     if count is None:  # never a count the player did not type
         flash("call", "error", t("tracker.call.count_first", call=t(f"tracker.call.{kind}")))
         return
-    caller = state.get(f"tracker_caller_{move}", game.turn)
+    caller = state.get(f"{CALLER_PREFIX}{move}", game.turn)
     action = game.dudo if kind == "dudo" else game.calza
     try:
         game = action(count, caller)
@@ -375,7 +380,7 @@ def call_entry(game: GameState) -> None:
     choices = view.callers(game)
     caller = game.turn
     if len(choices) > 1:
-        caller = st.selectbox(t("tracker.call.caller"), choices, key=f"tracker_caller_{move}",
+        caller = st.selectbox(t("tracker.call.caller"), choices, key=f"{CALLER_PREFIX}{move}",
                               format_func=game.name)
     st.caption(view.count_label(game))
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom",
@@ -385,7 +390,7 @@ def call_entry(game: GameState) -> None:
             min_value=0,
             value=None,
             step=1,
-            key=f"tracker_count_{move}",
+            key=COUNT_KEY,
             placeholder=t("tracker.call.count.placeholder"),
             label_visibility="collapsed",
             width=160,  # the placeholder in full beside its steppers, at 390 px

@@ -217,7 +217,7 @@ def test_a_game_that_is_over_is_not_offered(browsers, store_file) -> None:
     heads_up = GameState.new(["Ann", "Bob"], Rules(starting_dice=1))
     at = track(heads_up.bid("2x4"), seat=0)
     mine.keep(at)
-    at.number_input(key="tracker_count_1").set_value(0).run()
+    at.number_input(key="tracker_count").set_value(0).run()
     at.button(key="tracker_dudo").click().run()  # Ann's 2 × 4 was false: Ann is out
     assert GameState.from_code(at.query_params["game"]).is_over
     assert store_file.load(mine.token) is None
@@ -291,7 +291,7 @@ def test_my_dice_of_a_round_survive_a_reload_for_the_review(browsers, store_file
     for quantity in ("3", "4", "5"):
         at.segmented_control(key="tracker_face").set_value(4).run()
         at.button(key=f"tracker_q_{quantity}").click().run()
-    count = next(field for field in at.number_input if field.key.startswith("tracker_count_"))
+    count = next(field for field in at.number_input if field.key == "tracker_count")
     count.set_value(3).run()
     at.button(key="tracker_dudo").click().run()  # round 1 ends: its hand is kept
     at.run()
@@ -329,7 +329,7 @@ def test_a_finished_game_keeps_my_dice_for_its_review_and_is_never_offered(
     at.switch_page(TRACKER).run()
     at.segmented_control(key="tracker_face").set_value(4).run()
     at.button(key="tracker_q_2").click().run()  # Ann opens 2 × 4
-    at.number_input(key="tracker_count_1").set_value(0).run()
+    at.number_input(key="tracker_count").set_value(0).run()
     at.button(key="tracker_dudo").click().run()  # Bob's dudo is right: Ann is out
     at.run()
     mine.keep(at)

@@ -99,7 +99,7 @@ def bid(at: AppTest, text: str) -> AppTest:
 
 
 def count_input(at: AppTest):
-    return next(field for field in at.number_input if field.key.startswith("tracker_count_"))
+    return next(field for field in at.number_input if field.key == "tracker_count")
 
 
 def flat(markdown: str) -> str:
@@ -908,6 +908,18 @@ def test_an_undone_call_leaves_no_count_to_reuse(three: AppTest) -> None:
     assert count_input(three).value is None
     three.button(key="tracker_dudo").click().run()
     assert not game(three).results
+
+
+def test_a_count_typed_before_a_raise_is_not_kept_for_the_raise(three: AppTest) -> None:
+    """One count box serves the whole game: every move empties it."""
+    bid(three, "3x4")
+    count_input(three).set_value(2).run()
+    bid(three, "4x4")
+    assert count_input(three).value is None
+    three.button(key="tracker_dudo").click().run()
+    assert not game(three).results
+    assert errors(three) == [
+        "Nothing recorded yet: type how many dice were counted, then tap Dudo."]
 
 
 def test_the_count_is_asked_for_in_french(app: AppTest) -> None:

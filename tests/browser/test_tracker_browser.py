@@ -97,7 +97,7 @@ def bid(page: Page, quantity: int, value: str, bidder: str) -> None:
 
 
 def dudo(page: Page, count: int, result: str) -> None:
-    type_into(page, page.locator("[class*='st-key-tracker_count_'] input"), count)
+    type_into(page, page.locator(".st-key-tracker_count input"), count)
     tap(page, "tracker_dudo")
     expect(alert(page, "Info")).to_have_text(result)
 
@@ -126,7 +126,11 @@ def play_two_rounds(page: Page, app_url: str, lang: str, shots, tag: str) -> Non
     expect(refusal.get_by_test_id("stMarkdownContainer")).to_have_text(text["refusal"])
     assert_fits_the_width(page)
     page.screenshot(path=shots / f"tracker-{tag}-refusal.png")
+    count = page.locator(".st-key-tracker_count input")
+    expect(count).to_have_value("")  # the last round's count is gone
+    type_into(page, count, 3)  # typed, and then Bob raises instead of calling
     bid(page, 2, "P", "Bob")
+    expect(count).to_have_value("")
     page.screenshot(path=shots / f"tracker-{tag}-palifico.png")
     dudo(page, 2, text["dudo2"])
     expect(header(page)).to_have_text(text["round3"])

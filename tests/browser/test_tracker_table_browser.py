@@ -179,7 +179,7 @@ def play_the_table(page: Page, app_url: str, lang: str, shots) -> Taps:
     taps.doing("record a raise (same face)")
     bid(taps, 3, "5")  # Bob: one tap
 
-    count = page.locator("[class*='st-key-tracker_count_'] input")
+    count = page.locator(".st-key-tracker_count input")
     expect(count).to_have_value("")  # nobody has counted yet
     taps.doing("(a dudo without its count)").tap_key("tracker_dudo")
     expect(alert(page, "Error")).to_have_text(text["no_count"])
