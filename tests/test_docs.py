@@ -113,6 +113,9 @@ MAY_IMPORT: dict[str, set[str]] = {
 }
 """Each part of the app and the parts below it that it may import (itself aside)."""
 DRAWS_WITH_STREAMLIT = {"views", "app_pages", "streamlit_app"}
+STARTS_STREAMLIT = {"serving/streamlit_cli.py"}
+"""Modules outside the drawing parts that run Streamlit's server and command line (its
+``streamlit.web`` modules only), never a page."""
 
 
 def top_level_imports(path: Path) -> set[str]:
@@ -149,5 +152,19 @@ def test_imports_run_one_way(part: str) -> None:
         for path in paths
         for name in top_level_imports(path) & (set(MAY_IMPORT) | {"streamlit"})
         if name not in allowed
+        and not (name == "streamlit" and str(path.relative_to(ROOT)) in STARTS_STREAMLIT)
     }
     assert forbidden == set()
+
+
+@pytest.mark.parametrize("module", sorted(STARTS_STREAMLIT))
+def test_what_starts_streamlit_imports_its_server_and_never_draws(module: str) -> None:
+    imported = {
+        name
+        for node in ast.walk(ast.parse((ROOT / module).read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom | ast.Import)
+        for name in ([node.module] if isinstance(node, ast.ImportFrom) else
+                     [alias.name for alias in node.names])
+        if name and name.split(".")[0] == "streamlit"
+    }
+    assert imported and all(name.startswith("streamlit.web.") for name in imported)
