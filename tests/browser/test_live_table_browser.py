@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 from perudo_math import GameState
 from tests import postgres
 from tests.browser.conftest import _require_chromium
-from tests.browser.kit import choose_segment, open_page, phone_context, script_run
+from tests.browser.kit import choose_segment, open_page, phone_context, script_run, url_param
 from tests.servers import streamlit_app
 
 FOLLOW_WITHIN_S = 2.0
@@ -78,6 +78,9 @@ def test_a_move_on_the_hosts_phone_shows_on_a_follower_served_by_another_process
         bid(host, "5", "3")  # Bob's raise, recorded for him on the host's phone
         expect(follower.get_by_text(re.compile("Bob a annoncé 3 × 5"))).to_be_visible(
             timeout=FOLLOW_WITHIN_S * 1000 + 1000)
+        # The follower's address holds the game as shown: a reload, or a table that expires,
+        # keeps this move.
+        expect(follower).to_have_url(re.compile("game=" + re.escape(url_param(host, "game"))))
         # The host lets every phone record: the follower's screen says so without a move.
         with script_run(host):
             host.locator(".st-key-tracker_share_everyone label").click()
