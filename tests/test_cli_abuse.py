@@ -231,12 +231,19 @@ def test_a_failing_bot_ends_the_league_in_one_line(capsys):
 # --- time limits and Ctrl+C ---------------------------------------------------------------
 
 
+def _ctrl_c_as_from_a_terminal() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Running:
     """``python -m coach …`` started in the background, its stderr read as it comes."""
 
     def __init__(self, argv: list[str]) -> None:
+        # As from a terminal, whatever started the tests: a shell's background job ignores
+        # Ctrl+C, and an ignored signal stays ignored in every process started below it.
         self.process = subprocess.Popen([sys.executable, "-m", "coach", *argv],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        preexec_fn=_ctrl_c_as_from_a_terminal)
         self.err = b""
         self.playing = threading.Event()
         self.reader = threading.Thread(target=self._read, daemon=True)
