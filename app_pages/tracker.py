@@ -92,7 +92,7 @@ def reset_entry(game: GameState | None) -> None:
     for another bid is left to be reused."""
     state["tracker_face"] = game.last_bid.face if game and game.last_bid else None
     state["tracker_offset"] = 0
-    state["tracker_spot"] = None if game is None else len(game.history)
+    state["tracker_spot"] = game
     state[COUNT_KEY] = None  # set, not deleted: the box on the phone empties too
     for key in [key for key in state if str(key).startswith(CALLER_PREFIX)]:
         del state[key]
@@ -272,8 +272,20 @@ def setup() -> None:
 # --- moves -----------------------------------------------------------------------------------
 
 
-def make_bid(face: int, quantity: int) -> None:
+def still_shown(shown: GameState) -> GameState | None:
+    """The tracked game, if it is still the one on screen when the tap was made; else
+    ``None``, and said so: another phone moved the shared table in between (its move was
+    read in before this tap's callback), and a tap meant for the game on screen must not
+    land on another one."""
     game = url_state.current_game()
+    if game is not None and game != shown:
+        flash("top", "warning", t(f"live.outcome.{live_table.Outcome.CONFLICT.value}"))
+        return None
+    return game
+
+
+def make_bid(face: int, quantity: int, shown: GameState) -> None:
+    game = still_shown(shown)
     if game is None or game.is_over:
         return
     bid = Bid(quantity, face)
@@ -288,8 +300,8 @@ def make_bid(face: int, quantity: int) -> None:
                                   dice=game.table_dice))
 
 
-def call(kind: CallKind) -> None:
-    game = url_state.current_game()
+def call(kind: CallKind, shown: GameState) -> None:
+    game = still_shown(shown)
     if game is None:
         return
     move = len(game.history)
@@ -311,8 +323,8 @@ def show_earlier_rounds() -> None:
     state["tracker_log_shown"] = state.get("tracker_log_shown", view.LOG_PAGE) + view.LOG_PAGE
 
 
-def undo() -> None:
-    game = url_state.current_game()
+def undo(shown: GameState) -> None:
+    game = still_shown(shown)
     if game is None or not game.history:
         return
     commit(game.undo())
@@ -360,7 +372,7 @@ def seat_changed() -> None:
 
 
 def bid_entry(game: GameState) -> None:
-    if state.get("tracker_spot") != len(game.history):
+    if state.get("tracker_spot") != game:
         reset_entry(game)  # a reloaded or reopened game
     # Required: a tap on the face picked (the last bid's, ready for a one-tap raise) keeps it.
     face = st.segmented_control(t("tracker.bid.face"), FACES, format_func=dice.face_label,
@@ -370,7 +382,7 @@ def bid_entry(game: GameState) -> None:
         st.caption(t("tracker.bid.pick_face"))
     else:
         bid_numbers(game, face, key="tracker", offset=state.get("tracker_offset", 0),
-                    on_bid=make_bid, bid_args=lambda bid: (bid.face, bid.quantity),
+                    on_bid=make_bid, bid_args=lambda bid: (bid.face, bid.quantity, game),
                     on_shift=shift_quantities)
     show_flash("bid")
 
@@ -401,7 +413,8 @@ def call_entry(game: GameState) -> None:
             if kind == "calza" and not game.rules.calza:
                 continue
             st.button(t(f"tracker.call.{kind}"), key=f"tracker_{kind}", on_click=call,
-                      args=(kind,), disabled=bool(refusals[kind] or problem), width="stretch")
+                      args=(kind, game), disabled=bool(refusals[kind] or problem),
+                      width="stretch")
     if problem:
         st.error(view.refusal_text(game, problem), icon=":material/block:")
     for kind, refused in refusals.items():
@@ -438,7 +451,7 @@ def play(game: GameState) -> None:
                       key="tracker_tools"):
         if live_table.may_record():  # a follower whose host records alone: nothing to undo
             st.button(t("tracker.undo"), key="tracker_undo", icon=":material/undo:",
-                      on_click=undo, disabled=not game.history)
+                      on_click=undo, args=(game,), disabled=not game.history)
         if not game.is_over:
             st.page_link(page=ODDS_PAGE, label=t("tracker.advice"), icon=":material/lightbulb:")
     hand = view.hand_note(game, me, entered_hand(ADVICE_KEYPAD))

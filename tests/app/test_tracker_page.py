@@ -30,7 +30,7 @@ from perudo_math import (
     Rules,
     legal_raises,
 )
-from views import text
+from views import text, url_state
 from views import tracker_view as view
 from views.i18n import translate
 
@@ -920,6 +920,42 @@ def test_a_count_typed_before_a_raise_is_not_kept_for_the_raise(three: AppTest) 
     assert not game(three).results
     assert errors(three) == [
         "Nothing recorded yet: type how many dice were counted, then tap Dudo."]
+
+
+def moved_elsewhere(at: AppTest, game_now: GameState) -> None:
+    """What the shared table's one-second watch does when another phone moved: the session
+    tracks the table's game before this phone's screen is drawn again."""
+    at.session_state[url_state._GAME_KEY] = game_now
+
+
+@pytest.mark.parametrize("tap", ["dudo", "bid", "undo"])
+def test_a_tap_on_a_game_another_phone_has_moved_records_nothing(three: AppTest,
+                                                                 tap: str) -> None:
+    bid(three, "3x4")
+    count_input(three).set_value(2).run()
+    raised = game(three).bid(Bid(4, 4))
+    moved_elsewhere(three, raised)
+    if tap == "dudo":
+        three.button(key="tracker_dudo").click().run()
+    elif tap == "bid":
+        three.button(key="tracker_q_5").click().run()
+    else:
+        three.button(key="tracker_undo").click().run()
+    assert_clean(three)
+    assert game(three) == raised  # the raise stands, and nothing of this tap was recorded
+    assert [plain(w.value) for w in three.warning] == [
+        "Another phone recorded a move first: here is the table as it stands now. Check it, "
+        "and tap again if your move still applies."]
+    assert count_input(three).value is None
+
+
+def test_another_phones_undo_and_new_bid_empty_the_count(three: AppTest) -> None:
+    """The same number of moves, another game: the count typed for 3 × 4 is not 3 × 5's."""
+    bid(three, "3x4")
+    count_input(three).set_value(2).run()
+    moved_elsewhere(three, game(three).undo().bid(Bid(3, 5)))
+    three.run()
+    assert count_input(three).value is None
 
 
 def test_the_count_is_asked_for_in_french(app: AppTest) -> None:
