@@ -20,6 +20,7 @@ Taps do not change beyond the noise (a tracker bid, three runs of 40 taps: 63 â†
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import socket
 import sys
@@ -36,7 +37,8 @@ def without_nagle(bind: BindSocket) -> BindSocket:
     @functools.wraps(bind)
     def bind_without_nagle(address: str, port: int, backlog: int) -> socket.socket:
         listener = bind(address, port, backlog)
-        listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        with contextlib.suppress(OSError):  # refused: served as Streamlit alone would
+            listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         return listener
 
     bind_without_nagle.without_nagle = True  # type: ignore[attr-defined]

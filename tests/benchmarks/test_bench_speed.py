@@ -10,10 +10,10 @@ The baseline is the bare page as Streamlit serves it (``streamlit run``). The ap
 as ``make run`` serves it: through ``serving.streamlit_cli``, whose server answers without
 Nagle's delay. So that the gain this makes and the app's own cost can be told apart, the bare
 page is also measured on the app's server ("bare, app's server"), and each figure's ratio to
-it is printed beside the target's. Both run the same Streamlit, with the same flags and
-configuration, and are measured in the same headless Chromium at 390 × 844, in turn, the
-order rotated every round, so a busy shared machine slows all alike. Every time is taken
-inside the page:
+it is printed beside the target's. All three servers run the same Streamlit, with the same
+flags and configuration, and are measured in the same headless Chromium at 390 × 844, in
+turn, the order rotated every round, so a busy shared machine slows all alike. Every time is
+taken inside the page:
 
 - **first page**: a fresh context (empty HTTP cache) opens the page; from the navigation's
   start until the first script run is over (no skeleton left), the main content is visible,
@@ -177,8 +177,9 @@ def face_pattern(face: str) -> re.Pattern:
 
 
 class Taps:
-    """The three pages tapped side by side, each in its own phone context. Every method runs
-    in the browser thread; the ``*_tap`` methods return milliseconds."""
+    """The four pages tapped side by side (the bare page on both servers), each in its own
+    phone context. Every method runs in the browser thread; the ``*_tap`` methods return
+    milliseconds."""
 
     def __init__(self, chromium: Browser, app: str, bare: str, bare_same_server: str) -> None:
         self.app = app
