@@ -562,16 +562,8 @@ def inspect_file(path: Path) -> int:
 
 def migrate(connection: sqlite3.Connection) -> int:
     """Apply the missing :data:`MIGRATIONS` in one transaction; the version reached."""
-    with sqlite_transaction(connection):
-        version = connection.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise FutureVersionError(_future_message(Path("the progress file"), version))
-        for step in MIGRATIONS[version:]:
-            for statement in step:
-                Connection(connection, sql.SQLITE).execute(statement)
-        if version < SCHEMA_VERSION:
-            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    return SCHEMA_VERSION
+    return sql.migrate_file(connection, MIGRATIONS, lambda version: FutureVersionError(
+        _future_message(Path("the progress file"), version)))
 
 
 def _refuse_future(connection: sqlite3.Connection, path: Path) -> None:

@@ -165,18 +165,16 @@ class ResumeStore:
     def _open_file(self, db: sqlite3.Connection) -> None:
         db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         version = db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise FutureResumeFileError(
-                f"{self.path} has schema version {version}, newer than this app's "
-                f"{SCHEMA_VERSION}: update Perudo Coach; the file was left untouched")
+        if version > SCHEMA_VERSION:  # before WAL: the file is left untouched
+            raise self._too_new(version)
         use_wal(db)
         db.execute("PRAGMA synchronous = NORMAL")
-        with sqlite_transaction(db):
-            version = db.execute("PRAGMA user_version").fetchone()[0]  # another process's?
-            for step in SQLITE_MIGRATIONS[version:]:
-                for statement in step:
-                    db.execute(statement)
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        sql.migrate_file(db, SQLITE_MIGRATIONS, self._too_new)
+
+    def _too_new(self, version: int) -> FutureResumeFileError:
+        return FutureResumeFileError(
+            f"{self.path} has schema version {version}, newer than this app's "
+            f"{SCHEMA_VERSION}: update Perudo Coach; the file was left untouched")
 
     def close(self) -> None:
         """Close the store's connection (the store cannot be used afterwards)."""

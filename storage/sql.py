@@ -23,7 +23,7 @@ import sqlite3
 import threading
 import time
 import zlib
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,11 +105,6 @@ class Database:
         if text.startswith(POSTGRES_SCHEMES):
             return cls(text)
         return cls(str(Path(text).expanduser()))
-
-    @classmethod
-    def from_env(cls) -> Database:
-        """``$PERUDO_COACH_DB``, or the default SQLite file."""
-        return cls.at()
 
     @property
     def dialect(self) -> str:
@@ -206,6 +201,25 @@ def sqlite_transaction(connection: sqlite3.Connection, *, write: bool = True) ->
     connection.execute("COMMIT")
 
 
+def migrate_file(connection: sqlite3.Connection, migrations: Sequence[Sequence[Statement]],
+                 too_new: Callable[[int], Exception]) -> int:
+    """:func:`migrate` for a store in a SQLite file of its own, whose version is the file's
+    ``user_version``: the missing ``migrations`` in one write transaction (what another
+    process migrated meanwhile is seen); ``too_new(version)`` is raised for a file past
+    them. Returns the version."""
+    latest = len(migrations)
+    with sqlite_transaction(connection):
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        if version > latest:
+            raise too_new(version)
+        for statements in migrations[version:]:
+            for statement in statements:
+                Connection(connection, SQLITE).execute(statement)
+        if version < latest:
+            connection.execute(f"PRAGMA user_version = {latest}")
+    return latest
+
+
 _POOLS: dict[tuple[int, str], Any] = {}
 _UNREACHABLE: dict[str, float] = {}
 """When each database was last found unreachable (``time.monotonic``)."""
@@ -289,6 +303,7 @@ __all__ = [
     "Location",
     "close_pools",
     "migrate",
+    "migrate_file",
     "sqlite_transaction",
     "use_wal",
 ]

@@ -350,7 +350,7 @@ def test_a_shared_tables_code_is_kept_sealed_and_comes_back_on_resume(browsers,
     from storage.sql import Database
     from storage.tables import SharedTables
 
-    hosted = SharedTables(Database.from_env()).host(a_game().to_code())
+    hosted = SharedTables(Database.at()).host(a_game().to_code())
     mine = use(browsers, "mine")
     hosting = track(a_game(), seat=0, share=hosted.host_token)
     mine.keep(hosting)
