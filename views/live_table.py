@@ -198,7 +198,8 @@ def record(game: GameState) -> Recorded:
         now = tables().record(token, state.version, game.to_code())
     except VersionConflict as conflict:
         if setting_up_next():  # the host's next game replaces the last one, moved or not
-            return record_over(conflict.table, game)
+            st.session_state[_SEEN_KEY] = conflict.table
+            return record(game)
         st.session_state[_SEEN_KEY] = conflict.table
         return Recorded(GameState.from_code(conflict.table.game), Outcome.CONFLICT)
     except WriteNotAllowed:
@@ -213,12 +214,6 @@ def record(game: GameState) -> Recorded:
     st.session_state[_SEEN_KEY] = now
     st.session_state.pop(_NEXT_GAME_KEY, None)
     return Recorded(game, Outcome.RECORDED)
-
-
-def record_over(table: TableState, game: GameState) -> Recorded:
-    """The host's next game, written over the table as it now stands."""
-    st.session_state[_SEEN_KEY] = table
-    return record(game)
 
 
 def let_everyone_write(everyone: bool) -> Outcome:

@@ -55,7 +55,7 @@ def browser_url() -> str | None:
         return None
     if is_loopback(urlsplit(url).hostname or ""):
         return None
-    return url.removesuffix("/").removesuffix(_CLOUD_WRAPPER_SUFFIX)
+    return _app_address(url)
 
 
 def phone_url() -> str | None:
@@ -68,8 +68,16 @@ def link_base(page_path: str) -> str:
     ``$PERUDO_COACH_PUBLIC_URL``, else the browser's own address (a loopback one included)
     without that page's path. ``st.context.url`` keeps the page's path under
     ``st.navigation``: a link built on it from the tracker read ``…/game/game?…``."""
-    own = (st.context.url or "").removesuffix("/").removesuffix(f"/{page_path}")
-    return public_url_from_env() or own.removesuffix(_CLOUD_WRAPPER_SUFFIX)
+    return public_url_from_env() or _app_address(st.context.url or "", page_path)
+
+
+def _app_address(url: str, page_path: str = "") -> str:
+    """``url`` without its trailing slash, the page's path (when given) and the wrapper
+    path Streamlit Community Cloud adds."""
+    url = url.removesuffix("/")
+    if page_path:
+        url = url.removesuffix(f"/{page_path}")
+    return url.removesuffix(_CLOUD_WRAPPER_SUFFIX)
 
 
 def phone_link(container: object | None = None) -> str | None:
