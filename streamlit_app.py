@@ -14,7 +14,7 @@ perudo_math) out of this file: they belong to the pages.
 
 import streamlit as st
 
-from views import live_table, resume, url_state, warmup
+from views import live_table, my_dice, resume, url_state, warmup
 from views.i18n import language_switch, t
 from views.navigation import CLOSE_MENU_SCRIPT, shows_a_game
 from views.phone_link import home_screen_script, phone_link
@@ -23,6 +23,7 @@ from views.style import MENU_CSS, PHONE_CSS
 url_state.sync()  # once per run: the language, rules, game, seat and profile, URL ⇄ session
 live_table.refresh()  # a shared table: the game as it stands, from the table's store
 resume.remember()  # the tracked game, saved under this device when it changed
+my_dice.settle(url_state.current_game())  # my dice are this round's, whoever moved the game
 
 page = st.navigation(
     [

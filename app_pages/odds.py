@@ -36,7 +36,15 @@ from perudo_math import (
     check_bid,
     exceeds_table,
 )
-from views import advice_view, charts, navigation, odds_inputs, tracker_view, url_state
+from views import (
+    advice_view,
+    charts,
+    my_dice,
+    navigation,
+    odds_inputs,
+    tracker_view,
+    url_state,
+)
 from views.engine_cache import (
     Table,
     cached_advice,
@@ -286,12 +294,25 @@ def legality_notes(inputs: Inputs, bid: Bid, rules_key: tuple, bidder_dice: int 
     st.caption(advice_view.smallest_raises_text(bid, raises))
 
 
+def new_round_notice(game: GameState | None) -> None:
+    """One line when the round changed under the dice entered for the last one (they were
+    put aside): which round this is, and how many dice to enter now."""
+    wanted = my_dice.asked_for(game)
+    if wanted is None or game is None:
+        return
+    text = (t("odds.new_round.any", round=game.round_number) if wanted == 0
+            else tn("odds.new_round", wanted, round=game.round_number))
+    st.warning(text, icon=":material/autorenew:")
+
+
 @st.fragment
 def odds_and_advice() -> None:
     """Everything under the title, rerun alone on each tap (a die, the bid, the table): the
     entry script and the sidebar stay as they are."""
-    hand = hand_keypad("odds")
     game = tracked_game()
+    new_round_notice(game)
+    hand = hand_keypad(my_dice.KEYPAD)
+    my_dice.keep(game)  # this round's dice, kept on this device for a reload
     bid_and_advice(hand, table_inputs() if game is None else None)
 
 

@@ -6,11 +6,11 @@ whether a move is allowed, and ``views.tracker_view`` words its refusals and the
 keys (all ``tracker_``): ``rows``/``row_seq`` and ``name_{row}`` (the set-up list), ``me``,
 ``opener``, ``errors``, ``face`` (the bid face), ``offset`` (the quantity row),
 ``count``/``caller_{move}`` (a call), ``flash`` (one-shot messages), ``confirm_new``,
-``iam``, ``hand_round`` (the round the advice's hand was entered in).
+``iam``.
 
-The hand belongs to its round: my dice, entered on the advice's keypad, are emptied as soon
-as the tracked round is another one (a call ends it, an undo reopens the one before, a new
-game), so the advice never reads last round's dice; it asks for this round's instead.
+The hand belongs to its round (``views.my_dice``): my dice, entered on the advice's keypad,
+are put aside as soon as the tracked round is another one (a call ends it, an undo reopens
+the one before, a new game), so the advice never reads last round's dice.
 
 Speed at the table: a game in play is one fragment (``game_in_play``), so a tap reruns the
 game alone, not the entry script and its sidebar; it saves the game for resuming itself
@@ -40,6 +40,7 @@ from perudo_math import (
 from views import (
     dice,
     live_table,
+    my_dice,
     phone_link,
     practice_view,
     resume,
@@ -49,13 +50,12 @@ from views import (
 )
 from views import tracker_view as view
 from views.i18n import current_language, t, tn, translate
-from views.inputs import bid_numbers, clear_hand, entered_hand
+from views.inputs import bid_numbers, entered_hand
 from views.navigation import TRACKER_URL_PATH
 
 ODDS_PAGE = "app_pages/odds.py"
 RULES_PAGE = "app_pages/rules.py"
 PRACTICE_PAGE = "app_pages/practice.py"
-ADVICE_KEYPAD = "odds"  # the prefix of the odds page's hand keypad (views.inputs.hand_keypad)
 # A Perudo box holds six cups: most tables type their names without adding a row, and the
 # rows left empty at the end are no seats.
 FIRST_ROWS = 6
@@ -116,44 +116,6 @@ def commit(game: GameState | None) -> bool:
     url_state.set_game(game)
     reset_entry(game)
     return landed
-
-
-def settle_hand(game: GameState | None) -> None:
-    """Empty the advice's hand when the tracked round is not the one it was entered in,
-    keeping it as that round's for the review (``tracker_hands``).
-
-    The first run of a session only notes the round: a hand entered on the advice page for
-    the game the link opened is this round's."""
-    current = None if game is None else view.round_key(game)
-    previous = state.get("tracker_hand_round")
-    if "tracker_hand_round" in state and previous != current:
-        if previous is not None and entered_hand(ADVICE_KEYPAD):
-            state.setdefault("tracker_hands", {})[previous] = entered_hand(ADVICE_KEYPAD)
-        clear_hand(ADVICE_KEYPAD)
-    state["tracker_hand_round"] = current
-
-
-def keep_my_hands(game: GameState) -> None:
-    """The hands kept for the game's rounds, saved with it on this device (a reload or a
-    new tab finds them there): on the session's first run, read back from there."""
-    me = url_state.current_seat()
-    if "tracker_hands" not in state:
-        keys = view.round_keys(game)
-        state["tracker_hands"] = {keys[number]: hand
-                                  for number, hand in resume.saved_hands(game).items()
-                                  if number in keys}
-    if me is not None:
-        resume.keep_hands({number: hand.faces for number, hand in
-                           view.hands_by_round(game, me, state["tracker_hands"]).items()})
-
-
-def my_hands(game: GameState) -> dict[object, tuple[int, ...]]:
-    """The hands entered in this session, by round (:func:`tracker_view.round_key`): the
-    rounds kept, and the one being played."""
-    hands = dict(state.get("tracker_hands", {}))
-    if entered_hand(ADVICE_KEYPAD):
-        hands[view.round_key(game)] = entered_hand(ADVICE_KEYPAD)
-    return hands
 
 
 # --- set-up ----------------------------------------------------------------------------------
@@ -454,7 +416,7 @@ def play(game: GameState) -> None:
                       on_click=undo, args=(game,), disabled=not game.history)
         if not game.is_over:
             st.page_link(page=ODDS_PAGE, label=t("tracker.advice"), icon=":material/lightbulb:")
-    hand = view.hand_note(game, me, entered_hand(ADVICE_KEYPAD))
+    hand = view.hand_note(game, me, entered_hand(my_dice.KEYPAD))
     if hand is not None:
         st.caption(hand)
 
@@ -553,7 +515,7 @@ def review_my_moves(game: GameState, me: int) -> None:
     """My decisions in the rounds whose dice I entered, each beside the coach's best; a
     costly or doubtful one facing a bid, in a finished round, links to itself as a practice
     spot (its round's cups were lifted at the table: the link gives away no hidden dice)."""
-    hands = view.hands_by_round(game, me, my_hands(game))
+    hands = view.hands_by_round(game, me, my_dice.kept(game))
     key = (game.to_code(), me, tuple(sorted((number, hand.faces)
                                             for number, hand in hands.items())))
     cached = state.get("tracker_review")
@@ -655,8 +617,7 @@ def game_in_play() -> None:
         st.rerun()  # the set-up is outside this fragment
     show_flash("top")
     live_line()
-    settle_hand(game)
-    keep_my_hands(game)
+    my_dice.settle(game)  # a move reruns this fragment alone: the entry script's did not run
     play(game)
     resume.remember()  # the entry script, which remembers a move, does not run for a fragment
 
@@ -664,7 +625,6 @@ def game_in_play() -> None:
 st.title(t("tracker.title"), anchor=False)
 if url_state.current_game() is None:
     show_flash("top")
-    settle_hand(None)
     setup()
 else:
     game_in_play()

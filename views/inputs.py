@@ -68,6 +68,11 @@ def clear_hand(prefix: str) -> None:
     _clear(prefix)
 
 
+def set_hand(prefix: str, faces: tuple[int, ...]) -> None:
+    """Put ``faces`` on ``prefix``'s keypad, as if tapped in that order."""
+    st.session_state[_hand_key(prefix)] = list(faces[:MAX_HAND_DICE])
+
+
 def hand_keypad(prefix: str) -> tuple[int, ...]:
     """Enter a hand by tapping die faces; returns the faces in tap order.
 

@@ -260,3 +260,31 @@ def test_a_hostile_table_link_costs_little_and_says_so(database, value: str) -> 
     assert (translate("en", "notice.bad_table_link") in notices
             or translate("en", "notice.table_gone") in notices)
     assert "share" not in at.query_params
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_follower_on_the_advice_page_is_asked_for_this_rounds_dice(database, lang) -> None:
+    """Issue 28, point 1: Bob sits on the advice page with his dice entered; the host
+    records the end of the round, and the watch's next run (``follower.run()``) drops the old
+    dice, says so in one line and asks for as many dice as Bob holds now; the host's undo back
+    into the round brings them back."""
+    host, link = shared_by_host(lang)
+    bid(host, "2x5")  # Ann opens
+    follower = follow(link, lang)
+    follower.selectbox(key="tracker_iam").set_value(1).run()  # I am Bob
+    enter_hand(follower, [2, 3, 5, 5, 6])
+    follower.switch_page("app_pages/odds.py").run()  # Bob stays on the advice page
+    assert follower.session_state["odds_hand"] == [2, 3, 5, 5, 6]
+
+    host.number_input(key="tracker_count").set_value(1).run()
+    host.button(key="tracker_dudo").click().run()  # Bob was right: Ann drops to four dice
+    follower.run()  # what the one-second watch does on a phone
+    assert follower.session_state["odds_hand"] == []
+    asked = translate(lang, "odds.new_round.other", count=5, round=2)
+    assert asked in [w.value for w in follower.warning]
+    assert not follower.exception
+
+    host.button(key="tracker_undo").click().run()  # the dudo was entered by mistake
+    follower.run()
+    assert follower.session_state["odds_hand"] == [2, 3, 5, 5, 6]
+    assert asked not in [w.value for w in follower.warning]

@@ -301,7 +301,7 @@ def test_my_dice_of_a_round_survive_a_reload_for_the_review(browsers, store_file
     assert "12446" not in at.query_params["game"] and "hands" not in at.query_params
 
     again = track(GameState.from_code(at.query_params["game"]), seat=0)  # the reload
-    assert list(again.session_state["tracker_hands"].values()) == [(1, 2, 4, 4, 6)]
+    assert list(again.session_state["my_dice_rounds"].values()) == [(1, 2, 4, 4, 6)]
     again.pills(key="tracker_panel").set_value("review").run()
     moves = [m.value for m in again.markdown if m.value.startswith("**1.")
              or m.value.startswith("**2.")]
@@ -316,7 +316,7 @@ def test_dice_saved_for_another_game_are_not_read_for_this_one(browsers, store_f
     store_file.save(mine.token, resume.encode({"game": GameState.new(["Zed", "Yan"]).to_code(),
                                                "me": "0", resume.HANDS_FIELD: "1:12446"}))
     fresh = track(other, seat=0)
-    assert fresh.session_state["tracker_hands"] == {}
+    assert fresh.session_state["my_dice_rounds"] == {}
 
 
 def test_a_finished_game_keeps_my_dice_for_its_review_and_is_never_offered(
@@ -365,3 +365,32 @@ def test_a_shared_tables_code_is_kept_sealed_and_comes_back_on_resume(browsers,
     use(browsers, "other")
     stranger = new_tab()
     assert not offer(stranger)  # another phone neither sees the game nor gets the code
+
+
+def test_this_rounds_dice_survive_a_reload_on_this_phone_only(browsers, store_file) -> None:
+    """Issue 28, point 2: the dice of the round being played come back after a reload (or
+    the home-screen icon) on this phone, from its record under the device token; the link
+    never holds them, and another phone opening the same link sees none."""
+    mine = use(browsers, "mine")
+    game = GameState.new(["Ann", "Bob", "Cid"]).bid("2x3")
+    at = track(game, seat=1)
+    at.switch_page(ODDS).run()
+    for face in (1, 2, 4, 4, 6):
+        at.button(key=f"odds_add_{face}").click().run()
+    mine.keep(at)
+    saved = resume.decode(store_file.load(mine.token))
+    assert saved[resume.HANDS_FIELD] == "1:12446"
+    link = dict(at.query_params)
+    assert not any("12446" in str(value) for value in link.values())
+
+    reloaded = new_tab(page=ODDS, game=game.to_code(), me="1")  # the same link, reloaded
+    assert reloaded.session_state["odds_hand"] == [1, 2, 4, 4, 6]
+    assert reloaded.get("html") is not None and not reloaded.exception
+
+    use(browsers, "other")  # another phone given the link
+    elsewhere = new_tab(page=ODDS, game=game.to_code(), me="1")
+    assert elsewhere.session_state["odds_hand"] == []
+
+    use(browsers, "mine")
+    moved_on = new_tab(page=ODDS, game=game.dudo(1).to_code(), me="1")  # round 2 by now
+    assert moved_on.session_state["odds_hand"] == []

@@ -1077,7 +1077,9 @@ def test_the_hand_belongs_to_its_round(app: AppTest) -> None:
     app.button(key="tracker_undo").click().run()  # Cid's 2 × 3
     assert app.session_state["odds_hand"] == [3, 3, 5, 5, 6]
     app.button(key="tracker_undo").click().run()  # the dudo: back in round 1
-    assert app.session_state["odds_hand"] == []  # round 2's dice are not round 1's
+    assert app.session_state["odds_hand"] == HAND  # round 1's dice come back, not round 2's
+    call(app, "dudo", 5)  # round 2 again: its dice come back too
+    assert app.session_state["odds_hand"] == [3, 3, 5, 5, 6]
 
 
 def test_a_new_round_asks_for_as_many_dice_as_i_hold_now(app: AppTest) -> None:

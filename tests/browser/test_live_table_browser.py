@@ -20,7 +20,16 @@ from playwright.sync_api import Browser, Page, expect
 from perudo_math import GameState
 from tests import postgres
 from tests.browser.conftest import _require_chromium
-from tests.browser.kit import choose_segment, open_page, phone_context, script_run, url_param
+from tests.browser.kit import (
+    choose_segment,
+    open_page,
+    phone_context,
+    reload_page,
+    script_run,
+    tap,
+    type_into,
+    url_param,
+)
 from tests.servers import streamlit_app
 
 FOLLOW_WITHIN_S = 2.0
@@ -89,6 +98,66 @@ def test_a_move_on_the_hosts_phone_shows_on_a_follower_served_by_another_process
             timeout=FOLLOW_WITHIN_S * 1000 + 1000)
         width = follower.evaluate("document.documentElement.scrollWidth")
         assert width <= 390
+    finally:
+        host.context.close()
+        follower.context.close()
+
+
+NEW_ROUND = {"fr": "La manche 2 a commencé\u00a0: entrez vos 5 nouveaux dés.",
+             "en": "Round 2 has started: enter your 5 new dice."}
+SHARE = {"fr": "Partager", "en": "Share"}
+ADVICE_LINK = {"fr": "Conseil pour ce coup", "en": "Advice for this spot"}
+FOLLOWER_DICE = (2, 3, 5, 5, 6)
+
+
+def hand_shown(page: Page) -> str:
+    return page.locator(".st-key-odds_hand_line").inner_text()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_follower_on_the_advice_page_never_keeps_last_rounds_dice(
+        two_processes: tuple[str, str], chromium_browser: Browser, lang: str) -> None:
+    """Issue 28, point 1: Bob follows the table on the advice page with his dice entered;
+    the host records the end of the round, and within the watch's interval Bob's page drops
+    the old dice and asks for this round's, without a touch. The host's undo back into the
+    round brings them back; a reload of Bob's page keeps them (this phone's record)."""
+    first, second = two_processes
+    game = GameState.new(["Ann", "Bob", "Cid"]).bid("2x5")
+    host = phone_page(chromium_browser, lang)
+    follower = phone_page(chromium_browser, lang)
+    try:
+        open_page(host, f"{first}/game?game={game.to_code()}&me=0&lang={lang}")
+        with script_run(host):
+            host.locator(".st-key-tracker_panel button").filter(has_text=SHARE[lang]).click()
+        with script_run(host):
+            host.locator(".st-key-tracker_share button").click()
+        link = host.locator("[data-testid='stCode']").inner_text().strip()
+        open_page(follower, link.replace(first, second))
+        follower.locator(".st-key-tracker_iam [role='combobox']").click()
+        with script_run(follower):  # asked up top: which player am I?
+            follower.get_by_role("option", name="Bob", exact=True).click()
+        with script_run(follower):
+            follower.get_by_role("link", name=ADVICE_LINK[lang]).click()
+        for face in FOLLOWER_DICE:
+            tap(follower, f"odds_add_{face}")
+        expect(follower.locator(".st-key-odds_advice")).to_be_visible()  # Bob's turn
+        assert "⚁ ⚂ ⚄ ⚄ ⚅" in hand_shown(follower)
+
+        type_into(host, host.locator(".st-key-tracker_count input"), 1)
+        tap(host, "tracker_dudo")  # Bob's dudo on 2 × 5 was right: Ann drops to 4 dice
+        notice = follower.get_by_text(NEW_ROUND[lang])
+        expect(notice).to_be_visible(timeout=FOLLOW_WITHIN_S * 1000 + 1000)
+        assert "⚁ ⚂ ⚄ ⚄ ⚅" not in hand_shown(follower)
+        expect(follower.locator(".st-key-odds_advice")).to_have_count(0)
+
+        tap(host, "tracker_undo")  # back into round 1: Bob's dice of round 1 come back
+        expect(follower.locator(".st-key-odds_hand_line")).to_contain_text(
+            "⚁ ⚂ ⚄ ⚄ ⚅", timeout=FOLLOW_WITHIN_S * 1000 + 1000)
+        expect(notice).to_have_count(0)
+        reload_page(follower)  # this phone's record keeps this round's dice
+        expect(follower.locator(".st-key-odds_hand_line")).to_contain_text("⚁ ⚂ ⚄ ⚄ ⚅")
+        assert "22556" not in follower.url and "22556" not in link
     finally:
         host.context.close()
         follower.context.close()
