@@ -15,7 +15,7 @@ from coach import PURE_ODDS, BidReading, Situation, TableBeliefs, count_shift
 from coach.engine.beliefs import die_posterior, seat_distribution
 from perudo_math import Bid, Hand, Rules, odds
 from tests.brute_force import die_matches
-from tests.strategies import seated_table
+from tests.strategies import read_rounds
 
 
 def enumerated_seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: bool,
@@ -65,18 +65,6 @@ def test_large_hands_are_read_in_linear_work(dice):
 
 
 # --- what reading the bids changed: the expected count, seat by seat ---------------------
-
-
-@st.composite
-def read_rounds(draw: st.DrawFn) -> tuple[Situation, int]:
-    """A table (me at seat 0), a round of up to five bids by any seats, and a face."""
-    dice, hand, palifico = draw(seated_table())
-    table = sum(dice)
-    bids = draw(st.lists(st.tuples(st.integers(0, len(dice) - 1),
-                                   st.builds(Bid, st.integers(1, table), st.integers(1, 6))),
-                         max_size=5))
-    spot = Situation(Rules(), tuple(dice), 0, Hand(hand), tuple(bids), palifico)
-    return spot, draw(st.integers(1, 6))
 
 
 def mean(distribution: np.ndarray) -> float:
