@@ -1299,12 +1299,13 @@ def test_the_quantity_row_pages_and_keeps_the_pick_in_view(app: AppTest) -> None
 
 
 def moved_lines(at: AppTest) -> list[str]:
-    """The card's lines saying which bids moved the count, and by how much (none: no card)."""
+    """The lines under "Read the bids" saying which bids moved the count, and by how much
+    (none: no advice)."""
     try:
-        advice_card = at.container("odds_advice")
+        box = at.container("odds_moved")
     except KeyError:
         return []
-    return [element.value for element in advice_card.caption]
+    return [element.value for element in box.caption]
 
 
 def expected_on_the_table(at: AppTest) -> str:
