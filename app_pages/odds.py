@@ -18,9 +18,12 @@ tracked game, who holds none, sees them from the dice alone).
 
 One probability story: every chance the page shows first is the one the advice uses (the
 bids read when "Read the bids" is on and a bid was read, else the dice alone), and says so;
-when the two differ, the odds section gives the other one, labelled in words.
+when the two differ, the odds section gives the other one, labelled in words. When reading
+the bids changes the advice or moves the bid's chance by more than ten points, a line under
+the switch says which bids moved the count of its face, and by how much.
 """
 
+from functools import partial
 from typing import NamedTuple
 
 import streamlit as st
@@ -48,6 +51,7 @@ from views import (
 from views.engine_cache import (
     Table,
     cached_advice,
+    cached_count_shift,
     cached_odds,
     cached_read_odds,
     cached_smallest_raises,
@@ -208,6 +212,26 @@ def show_recommendation(card, table: Table, read_bids: bool):
     return advice, situation
 
 
+def show_what_reading_changed(box, table: Table, bid: Bid, game: GameState | None) -> None:
+    """Under "Read the bids", on: which bids moved the count of ``bid``'s face and
+    by how much, when reading them moved the bid's chance by more than ten points or changed
+    the advice; named after the tracked game's players. The advice from the dice alone is
+    asked for only when the chance moved less (a cold one costs about as much as the read)."""
+    read = cached_read_odds(table, True, bid.quantity, bid.face)
+    if read is None:
+        return
+    try:
+        plain = cached_odds(bid.quantity, bid.face, table.hand, sum(table.dice), table.palifico)
+    except ValueError:
+        return
+    if not (advice_view.chance_moved(read, plain) or advice_view.advice_changed(
+            cached_advice(table, True), cached_advice(table, False))):
+        return
+    name = None if game is None else partial(player_name, game)
+    for line in advice_view.moved_lines(cached_count_shift(table, bid.face), name):
+        box.caption(line)
+
+
 def show_equilibrium(situation) -> None:
     """The heads-up table's mixed strategy, when one fits the spot: each move with its
     probability, why mixing pays, and what the round is worth."""
@@ -346,6 +370,7 @@ def bid_and_advice(hand: tuple[int, ...], seats: tuple[int, int] | None) -> None
                 help=t("advice.read_bids.help"), disabled=inputs.bid is None,
                 persist_state="session",
             )
+            moved = st.container(key="odds_moved", gap="xsmall")  # filled last
             advice, situation = show_recommendation(card, table, read_bids)
             show_equilibrium(situation)
         shown_bid = inputs.bid if inputs.bid is not None else (
@@ -363,6 +388,9 @@ def bid_and_advice(hand: tuple[int, ...], seats: tuple[int, int] | None) -> None
             # the order of the taps does not change the odds
             reading = None if table is None else (table, read_bids)
             show_odds(tuple(sorted(hand)), inputs.dice, shown_bid, inputs.palifico, reading)
+        if table is not None and read_bids and inputs.bid is not None:
+            # last: the lines under the switch wait on nothing else the tap shows
+            show_what_reading_changed(moved, table, inputs.bid, inputs.game)
         if table is not None:  # what "Read the bids", shown with the advice, changes
             st.caption(t("odds.intro.basis"))
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from perudo_math import PalificoRule, RaiseRule, Rules
+from coach import Situation
+from perudo_math import Bid, Hand, PalificoRule, RaiseRule, Rules
 
 
 def rules(max_starting_dice: int = 5) -> st.SearchStrategy[Rules]:
@@ -29,3 +30,15 @@ def seated_table(draw: st.DrawFn) -> tuple[list[int], list[int], bool]:
     dice = [draw(st.integers(1, 5)) for _ in range(players)]
     hand = [draw(st.integers(1, 6)) for _ in range(dice[0])]
     return dice, hand, draw(st.booleans())
+
+
+@st.composite
+def read_rounds(draw: st.DrawFn) -> tuple[Situation, int]:
+    """A table (me at seat 0), a round of up to five bids by any seats, and a face."""
+    dice, hand, palifico = draw(seated_table())
+    table = sum(dice)
+    bids = draw(st.lists(st.tuples(st.integers(0, len(dice) - 1),
+                                   st.builds(Bid, st.integers(1, table), st.integers(1, 6))),
+                         max_size=5))
+    spot = Situation(Rules(), tuple(dice), 0, Hand(hand), tuple(bids), palifico)
+    return spot, draw(st.integers(1, 6))

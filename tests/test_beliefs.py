@@ -1,4 +1,5 @@
-"""The factorised bid reading against its twin: every multiset of a player's dice, tilted."""
+"""The factorised bid reading against its twin: every multiset of a player's dice, tilted;
+and what reading the bids changes in a face's expected count, seat by seat."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from coach import PURE_ODDS, BidReading, Situation, TableBeliefs, count_shift
 from coach.engine.beliefs import die_posterior, seat_distribution
-from perudo_math import Bid
+from perudo_math import Bid, Hand, Rules, odds
 from tests.brute_force import die_matches
+from tests.strategies import read_rounds
 
 
 def enumerated_seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: bool,
@@ -59,3 +62,74 @@ def test_large_hands_are_read_in_linear_work(dice):
     assert len(distribution) == dice + 1
     assert distribution.sum() == pytest.approx(1.0)
     assert np.all(distribution >= 0)
+
+
+# --- what reading the bids changed: the expected count, seat by seat ---------------------
+
+
+def mean(distribution: np.ndarray) -> float:
+    return float(np.dot(np.arange(len(distribution)), distribution))
+
+
+@given(spot_and_face=read_rounds())
+def test_the_seats_shifts_add_up_to_the_tables(spot_and_face):
+    spot, face = spot_and_face
+    shift = count_shift(spot, face)
+    assert [seat.seat for seat in shift.seats] == list(range(1, len(spot.dice)))
+    assert shift.shift == pytest.approx(sum(seat.shift for seat in shift.seats), abs=1e-9)
+    # the totals are the table's expected counts, from the dice alone and as read
+    plain = odds(Bid(1, face), spot.hand, spot.table_dice, spot.palifico)
+    assert shift.before == pytest.approx(plain.expected, abs=1e-9)
+    assert shift.after == pytest.approx(mean(TableBeliefs(spot).distribution(face)), abs=1e-9)
+    bidders = {seat for seat, _ in spot.bids}
+    for seat in shift.seats:
+        bids = tuple(bid for bidder, bid in spot.bids if bidder == seat.seat)
+        assert tuple(step.bid for step in seat.steps) == bids
+        # each bid is credited with what it moved: together, the seat's shift
+        assert sum(step.moved for step in seat.steps) == pytest.approx(seat.shift, abs=1e-9)
+        if seat.steps:
+            assert seat.steps[-1].after == pytest.approx(seat.after, abs=1e-12)
+        if seat.seat not in bidders:
+            assert seat.after == seat.before and seat.shift == 0 and not seat.steps
+            assert seat.last is None and seat.strongest is None
+    assert {seat.seat for seat in shift.movers()} == bidders - {0}
+
+
+def test_a_raise_on_the_face_adds_to_the_bidders_count_and_names_the_bid():
+    spot = Situation(Rules(), (5, 5, 5), 2, Hand([2, 3, 4, 6, 6]),
+                     ((0, Bid(3, 3)), (1, Bid(5, 5)), (0, Bid(6, 5))))
+    shift = count_shift(spot, 5)
+    ann, bob = shift.seats
+    assert (ann.seat, bob.seat, shift.own) == (0, 1, 0)
+    assert ann.before == bob.before == pytest.approx(5 / 3)  # pacos count toward fives
+    assert bob.after > bob.before and bob.last == bob.strongest
+    assert bob.last.position == 1 and bob.last.bid == Bid(5, 5)
+    # Ann's threes say she holds fewer fives; her raise on fives, more
+    threes, fives = ann.steps
+    assert threes.moved < 0 < fives.moved and ann.strongest == fives
+    assert (threes.position, fives.position) == (0, 2)
+    assert shift.movers()[0].shift >= shift.movers()[1].shift
+
+
+def test_in_a_palifico_round_pacos_do_not_count():
+    spot = Situation(Rules(), (1, 4), 0, Hand([1]), ((1, Bid(2, 5)),), True)
+    shift = count_shift(spot, 5)
+    assert shift.own == 0
+    assert shift.seats[0].before == pytest.approx(4 / 6)
+    assert shift.seats[0].after > shift.seats[0].before
+
+
+def test_my_own_bids_and_unread_seats_move_nothing():
+    spot = Situation(Rules(), (5, 5), 0, Hand([5, 5, 2, 3, 4]),
+                     ((0, Bid(3, 5)), (1, Bid(4, 5))))
+    assert [seat.seat for seat in count_shift(spot, 5).seats] == [1]
+    unread = count_shift(spot, 5, BidReading(bluffs=((1, 1.0),)))  # seat 1 always bluffs
+    assert unread.shift == 0 and not unread.movers()
+    assert count_shift(spot, 5, PURE_ODDS).shift == 0
+
+
+@pytest.mark.parametrize("face", [0, 7, 2.5, "5"])
+def test_a_face_off_the_die_is_refused(face):
+    spot = Situation(Rules(), (1, 1), 0, Hand([3]), ((1, Bid(1, 3)),))
+    with pytest.raises(ValueError):
+        count_shift(spot, face)

@@ -7,11 +7,20 @@ probability is computed here: every number shown comes from the coach or the odd
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from coach import Action, Advice, MixedAdvice, Option, Situation, heads_up_strategy
-from perudo_math import Bid, GameState
+from coach import (
+    Action,
+    Advice,
+    CountShift,
+    MixedAdvice,
+    Option,
+    SeatShift,
+    Situation,
+    heads_up_strategy,
+)
+from perudo_math import Bid, GameState, Odds
 from views.i18n import format_decimal, format_percent, t, tn
 from views.text import player_name, small
 
@@ -199,6 +208,66 @@ def smallest_raises_text(previous: Bid, raises: Sequence[Bid]) -> str:
              bids=" · ".join(bid.pretty() for bid in raises))
 
 
+# --- what reading the bids changed -------------------------------------------------------
+
+READ_MOVE = 0.10
+"""How far reading the bids must move the chance the bid is true (or exactly right) for the
+page to say which bids moved it (it says so whenever the advice changes, too)."""
+SECOND_MOVER = 0.5
+"""A second seat is named when its bids moved the count at least this share of the first's
+(and by a tenth of a die at least)."""
+
+
+def chance_moved(read: Odds, plain: Odds) -> bool:
+    """Whether reading the bids moved the chance the bid is true, or exactly right, by more
+    than :data:`READ_MOVE` (``read`` against ``plain``, on the dice alone)."""
+    return (abs(read.at_least - plain.at_least) > READ_MOVE
+            or abs(read.exactly - plain.exactly) > READ_MOVE)
+
+
+def advice_changed(read: Advice, plain: Advice) -> bool:
+    """Whether reading the bids changed the move the coach advises."""
+    return read.action != plain.action
+
+
+def named_movers(shift: CountShift) -> tuple[SeatShift, ...]:
+    """The seats a page names: the one whose bids moved the count most, and the next when it
+    moved it about as far (:data:`SECOND_MOVER`)."""
+    movers = shift.movers()
+    if not movers:
+        return ()
+    top, *rest = movers
+    floor = max(0.1, SECOND_MOVER * abs(top.shift))
+    return (top, *(seat for seat in rest[:1] if abs(seat.shift) >= floor))
+
+
+def mover_text(seat: SeatShift, face: int, name: str | None) -> str:
+    """What the seat's bid that moved its count most suggests it holds (``name`` ``None``: an
+    anonymous bidder, the last bid)."""
+    step = seat.strongest
+    assert step is not None  # a mover has bids read
+    if name is None:
+        key = "advice.moved.last"
+    else:
+        key = "advice.moved.open" if step.position == 0 else "advice.moved.raise"
+    return t(key, name=name or "", bid=step.bid.pretty(), after=format_decimal(seat.after, 1),
+             before=format_decimal(seat.before, 1), faces=t(f"face.plural.{face}"))
+
+
+def moved_lines(shift: CountShift, name: Callable[[int], str] | None = None) -> list[str]:
+    """Which bids moved the expected count of the face and by how much, in one line (two when
+    two seats moved it about as far); the first gives the table's count from the dice alone
+    and with the bids read. ``name``: a seat's player name (``None``: one anonymous bidder)."""
+    seats = named_movers(shift)
+    if not seats:
+        return []
+    texts = [mover_text(seat, shift.face, None if name is None else name(seat.seat))
+             for seat in seats]
+    first = t("advice.moved.total", seat=texts[0], before=format_decimal(shift.before, 1),
+              after=format_decimal(shift.after, 1), faces=t(f"face.plural.{shift.face}"))
+    return [first, *(t("advice.moved.seat", seat=text) for text in texts[1:])]
+
+
 # --- the heads-up equilibrium ----------------------------------------------------------
 
 
@@ -281,15 +350,22 @@ def tracker_bids(game: GameState) -> str:
 
 __all__ = [
     "OPTION_ROWS",
+    "READ_MOVE",
+    "SECOND_MOVER",
+    "advice_changed",
     "basis_text",
     "card_markdown",
+    "chance_moved",
     "equilibrium",
     "headline",
     "mixed_choices",
     "mixed_move_text",
     "mixed_value_text",
     "move_text",
+    "moved_lines",
+    "mover_text",
     "moves_markdown",
+    "named_movers",
     "options_table",
     "pretty_bid",
     "reason_params",

@@ -15,7 +15,17 @@ from functools import lru_cache
 
 import numpy as np
 
-from coach import PURE_ODDS, Advice, BidReading, CoachSettings, Situation, TableBeliefs, advise
+from coach import (
+    PURE_ODDS,
+    Advice,
+    BidReading,
+    CoachSettings,
+    CountShift,
+    Situation,
+    TableBeliefs,
+    advise,
+    count_shift,
+)
 from perudo_math import Bid, Hand, Odds, Rules, legal_quantities, odds, smallest_raises
 
 
@@ -112,6 +122,13 @@ def cached_read_odds(table: Table, read_bids: bool, quantity: int, face: int) ->
     ))
 
 
+@lru_cache(maxsize=1024)
+def cached_count_shift(table: Table, face: int) -> CountShift:
+    """What reading the bids moves in the expected count of ``face``, seat by seat, read as
+    :func:`cached_read_odds` reads them: its totals are their ``expected`` (dice alone, read)."""
+    return count_shift(table.situation(), face, _reading(table, True))
+
+
 @lru_cache(maxsize=512)
 def cached_raise_grid(table: Table, read_bids: bool) -> tuple[tuple[int, int, float], ...]:
     """``(face, quantity, P(true))`` of every legal raise (or opening) up to the table's dice,
@@ -143,6 +160,7 @@ def cached_smallest_raises(
 __all__ = [
     "Table",
     "cached_advice",
+    "cached_count_shift",
     "cached_odds",
     "cached_raise_grid",
     "cached_read_odds",

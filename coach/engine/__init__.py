@@ -10,6 +10,7 @@ from coach.engine.decide import (
     candidate_raises,
     weigh_raise,
 )
+from coach.engine.shifts import BidStep, CountShift, SeatShift, count_shift
 from coach.engine.situation import (
     CALZA,
     DUDO,
@@ -27,13 +28,17 @@ __all__ = [
     "ActionKind",
     "Advice",
     "BidReading",
+    "BidStep",
     "CoachSettings",
+    "CountShift",
     "InvalidActionError",
     "Option",
     "Reason",
+    "SeatShift",
     "Situation",
     "TableBeliefs",
     "advise",
     "candidate_raises",
+    "count_shift",
     "weigh_raise",
 ]

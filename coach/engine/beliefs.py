@@ -433,6 +433,10 @@ class TableBeliefs:
         """Whether any bid moved the beliefs away from uniform dice."""
         return bool(self._read)
 
+    def reads_seat(self, seat: int) -> bool:
+        """Whether ``seat``'s bids moved the beliefs (it bid, is not me, and is read)."""
+        return seat in self._read
+
     def own_matches(self, face: int) -> int:
         return self.situation.hand.count(face, palifico=self.situation.palifico)
 

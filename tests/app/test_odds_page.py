@@ -6,6 +6,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 import pytest
+from hypothesis import given
 from streamlit.testing.v1 import AppTest
 
 from coach import (
@@ -16,12 +17,20 @@ from coach import (
     Situation,
     TableBeliefs,
     advise,
+    count_shift,
     heads_up_strategy,
 )
 from perudo_math import Bid, GameState, Hand, Rules, odds
 from tests.app.steppers import set_stepper, stepper_value
+from tests.strategies import read_rounds
 from views import advice_view
-from views.engine_cache import even_split
+from views.engine_cache import (
+    Table,
+    cached_count_shift,
+    cached_odds,
+    cached_read_odds,
+    even_split,
+)
 from views.i18n import catalog, format_decimal, format_percent
 from views.inputs import MAX_HAND_DICE
 
@@ -667,7 +676,7 @@ def test_french_from_the_query_parameter(app: AppTest) -> None:
     tap(app, PUBLISHED_HAND)
     set_inputs(app)
     assert metrics(app)["Vraie\u00a0: au moins 5"] == "91,0\u202f%"
-    assert ("Vraie\u00a0: 91,0\u202f% une fois les annonces lues, 79,1\u202f% d'après les dés "
+    assert ("Vraie\u00a0: 91,0\u202f% en tenant compte des annonces, 79,1\u202f% d'après les dés "
             "seuls.") in texts(app)
     app.toggle(key="odds_read").set_value(False).run()
     assert metrics(app)["Vraie\u00a0: au moins 5"] == "79,1\u202f%"
@@ -1001,9 +1010,9 @@ def test_the_story_in_french(app: AppTest) -> None:
     readme_example(app)
     advice = coach_advice(README_HAND, (5, 2, 1), bids=[(2, Bid(4, 5))])
     read = format_percent(advice.reason.numbers["current_p_true"], "fr")
-    assert "Probabilités une fois les annonces lues." in texts(app)
-    assert "Une fois les annonces lues, comme dans le conseil\u00a0:" in texts(app)
-    assert (f"Vraie\u00a0: {read} une fois les annonces lues, 70,4\u202f% d'après les dés seuls."
+    assert "Probabilités en tenant compte des annonces." in texts(app)
+    assert "En tenant compte des annonces, comme dans le conseil\u00a0:" in texts(app)
+    assert (f"Vraie\u00a0: {read} en tenant compte des annonces, 70,4\u202f% d'après les dés seuls."
             in texts(app))
     app.toggle(key="odds_read").set_value(False).run()
     assert "Probabilités d'après les dés seuls." in texts(app)
@@ -1284,3 +1293,169 @@ def test_the_quantity_row_pages_and_keeps_the_pick_in_view(app: AppTest) -> None
     pick_quantity(app, 40)
     tap(app, [4])  # with a die entered, the odds say which bid they are of
     assert odds_heading(app) == "Bid 40 × 4"
+
+
+# --- issue 28: what reading the bids changed ------------------------------------------------
+
+
+def moved_lines(at: AppTest) -> list[str]:
+    """The lines under "Read the bids" saying which bids moved the count, and by how much
+    (none: no advice)."""
+    try:
+        box = at.container("odds_moved")
+    except KeyError:
+        return []
+    return [element.value for element in box.caption]
+
+
+def expected_on_the_table(at: AppTest) -> str:
+    """The odds section's expected count of the bid's face, as printed."""
+    line = next(text for text in texts(at) if " dice on the table: about " in text
+                or " dés sur la table\u00a0: environ " in text)
+    return line.split("about " if "about " in line else "environ ")[1].split(" ")[0]
+
+
+READ_FLIPS = Situation(Rules(), (5, 5, 5), 2, Hand([2, 3, 4, 6, 6]),
+                       ((0, Bid(3, 5)), (1, Bid(5, 5))))
+"""Ann opens 3 × 5, Bob raises to 5 × 5; Cid, with no five, would challenge on the dice
+alone, but the two bids on fives make 5 × 5 likely: the read advice raises."""
+
+
+def test_a_read_that_flips_the_advice_names_the_bids_that_moved_it(app: AppTest) -> None:
+    plain = advise(READ_FLIPS, CoachSettings(reading=PURE_ODDS))
+    read = advise(READ_FLIPS, CoachSettings(reading=BidReading()))
+    assert plain.action == DUDO_ACTION and read.action.kind == "raise"
+    tracked(app, GameState.new(THREE).bid("3x5").bid("5x5"), 2)
+    tap(app, [2, 3, 4, 6, 6])
+    assert_clean(app)
+    assert card(app)[0] == f"RAISE to {read.action.bid.pretty()}"
+    shift = count_shift(READ_FLIPS, 5)
+    ann, bob = shift.seats
+    assert ann.shift > bob.shift > 0  # both bids on fives moved it, Ann's opening most
+    one = lambda value: format_decimal(value, 1, "en")  # noqa: E731
+    assert moved_lines(app) == [
+        f"Ann's opening bid of 3 × 5 suggests they hold about {one(ann.after)} fives "
+        f"({one(ann.before)} from the dice alone): {one(shift.before)} → {one(shift.after)} "
+        "fives expected on the table once the bids are read.",
+        f"Bob's raise to 5 × 5 suggests they hold about {one(bob.after)} fives "
+        f"({one(bob.before)} from the dice alone).",
+    ]
+    # the count before and after is the one the odds show, from the dice alone and read
+    assert one(shift.after) == expected_on_the_table(app)
+    assert one(shift.before) == one(odds(Bid(5, 5), [2, 3, 4, 6, 6], 15).expected)
+    assert (one(ann.before), one(shift.before), one(shift.after)) == ("1.7", "3.3", "4.8")
+    app.toggle(key="odds_read").set_value(False).run()
+    assert card(app)[0] == "DUDO" and moved_lines(app) == []
+    assert one(shift.before) == expected_on_the_table(app)
+
+
+def test_what_the_read_changed_in_french(app: AppTest) -> None:
+    app.query_params["lang"] = "fr"
+    tracked(app, GameState.new(THREE).bid("3x5").bid("5x5"), 2)
+    tap(app, [2, 3, 4, 6, 6])
+    assert_clean(app)
+    assert app.toggle(key="odds_read").label == "Tenir compte des annonces"
+    shift = count_shift(READ_FLIPS, 5)
+    ann, bob = shift.seats
+    one = lambda value: format_decimal(value, 1, "fr")  # noqa: E731
+    assert moved_lines(app) == [
+        f"D'après son ouverture à 3 × 5, Ann aurait environ {one(ann.after)} dés qui comptent "
+        f"pour les 5 ({one(ann.before)} d'après les dés seuls)\u00a0: {one(shift.before)} → "
+        f"{one(shift.after)} dés attendus pour les 5 sur la table en tenant compte des annonces.",
+        f"D'après sa surenchère à 5 × 5, Bob aurait environ {one(bob.after)} dés qui comptent "
+        f"pour les 5 ({one(bob.before)} d'après les dés seuls).",
+    ]
+    assert one(shift.after) == expected_on_the_table(app) == "4,8"
+    assert "Probabilités en tenant compte des annonces." in texts(app)
+    assert not any("annonces lues" in text for text in texts(app))
+
+
+MANUAL_LINES = {
+    "en": "The last bid, 7 × 5, suggests its bidder holds about {seat} fives ({plain} from the "
+          "dice alone): {before} → {after} fives expected on the table once the bids are read.",
+    "fr": "D'après la dernière annonce, 7 × 5, son auteur aurait environ {seat} dés qui comptent "
+          "pour les 5 ({plain} d'après les dés seuls)\u00a0: {before} → {after} dés attendus "
+          "pour les 5 sur la table en tenant compte des annonces.",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_manual_page_says_what_the_last_bid_changed(app: AppTest, lang: str) -> None:
+    """20 dice, 4 players, 7 × 5 bid by the player before me: 38 % from the dice alone, 57 %
+    read; the advice turns from dudo to a raise."""
+    hand = [2, 3, 4, 5, 6]
+    spot = Situation(Rules(), even_split(5, 20, 4), 0, Hand(hand), ((3, Bid(7, 5)),))
+    assert advise(spot, CoachSettings(reading=PURE_ODDS)).action == DUDO_ACTION
+    assert advise(spot, CoachSettings(reading=BidReading())).action.kind == "raise"
+    app.query_params["lang"] = lang
+    app.run()
+    tap(app, hand)
+    set_inputs(app, dice=20, players=4, quantity=7, face=5)
+    assert_clean(app)
+    shift = count_shift(spot, 5)
+    (bidder,) = shift.movers()
+    assert bidder.seat == 3 and [step.bid for step in bidder.steps] == [Bid(7, 5)]
+    one = lambda value: format_decimal(value, 1, lang)  # noqa: E731
+    assert moved_lines(app) == [MANUAL_LINES[lang].format(
+        seat=one(bidder.after), plain=one(bidder.before), before=one(shift.before),
+        after=one(shift.after))]
+    assert one(shift.after) == expected_on_the_table(app)
+    assert one(shift.before) == one(odds(Bid(7, 5), hand, 20).expected) == one(6.0)
+
+
+@pytest.mark.parametrize(("hand", "quantity", "moved", "flips"), [
+    ([2, 3, 4, 6, 6], 5, True, False),  # 59.6 % → 77.9 %, the advice stays 5 × 6
+    ([1, 2, 3, 4, 6], 4, False, True),  # 92.1 % → 97.3 %, but 3 × P turns into 6 × 5
+])
+def test_the_line_shows_when_the_chance_moves_ten_points_or_the_advice_changes(
+    app: AppTest, hand: list[int], quantity: int, moved: bool, flips: bool,
+) -> None:
+    spot = Situation(Rules(), even_split(5, 20, 4), 0, Hand(hand), ((3, Bid(quantity, 5)),))
+    plain, read = odds(Bid(quantity, 5), hand, 20), TableBeliefs(spot)
+    assert (abs(read.at_least(Bid(quantity, 5)) - plain.at_least) > 0.1) is moved
+    assert abs(read.exactly(Bid(quantity, 5)) - plain.exactly) < 0.1
+    actions = {advise(spot, CoachSettings(reading=reading)).action
+               for reading in (PURE_ODDS, BidReading())}
+    assert (len(actions) == 2) is flips
+    app.run()
+    tap(app, hand)
+    set_inputs(app, dice=20, players=4, quantity=quantity, face=5)
+    assert len(moved_lines(app)) == 1
+    assert moved_lines(app)[0].startswith(f"The last bid, {quantity} × 5, suggests")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("hand", "dice", "players", "quantity"), [
+    (README_HAND, 8, 3, 4),  # 70.4 % → 74.9 %, 2 × P either way
+    ([1, 2, 3, 4, 5], 16, 4, 4),  # 92.5 % → 97.2 %, 5 × 5 either way
+])
+def test_no_line_when_the_read_changes_little(app: AppTest, lang: str, hand: list[int],
+                                              dice: int, players: int, quantity: int) -> None:
+    spot = Situation(Rules(), even_split(5, dice, players), 0, Hand(hand),
+                     ((players - 1, Bid(quantity, 5)),))
+    plain, read = odds(Bid(quantity, 5), hand, dice), TableBeliefs(spot)
+    assert read.reads_bids and count_shift(spot, 5).shift > 0  # the bid is read...
+    assert abs(read.at_least(Bid(quantity, 5)) - plain.at_least) < 0.1  # ...and moves little
+    assert abs(read.exactly(Bid(quantity, 5)) - plain.exactly) < 0.1
+    assert (advise(spot, CoachSettings(reading=PURE_ODDS)).action
+            == advise(spot, CoachSettings(reading=BidReading())).action)
+    app.query_params["lang"] = lang
+    app.run()
+    tap(app, hand)
+    set_inputs(app, dice=dice, players=players, quantity=quantity, face=5)
+    assert_clean(app)
+    assert card(app) is not None and moved_lines(app) == []
+
+
+@given(spot_and_face=read_rounds())
+def test_the_count_before_and_after_is_the_count_the_odds_show(spot_and_face) -> None:
+    """The line's totals are the odds section's expected counts: from the dice alone
+    (:func:`cached_odds`) and read (:func:`cached_read_odds`)."""
+    spot, face = spot_and_face
+    table = Table.of(spot.rules, spot.dice, spot.me, spot.hand.faces, spot.bids, spot.palifico)
+    shift = cached_count_shift(table, face)
+    plain = cached_odds(1, face, table.hand, spot.table_dice, spot.palifico)
+    assert shift.before == pytest.approx(plain.expected, abs=1e-9)
+    read = cached_read_odds(table, True, 1, face)
+    assert shift.after == pytest.approx(plain.expected if read is None else read.expected,
+                                        abs=1e-9)

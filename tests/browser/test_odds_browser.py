@@ -441,3 +441,23 @@ def test_the_card_agrees_with_its_table_and_the_big_number(
     assert odds_numbers(phone)[0] == dudo[2]
     assert_fits_the_width(phone)
     whole_page_screenshot(phone, screenshot_dir / f"odds-agree-{lang}-full.png")
+
+
+MOVED_TABLE = {"hand": [2, 3, 4, 5, 6], "dice": 20, "players": 4, "quantity": 7, "face": "5"}
+"""7 × 5 at 20 dice: 38 % from the dice alone, 57 % read; dudo turns into a raise."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_what_the_read_changed_shows_under_the_switch_and_keeps_the_card_on_screen(
+    app_url, phone, screenshot_dir, lang
+) -> None:
+    open_app(phone, app_url, lang=lang)
+    set_table(phone, **MOVED_TABLE)
+    line = phone.locator(".st-key-odds_moved [data-testid='stCaptionContainer']")
+    first = {"en": "The last bid, 7 × 5, suggests", "fr": "D'après la dernière annonce, 7 × 5,"}
+    expect(line).to_contain_text(first[lang])
+    assert_on_the_first_screen(phone, ADVICE)  # the lines sit under it, under the switch
+    assert_fits_the_width(phone)
+    phone.screenshot(path=screenshot_dir / f"advice-phone-read-{lang}.png")
+    flip(phone, "odds_read")
+    expect(line).to_have_count(0)
