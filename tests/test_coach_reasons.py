@@ -261,3 +261,55 @@ def test_the_user_s_dudo_says_why_every_raise_is_worse() -> None:
         check_sentence(advice, situation, lang)
 
 
+
+# --- risks net of a calza's die won back say so -------------------------------------------
+
+NET_WORDS = {"en": "net of the di", "fr": "compte tenu d"}
+
+
+def test_a_review_line_says_its_points_are_net_of_the_calza_s_die_won_back() -> None:
+    """Facing 5 × 2 the coach calls calza (a die won back 30 % of the time): a dudo's line
+    compares with the calza net of that die, and says so; so does a calza played where the
+    coach raises. A line with no calza on either side says nothing of it."""
+    from coach.engine.situation import CALZA, DUDO
+    from coach.review import review, review_move
+    from views.review_view import move_line, summary_text
+
+    calza_best = Situation(Rules(), (3, 2, 2), 0, Hand([1, 1, 2]), ((2, Bid(5, 2)),))
+    calza_played = Situation(Rules(), (3, 3, 3), 0, Hand([1, 5, 6]), ((2, Bid(2, 5)),))
+    dudo_only = Situation(Rules(calza=False), (3, 3, 3), 0, Hand([1, 5, 6]),
+                          ((2, Bid(2, 5)),))
+    against_calza = review_move(calza_best, DUDO)
+    own_calza = review_move(calza_played, CALZA)
+    assert against_calza.best_option.gain > 0 and own_calza.played_option.gain > 0
+    plain = review_move(dudo_only, DUDO)
+    assert plain.played != plain.best
+    for lang in LANGUAGES:
+        with language(lang):
+            for move in (against_calza, own_calza):
+                line = move_line(1, move)
+                assert NET_WORDS[lang] in line, line
+                assert format_percent(max(move.best_option.gain,
+                                          move.played_option.gain)) in line, line
+            assert NET_WORDS[lang] not in move_line(1, plain)
+            assert NET_WORDS[lang] in summary_text(review([(calza_played, CALZA)]))
+            assert NET_WORDS[lang] not in summary_text(review([(dudo_only, DUDO)]))
+
+
+def test_a_practice_grade_says_its_risk_is_net_of_the_calza_s_die_won_back() -> None:
+    from coach.engine.situation import CALZA, DUDO
+    from practice.scenarios import Grade
+    from views.practice_view import risk_line
+
+    def graded(action, gain: float) -> Grade:
+        return Grade(action=action, best=DUDO if action == CALZA else CALZA, lose=0.6,
+                     gain=gain, regret=0.12, is_best=False, correct=False, reveal=None)
+
+    net = {"practice.regret.help_net"}
+    for lang in LANGUAGES:
+        with language(lang):
+            said = views.i18n.t
+            assert risk_line(graded(CALZA, 0.2)) == said(*net, points="12 points")
+            assert risk_line(graded(DUDO, 0.0), best_gain=0.3) == said(*net, points="12 points")
+            assert NET_WORDS[lang] in risk_line(graded(DUDO, 0.0), best_gain=0.3)
+            assert NET_WORDS[lang] not in risk_line(graded(DUDO, 0.0))
