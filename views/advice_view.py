@@ -16,6 +16,7 @@ from coach import (
     CountShift,
     MixedAdvice,
     Option,
+    Reason,
     SeatShift,
     Situation,
     heads_up_strategy,
@@ -28,9 +29,14 @@ OPTION_ROWS = 4
 """How many raises the options table lists beside dudo and calza."""
 
 _PERCENT_NUMBERS = frozenset({"lose", "gain", "p_true", "p_exact", "challenge", "current_p_true",
-                              "safer_lose"})
-_KNOWN_REASONS = frozenset({"bid-above-table", "dudo-unlikely", "calza-likely", "calza-pays",
-                            "opening", "raise-safer", "raise-pressure"})
+                              "safer_lose", "safer_true", "raise_lose"})
+_KNOWN_REASONS = frozenset({"bid-above-table", "dudo-unlikely", "dudo-least-bad", "calza-likely",
+                            "calza-pays", "opening", "raise-safer", "raise-pressure"})
+_PRINTED_TIES = {"dudo-least-bad": ("raise_lose", "dudo-tied"),
+                 "calza-pays": ("safer_lose", "calza-likely"),
+                 "raise-safer": ("current_p_true", "raise-as-safe")}
+"""Reasons that say the move's risk (``lose``) differs from another's: the number they
+compare it with, and the reason worded instead when the two print the same."""
 
 
 def pretty_bid(bid: Bid | str) -> str:
@@ -67,7 +73,7 @@ def reason_params(numbers: Mapping[str, Any], situation: Situation) -> dict[str,
             params[name] = format_decimal(float(value), 1)
         elif name == "bid":
             params[name] = pretty_bid(value)
-        elif name == "safer":
+        elif name in ("safer", "raise"):
             params[name] = _action_words(value)
         else:
             params[name] = str(value)
@@ -81,9 +87,10 @@ def reason_params(numbers: Mapping[str, Any], situation: Situation) -> dict[str,
 
 
 def _action_words(text: str) -> str:
-    """``dudo``, ``calza`` or a bid's short form, as the reason names it."""
+    """``dudo``, ``calza`` or a bid's short form, as the reason names it: ``a dudo``,
+    ``5 × 4``."""
     if text in ("dudo", "calza"):
-        return t(f"advice.move.{text}")
+        return t(f"advice.reason.move.{text}")
     return pretty_bid(text)
 
 
@@ -124,21 +131,39 @@ def rival(advice: Advice, raises: int = OPTION_ROWS) -> tuple[str, Option] | Non
     return None
 
 
-def reason_text(advice: Advice, situation: Situation) -> str:
-    """Why the coach recommends its move, in one sentence that agrees with the options table:
-    a raise that is not the safest move shown says what it trades the risk for."""
+def card_reason(advice: Advice, situation: Situation) -> Reason:
+    """The reason the card words (``advice.reason.<code>`` in the catalogs) with its numbers,
+    so that it agrees with the options table as the table prints its figures.
+
+    The coach's own reason, except: a raise that is not the safest raise shown says what it
+    trades the risk for (:func:`rival`: ``raise-pressure``, ``opening-tied``...); a reason
+    that compares two risks printed the same says they are the same (``dudo-tied``,
+    ``raise-as-safe``, a calza's ``calza-likely``); a code this app does not know is the
+    ``fallback``.
+    """
     found = rival(advice)
     if found is not None:
         kind, other = found
         best = advice.best
-        assert best.action.bid is not None and other.action.bid is not None
         move = "opening" if situation.last_bid is None else "raise"
-        return t(f"advice.reason.{move}-{kind}", bid=best.action.bid.pretty(),
-                 lose=format_percent(best.lose), safer=other.action.bid.pretty(),
-                 safer_lose=format_percent(other.lose), safer_true=format_percent(other.p_true))
+        return Reason(f"{move}-{kind}", {"bid": str(best.action), "lose": best.lose,
+                                         "safer": str(other.action), "safer_lose": other.lose,
+                                         "safer_true": other.p_true})
     reason = advice.reason
     if reason.code not in _KNOWN_REASONS:
-        return t("advice.reason.fallback")
+        return Reason("fallback", {})
+    compared, tied = _PRINTED_TIES.get(reason.code, (None, ""))
+    numbers = reason.numbers
+    if compared in numbers and (format_percent(float(numbers[compared]))
+                                == format_percent(float(numbers["lose"]))):
+        return Reason(tied, numbers)
+    return reason
+
+
+def reason_text(advice: Advice, situation: Situation) -> str:
+    """Why the coach recommends its move, in one sentence that agrees with the options table
+    (:func:`card_reason`)."""
+    reason = card_reason(advice, situation)
     return t(f"advice.reason.{reason.code}", **reason_params(reason.numbers, situation))
 
 
@@ -355,6 +380,7 @@ __all__ = [
     "advice_changed",
     "basis_text",
     "card_markdown",
+    "card_reason",
     "chance_moved",
     "equilibrium",
     "headline",

@@ -309,11 +309,14 @@ def verdict_line(grade: Grade) -> str:
     return t("practice.result.wrong", move=best)
 
 
-def risk_line(grade: Grade) -> str:
-    """How much risk of losing a die the move added to the best, in points, in words."""
+def risk_line(grade: Grade, best_gain: float = 0.0) -> str:
+    """How much risk of losing a die the move added to the best, in points, in words; net of
+    a calza's chance of winning a die back (the move's ``grade.gain``, the best's
+    ``best_gain``), and then it says so."""
     if grade.regret <= 0:
         return t("practice.regret.none")
-    return t("practice.regret.help", points=risk_points(grade.regret))
+    key = "practice.regret.help_net" if grade.gain > 0 or best_gain > 0 else "practice.regret.help"
+    return t(key, points=risk_points(grade.regret))
 
 
 def read_chance(scenario: Scenario) -> float | None:
@@ -461,7 +464,7 @@ def show_verdict(scenario: Scenario, grade: Grade) -> None:
             if scenario.true_count is not None:
                 st.metric(t("practice.metric.count", bid=bid.pretty()),
                           str(scenario.true_count), border=True)
-        st.caption(risk_line(grade))
+        st.caption(risk_line(grade, scenario.options[0].gain))
         st.markdown(outcome_line(scenario, grade))
 
 

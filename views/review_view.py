@@ -23,8 +23,10 @@ def summary_text(review: GameReview) -> str:
                           for kind, count in summary["costly_by_kind"].items())
         parts.append(t("review.summary.costly", count=summary["costly"], kinds=kinds))
     points = round(summary["added_points"])
-    added = (t("review.summary.added", points=tn("review.points", points)) if points
-             else t("review.summary.none"))
+    net = any(move.played_option.gain > 0 or move.best_option.gain > 0
+              for move in review.moves if move.added)  # a calza's die won back counted
+    key = "review.summary.added_net" if net else "review.summary.added"
+    added = t(key, points=tn("review.points", points)) if points else t("review.summary.none")
     return t("review.summary", moves=", ".join(parts), added=added)
 
 
@@ -44,9 +46,12 @@ def move_line(number: int, move: ReviewedMove) -> str:
     if move.verdict is Verdict.GOOD and move.played == move.best:
         detail = t("review.move.best", lose=format_percent(move.played_option.lose))
     else:
-        best = move.best_option
-        detail = t("review.move.versus_gain" if best.gain > 0 else "review.move.versus",
-                   lose=format_percent(move.played_option.lose), best=move_name(move.best),
+        best, played_option = move.best_option, move.played_option
+        # The points added are net of a calza's chance of winning a die back: say it.
+        key = ("review.move.versus_gain" if best.gain > 0 else
+               "review.move.versus_own_gain" if played_option.gain > 0 else "review.move.versus")
+        detail = t(key, lose=format_percent(played_option.lose),
+                   gain=format_percent(played_option.gain), best=move_name(move.best),
                    best_lose=format_percent(best.lose), best_gain=format_percent(best.gain),
                    points=tn("review.points", round(move.added)))
     bids = (t("review.move.facing", bid=situation.last_bid.pretty())

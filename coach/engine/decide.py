@@ -25,6 +25,9 @@ from perudo_math.checks import is_whole, require_int, require_real, wrong_type
 COACH_READING = BidReading()
 
 
+UNLIKELY_BELOW = 0.4995
+"""Below this chance a bid is called unlikely: below half as a percentage with one decimal
+prints it (0.4996 shows as 50.0 %)."""
 CROWD = 5
 """From this many players up, callers are taken to call as at any big table."""
 ROLLOUT_PRIOR = 16
@@ -436,33 +439,49 @@ def strength(bid: Bid, palifico: bool) -> float:
 
 
 def _reason(situation: Situation, ranked: list[Option], beliefs: TableBeliefs) -> Reason:
-    """Why ``ranked[0]``; a move is called safer only when no option shown is safer."""
+    """Why ``ranked[0]``; a move is called safer only when no option shown is safer. The
+    numbers are the options' own figures, unrounded, so a reason prints as its table does."""
     best = ranked[0]
     safest = min(option.lose for option in ranked)
     last = situation.last_bid
-    numbers: dict[str, Any] = {"lose": round(best.lose, 6)}
+    numbers: dict[str, Any] = {"lose": best.lose}
     if last is not None and last.quantity > situation.table_dice and best.action.kind == "dudo":
         return Reason("bid-above-table", {"bid": str(last), "dice": situation.table_dice,
                                           "lose": 0.0})
     if best.action.kind == "dudo":
         assert last is not None
+        numbers.update(bid=str(last), p_true=best.p_true)
+        raises = [option for option in ranked if option.action.kind == "raise"]
+        if best.p_true >= UNLIKELY_BELOW:
+            # The bid is likelier true than not: the dudo is chosen because every raise
+            # costs a die more often still; the safest of them says how often.
+            if not raises:
+                return Reason("fallback", numbers)
+            safest_raise = min(raises, key=lambda option: (option.lose, -option.p_true))
+            numbers.update({"raise": str(safest_raise.action), "raise_lose": safest_raise.lose})
+            return Reason("dudo-least-bad", numbers)
         expected = float(np.dot(np.arange(len(beliefs.distribution(last.face))),
                                 beliefs.distribution(last.face)))
-        numbers.update(bid=str(last), p_true=round(best.p_true, 6), expected=round(expected, 3))
+        numbers.update(expected=round(expected, 3))
         return Reason("dudo-unlikely", numbers)
     if best.action.kind == "calza":
         assert last is not None
-        numbers.update(bid=str(last), p_exact=round(best.p_exact, 6), gain=round(best.gain, 6))
-        return Reason("calza-likely" if best.lose <= safest else "calza-pays", numbers)
+        numbers.update(bid=str(last), p_exact=best.p_exact, gain=best.gain)
+        if best.lose <= safest:
+            return Reason("calza-likely", numbers)
+        # Riskier than another move, a calza is chosen for the die a right one wins back.
+        safer = min(ranked, key=lambda option: (option.lose, -option.p_true))
+        numbers.update(safer=str(safer.action), safer_lose=safer.lose)
+        return Reason("calza-pays", numbers)
     bid = best.action.bid
     assert bid is not None
-    numbers.update(bid=str(bid), p_true=round(best.p_true, 6),
-                   challenge=round(best.challenge, 6))
+    numbers.update(bid=str(bid), p_true=best.p_true, challenge=best.challenge)
     if last is None:
         return Reason("opening", numbers)
-    numbers["current_p_true"] = round(beliefs.at_least(last), 6)
+    dudo = next((option for option in ranked if option.action.kind == "dudo"), None)
+    numbers["current_p_true"] = beliefs.at_least(last) if dudo is None else dudo.p_true
     if best.lose <= safest:
         return Reason("raise-safer", numbers)
     safer = min(ranked, key=lambda option: option.lose)
-    numbers.update(safer=str(safer.action), safer_lose=round(safer.lose, 6))
+    numbers.update(safer=str(safer.action), safer_lose=safer.lose)
     return Reason("raise-pressure", numbers)

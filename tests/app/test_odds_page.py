@@ -330,8 +330,9 @@ def test_calza_when_the_count_is_likely_exact(app: AppTest) -> None:
     assert headline == "CALZA"
     assert risk == "Chance you lose a die: 69.9% · win one back: 30.1%"
     # A raise risks less, but a right calza wins a die back: the reason says the trade.
-    assert reason == ("5 × 2 is exactly right 30.1% of the time: a calza risks more than "
-                      "another move, but a right one wins a die back.")
+    assert reason == ("5 × 2 is exactly right 30.1% of the time. A calza costs you a die 69.9% "
+                      "of the time, more often than a dudo (42.0%), but a right one wins a die "
+                      "back: net of that die, no move risks less.")
 
 
 def test_heads_up_calza_follows_the_rules_in_the_url(app: AppTest) -> None:
@@ -781,8 +782,9 @@ def test_the_switch_changes_language_and_keeps_the_inputs(app: AppTest) -> None:
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_reason_action_and_move_has_a_text(lang: str) -> None:
     texts_ = catalog(lang)
-    for code in ("bid-above-table", "dudo-unlikely", "calza-likely", "opening", "raise-safer",
-                 "fallback"):
+    for code in ("bid-above-table", "dudo-unlikely", "dudo-least-bad", "dudo-tied",
+                 "calza-likely", "calza-pays", "opening", "raise-safer", "raise-as-safe",
+                 "fallback", "move.dudo", "move.calza"):
         assert f"advice.reason.{code}" in texts_
     for kind in ("dudo", "calza", "raise", "open"):
         assert f"advice.action.{kind}" in texts_
@@ -823,9 +825,32 @@ def test_every_reason_code_reads_as_a_sentence(english) -> None:
                          "lose": 0.0},
                         "Raising to 2 × P (true 100%) risks less than challenging 4 × 5 "
                         "(true 79.0%)."),
+        "dudo-least-bad": ({"bid": "6x6", "p_true": 0.557, "lose": 0.557, "raise": "7x6",
+                            "raise_lose": 0.61},
+                           "6 × 6 is true 55.7% of the time, but every raise costs you a die "
+                           "more often: 61.0% for 7 × 6, the safest of them."),
+        "calza-pays": ({"bid": "5x2", "p_exact": 0.301, "gain": 0.301, "lose": 0.699,
+                        "safer": "dudo", "safer_lose": 0.42},
+                       "5 × 2 is exactly right 30.1% of the time. A calza costs you a die 69.9% "
+                       "of the time, more often than a dudo (42.0%), but a right one wins a die "
+                       "back: net of that die, no move risks less."),
         "a-code-added-later": ({}, "This move costs you a die least often."),
     }
-    for code, (numbers, sentence) in cases.items():
+    # A comparison the table prints as a tie is worded as one.
+    ties = {
+        "dudo-least-bad": ({"bid": "6x6", "p_true": 0.557, "lose": 0.557, "raise": "7x6",
+                            "raise_lose": 0.5574},
+                           "6 × 6 is true 55.7% of the time, but no raise is safer: 7 × 6, "
+                           "the safest of them, also costs you a die 55.7% of the time."),
+        "raise-safer": ({"bid": "5x5", "p_true": 0.8, "challenge": 0.7, "current_p_true": 0.3,
+                         "lose": 0.2996},
+                        "Raising to 5 × 5 (true 80.0%) risks no more than challenging 4 × 5 "
+                        "(true 30.0%)."),
+        "calza-pays": ({"bid": "4x5", "p_exact": 0.444, "gain": 0.444, "lose": 0.556,
+                        "safer": "dudo", "safer_lose": 0.5558},
+                       "4 × 5 is exactly right 44.4% of the time: a calza risks the least."),
+    }
+    for code, (numbers, sentence) in [*cases.items(), *ties.items()]:
         faked = type(advice)(advice.options, Reason(code, numbers), advice.reads_bids)
         assert advice_view.reason_text(faked, readme) == sentence, code
 
@@ -1048,7 +1073,9 @@ def assert_card_agrees_with_its_table(at: AppTest) -> None:
     assert all("–" not in row[2:4] for row in rows)  # dudo and calza fill in "true"
     safer = [row for row in rows if percent_value(row[1]) < percent_value(lose)]
     if safer and move == "Calza":
-        assert "a calza risks more than another move" in reason, reason
+        named = {"Dudo": "a dudo"}.get(safer[0][0], safer[0][0])
+        assert f"more often than {named} ({safer[0][1]})" in reason, reason
+        assert "net of that die, no move risks less" in reason, reason
     elif safer:
         assert f"a little more than {safer[0][0]} ({safer[0][1]})" in reason, (reason, rows)
     raises = [row for row in rows if row[0] not in ("Dudo", "Calza")]
