@@ -19,6 +19,8 @@ import re
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
+from functools import lru_cache
 
 from perudo_math.bid import Bid, as_bid
 from perudo_math.checks import (
@@ -143,10 +145,20 @@ class RulesChanged:
     value: int | str | bool
 
     def __post_init__(self) -> None:
-        if self.setting not in SETTING_BY_NAME:
+        if not isinstance(self.setting, str) or self.setting not in SETTING_BY_NAME:
             raise ValueError(f"there is no rule setting {shown(self.setting)}")
-        value = Rules.from_dict({self.setting: self.value}).to_dict()[self.setting]
-        object.__setattr__(self, "value", value)  # "any-face", never RaiseRule.ANY_FACE
+        setting, value = SETTING_BY_NAME[self.setting], self.value
+        if setting.kind is SettingKind.CHOICE:
+            value = value.value if isinstance(value, StrEnum) else value
+            if not isinstance(value, str) or value not in setting.choices:
+                raise ValueError(f"{setting.name} must be one of {', '.join(setting.choices)}, "
+                                 f"not {shown(value)}")
+            object.__setattr__(self, "value", value)  # "any-face", never RaiseRule.ANY_FACE
+        elif setting.kind is SettingKind.SWITCH:
+            if not isinstance(value, bool):
+                raise wrong_type(setting.name, "true or false", value)
+        else:
+            Rules(**{setting.name: value})  # its own range and type checks
 
 
 Move = BidMade | DudoCalled | CalzaCalled
@@ -354,7 +366,7 @@ class GameState:
             code = MoveRefusal.GAME_TOO_LONG
         elif not SETTING_BY_NAME[change.setting].mid_game:
             code = MoveRefusal.SETTING_FIXED
-        elif self.rules.to_dict()[change.setting] == change.value:
+        elif getattr(self.rules, change.setting) == change.value:
             code = MoveRefusal.RULE_UNCHANGED
         if code is None:
             return None
@@ -570,8 +582,10 @@ class GameState:
                              self.palifico, bids, self.had_palifico, self.results,
                              self.history, self.start_rules), None
         if isinstance(event, RulesChanged):
-            rules = replace(self.rules, **{event.setting: event.value})
-            return replace(self, rules=rules), None
+            rules = _with_setting(self.rules, event.setting, event.value)
+            return GameState(rules, self.players, self.first_opener, self.opener,
+                             self.palifico, self.bids, self.had_palifico, self.results,
+                             self.history, self.start_rules), None
         return self._end_round(event)
 
     def _end_round(self, call: DudoCalled | CalzaCalled) -> tuple[GameState, RoundResult]:
@@ -653,11 +667,19 @@ def _seat_number_refusal(seat: object, seats: int) -> str | None:
     return None
 
 
-def _changes_from(rules: Rules) -> list[RulesChanged]:
-    """Every change of one setting that a table may make during a game under ``rules``."""
+@lru_cache(maxsize=64)
+def _changes_from(rules: Rules) -> tuple[RulesChanged, ...]:
+    """Every change of one setting that a table may make during a game under ``rules``
+    (asked on every tap that shows a refused move: worked out once per rules)."""
     current = rules.to_dict()
-    return [RulesChanged(setting.name, value) for setting in SETTINGS if setting.mid_game
-            for value in _values(setting) if value != current[setting.name]]
+    return tuple(RulesChanged(setting.name, value) for setting in SETTINGS if setting.mid_game
+                 for value in _values(setting) if value != current[setting.name])
+
+
+@lru_cache(maxsize=256)
+def _with_setting(rules: Rules, setting: str, value: int | str | bool) -> Rules:
+    """``rules`` with one setting changed."""
+    return replace(rules, **{setting: value})
 
 
 def _values(setting: Setting) -> tuple[int | str | bool, ...]:
