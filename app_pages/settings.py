@@ -8,8 +8,9 @@ while the switch it ``requires`` is off. A setting added there shows up here; it
 
 Every change goes through :func:`views.url_state.set_rules`, so the rules live in the URL (a
 reload or a shared link keeps them) and every page uses them: the Odds & advice page's
-legality notes and coach, and the tracker for new games. A tracked game keeps the rules it
-started with. Layout and wiring only.
+legality notes and coach, and the tracker for new games. A tracked game changes its rules
+only through the tracker's rules panel, which records the change in the game. Layout and
+wiring only.
 
 State keys: ``settings_<rule name>`` for each widget (loaded from the shared rules on every
 run, so the URL and the reset button always win), ``settings_reset`` for the reset button.

@@ -6,7 +6,8 @@ whether a move is allowed, and ``views.tracker_view`` words its refusals and the
 keys (all ``tracker_``): ``rows``/``row_seq`` and ``name_{row}`` (the set-up list), ``me``,
 ``opener``, ``errors``, ``face`` (the bid face), ``offset`` (the quantity row),
 ``count``/``caller_{move}`` (a call), ``flash`` (one-shot messages), ``confirm_new``,
-``iam``.
+``iam``, ``raise`` (the set-up's raise rule), ``offer`` (a bid refused only by a setting,
+and the switch offered), ``rule_{setting}`` (the rules panel's controls).
 
 The hand belongs to its round (``views.my_dice``): my dice, entered on the advice's keypad,
 are put aside as soon as the tracked round is another one (a call ends it, an undo reopens
@@ -22,6 +23,9 @@ page costs each tap a little, whether or not it changed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 import streamlit as st
 
 from coach.review import Verdict, review, tracked_decisions
@@ -32,11 +36,15 @@ from perudo_math import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Bid,
+    BidMade,
     CallKind,
     GameState,
     IllegalMove,
+    RaiseRule,
+    RulesChanged,
     exceeds_table,
 )
+from perudo_math.rules import SETTINGS, SettingKind
 from views import (
     dice,
     live_table,
@@ -94,6 +102,7 @@ def reset_entry(game: GameState | None) -> None:
     state["tracker_offset"] = 0
     state["tracker_spot"] = game
     state[COUNT_KEY] = None  # set, not deleted: the box on the phone empties too
+    state.pop("tracker_offer", None)
     for key in [key for key in state if str(key).startswith(CALLER_PREFIX)]:
         del state[key]
 
@@ -192,6 +201,23 @@ def seat_choice(key: str, label: str, nobody: str) -> None:
                  persist_state="session")
 
 
+def raise_rule_choice() -> None:
+    """The raise rule, asked in one tap with the example that tells the two apart. The
+    choice is the table's rules on this phone (``url_state``: the session and the link), so
+    the next game's set-up asks with it already picked."""
+    state["tracker_raise"] = url_state.current_rules().raise_rule.value
+    lang = current_language()  # bound: the labels may be formatted outside this run
+    choices = [rule.value for rule in RaiseRule]
+    st.radio(view.raise_question(), choices, key="tracker_raise", on_change=raise_rule_chosen,
+             format_func=lambda rule: translate(lang, f"tracker.setup.raise.{rule}"),
+             captions=[t(f"tracker.setup.raise.{rule}.help") for rule in choices])
+
+
+def raise_rule_chosen() -> None:
+    rules = url_state.current_rules()
+    url_state.set_rules(replace(rules, raise_rule=RaiseRule(state["tracker_raise"])))
+
+
 def setup() -> None:
     if live_table.setting_up_next():
         st.info(t("live.next_game.host"), icon=":material/share:")
@@ -221,6 +247,7 @@ def setup() -> None:
 
     seat_choice("tracker_me", t("tracker.setup.me"), t("tracker.setup.nobody"))
     seat_choice("tracker_opener", t("tracker.setup.opener"), t("tracker.setup.roll"))
+    raise_rule_choice()
     rules = url_state.current_rules()
     st.caption(tn("rules.setting.dice", rules.starting_dice))
     st.page_link(page=RULES_PAGE, label=t("tracker.setup.rules_link"),
@@ -246,20 +273,31 @@ def still_shown(shown: GameState) -> GameState | None:
     return game
 
 
-def make_bid(face: int, quantity: int, shown: GameState) -> None:
+def make_bid(face: int, quantity: int, shown: GameState,
+             change: RulesChanged | None = None) -> None:
+    """Record the bid; ``change`` first, when the tap also switches a setting for the game.
+    A bid refused only by a setting offers that switch (``tracker_offer``)."""
     game = still_shown(shown)
     if game is None or game.is_over:
         return
     bid = Bid(quantity, face)
     try:
-        game = game.bid(bid)
+        after = game.bid(bid) if change is None else game.apply(change).bid(bid)
     except IllegalMove as refused:
         flash("bid", "error", view.refusal_text(game, refused.refusal))
+        changes = game.changes_allowing(BidMade(None, bid))
+        if changes:
+            flash("bid", "info", view.rule_cause(game, changes[0]))
+            state["tracker_offer"] = (game, changes[0], bid)
         return
-    commit(game)
-    if exceeds_table(bid, game.table_dice):
+    if not commit(after):
+        return
+    if change is not None:
+        follow_rules(after, change.setting)
+        flash("bid", "info", view.change_text(change))
+    if exceeds_table(bid, after.table_dice):
         flash("bid", "warning", t("tracker.bid.exceeds", bid=bid.pretty(),
-                                  dice=game.table_dice))
+                                  dice=after.table_dice))
 
 
 def call(kind: CallKind, shown: GameState) -> None:
@@ -289,8 +327,44 @@ def undo(shown: GameState) -> None:
     game = still_shown(shown)
     if game is None or not game.history:
         return
-    commit(game.undo())
-    flash("top", "info", t("tracker.undone"))
+    last, before = game.history[-1], game.undo()
+    if not commit(before):
+        return
+    if isinstance(last, RulesChanged):
+        follow_rules(before, last.setting)
+        line = rules_view.setting_line(last.setting, before.rules.to_dict()[last.setting])
+        flash("top", "info", t("tracker.undone.rules", rule=line))
+    else:
+        flash("top", "info", t("tracker.undone"))
+
+
+def follow_rules(game: GameState, setting: str) -> None:
+    """The table's rules on this phone follow a setting changed (or put back) in the game,
+    so that the next game starts with it (the settings page's rules are these)."""
+    value = game.rules.to_dict()[setting]
+    url_state.set_rules(replace(url_state.current_rules(), **{setting: value}))
+
+
+def record_change(change: RulesChanged, shown: GameState, slot: str) -> None:
+    """Record ``change`` in the game, and say so in the messages of ``slot``."""
+    game = still_shown(shown)
+    if game is None:
+        return
+    try:
+        after = game.apply(change)
+    except IllegalMove as refused:
+        flash(slot, "error", view.refusal_text(game, refused.refusal))
+        return
+    if commit(after):
+        follow_rules(after, change.setting)
+        flash(slot, "info", view.change_text(change))
+
+
+def change_rule(setting: str, shown: GameState) -> None:
+    """The rules panel's control of ``setting`` changed: record the change in the game."""
+    value = state.get(f"tracker_rule_{setting}")
+    if value is not None:
+        record_change(RulesChanged(setting, value), shown, "rules")
 
 
 def shift_quantities(step: int) -> None:
@@ -340,13 +414,28 @@ def bid_entry(game: GameState) -> None:
     face = st.segmented_control(t("tracker.bid.face"), FACES, format_func=dice.face_label,
                                 key="tracker_face", on_change=face_changed, required=True,
                                 width="stretch", persist_state="session")
+    switch = None if face is None else view.face_switch(game, face)
     if face is None:
         st.caption(t("tracker.bid.pick_face"))
-    else:
+    elif switch is None:
         bid_numbers(game, face, key="tracker", offset=state.get("tracker_offset", 0),
                     on_bid=make_bid, bid_args=lambda bid: (bid.face, bid.quantity, game),
                     on_shift=shift_quantities)
+    else:  # no legal bid on this face, but under another setting: one tap switches and bids
+        st.warning(view.refusal_text(game, view.face_refusal(game, face)),
+                   icon=":material/block:")
+        st.caption(" ".join([view.rule_cause(game, switch), t("tracker.rules.row")]))
+        bid_numbers(game.apply(switch), face, key="tracker_switch",
+                    offset=state.get("tracker_offset", 0), on_bid=make_bid,
+                    bid_args=lambda bid: (bid.face, bid.quantity, game, switch),
+                    on_shift=shift_quantities)
     show_flash("bid")
+    offer = state.get("tracker_offer")
+    if offer is not None and offer[0] == game:
+        _, change, bid = offer
+        st.button(view.switch_label(change, bid), key="tracker_offer_switch",
+                  icon=":material/gavel:", on_click=make_bid,
+                  args=(bid.face, bid.quantity, game, change))
 
 
 def call_entry(game: GameState) -> None:
@@ -382,6 +471,11 @@ def call_entry(game: GameState) -> None:
     for kind, refused in refusals.items():
         if refused and (kind == "dudo" or game.rules.calza):
             st.caption(view.refusal_text(game, refused))
+            change = view.call_switch(game, kind, caller)
+            if change is not None:  # refused by a setting alone: switch it in one tap
+                st.button(view.allow_label(change), key=f"tracker_allow_{kind}",
+                          icon=":material/gavel:", on_click=record_change,
+                          args=(change, game, "call"))
     show_flash("call")
 
 
@@ -468,7 +562,41 @@ def held_panel(game: GameState, me: int | None) -> None:
 
 
 def rules_panel(game: GameState, me: int | None) -> None:
+    """The game's rules; where this phone records moves, the settings a table may change
+    during a game are controls, and a change is recorded in the game (undo takes it back)."""
+    if live_table.may_record() and not game.is_over:
+        st.caption(t("tracker.rules.game"))
+        rule_controls(game)
+        show_flash("rules")
     st.markdown(rules_view.bullet_list(rules_view.setting_lines(game.rules)))
+
+
+def option_labels(lang: str, name: str) -> Callable[[str], str]:
+    """The labels of a choice setting's options, in ``lang``."""
+    return lambda option: translate(lang, f"settings.{name}.{option}")
+
+
+def rule_controls(game: GameState) -> None:
+    """One control per setting that may change during a game, showing the rules in force."""
+    lang = current_language()  # bound: the labels may be formatted outside this run
+    values = game.rules.to_dict()
+    for setting in SETTINGS:
+        if not setting.mid_game:
+            continue
+        key, label = f"tracker_rule_{setting.name}", t(f"settings.{setting.name}.label")
+        state[key] = values[setting.name]
+        args = (setting.name, game)
+        if setting.kind is SettingKind.SWITCH:
+            off = setting.requires is not None and not values[setting.requires]
+            st.toggle(label, key=key, on_change=change_rule, args=args, disabled=off)
+            continue
+        options, labels = setting.choices, option_labels(lang, setting.name)
+        if len(options) <= 2:
+            st.segmented_control(label, options, format_func=labels, required=True, key=key,
+                                 on_change=change_rule, args=args, width="stretch")
+        else:
+            st.radio(label, options, format_func=labels, key=key, on_change=change_rule,
+                     args=args)
 
 
 def seat_picker(game: GameState, me: int | None) -> None:

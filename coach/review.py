@@ -17,7 +17,7 @@ from typing import Any
 
 from coach.engine.decide import Advice, CoachSettings, Option, Reason, advise, weigh_raise
 from coach.engine.situation import CALZA, DUDO, Action, Situation
-from perudo_math import BidMade, CalzaCalled, GameState, Hand
+from perudo_math import BidMade, CalzaCalled, GameState, Hand, RulesChanged
 from perudo_math.checks import is_whole, wrong_type
 
 GOOD_BELOW = 3.0
@@ -146,7 +146,8 @@ def review(decisions: Iterable[tuple[Situation, Action]],
 def tracked_decisions(game: GameState, me: int,
                       hands: Mapping[int, Hand]) -> list[tuple[Situation, Action]]:
     """The decisions of seat ``me`` in a tracked ``game``, in the rounds whose hand is in
-    ``hands`` (round number, from 1: the dice ``me`` held that round). ValueError when a
+    ``hands`` (round number, from 1: the dice ``me`` held that round), each under the rules
+    in force when it was taken (a table may change them during the game). ValueError when a
     hand is not the size ``me`` held that round, or names a round that was not played."""
     if not isinstance(game, GameState):
         raise wrong_type("tracked_decisions: game", "a GameState", game)
@@ -159,7 +160,7 @@ def tracked_decisions(game: GameState, me: int,
     for event in game.history:
         number = state.round_number
         hand = hands.get(number)
-        if event.seat == me and hand is not None:
+        if not isinstance(event, RulesChanged) and event.seat == me and hand is not None:
             if len(hand) != state.players[me].dice:
                 raise ValueError(f"round {number}: seat {me} held {state.players[me].dice} "
                                  f"dice, not {len(hand)}")

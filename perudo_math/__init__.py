@@ -26,6 +26,7 @@ from perudo_math.game import (
     GameState,
     Player,
     RoundResult,
+    RulesChanged,
     roll_for_first_opener,
 )
 from perudo_math.hand import Hand
@@ -108,6 +109,7 @@ __all__ = [
     "RefusedMove",
     "RoundResult",
     "Rules",
+    "RulesChanged",
     "Setting",
     "SettingKind",
     "Settlement",

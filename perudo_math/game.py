@@ -2,6 +2,9 @@
 
 Every transition returns a new :class:`GameState`; the history of events replays the game
 from its start, which gives undo and the compact game codes of :meth:`GameState.to_code`.
+A table may change a rule setting during the game (:class:`RulesChanged`, an event of the
+history like a move): ``GameState.rules`` are the rules in force now, ``start_rules`` those
+the game started with.
 A refused move raises :class:`~perudo_math.moves.IllegalMove`, whose refusal is data (a code
 and the seats it concerns); the ``*_refusal`` methods return the same value without raising.
 A round ends through :func:`~perudo_math.settle.settle_round`.
@@ -16,6 +19,8 @@ import re
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
+from functools import lru_cache
 
 from perudo_math.bid import Bid, as_bid
 from perudo_math.checks import (
@@ -36,7 +41,15 @@ from perudo_math.moves import (
     RefusedMove,
     call_refusal,
 )
-from perudo_math.rules import PalificoRule, Rules
+from perudo_math.rules import (
+    SETTING_BY_NAME,
+    SETTING_BY_SHORT,
+    SETTINGS,
+    PalificoRule,
+    Rules,
+    Setting,
+    SettingKind,
+)
 from perudo_math.settle import settle_round
 
 CODE_PREFIX = "g1."
@@ -121,7 +134,37 @@ class CalzaCalled:
     count: int
 
 
-Event = BidMade | DudoCalled | CalzaCalled
+@dataclass(frozen=True, slots=True)
+class RulesChanged:
+    """From here on the table plays ``setting`` (a :class:`Rules` field name) at ``value``
+    (its JSON value: ``"any-face"``, ``True``). Nobody's move: the table agreed on it, so
+    it has no seat. ValueError when there is no such setting or the value is not one of it.
+    Which settings may change during a game: :attr:`~perudo_math.rules.Setting.mid_game`."""
+
+    setting: str
+    value: int | str | bool
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.setting, str) or self.setting not in SETTING_BY_NAME:
+            raise ValueError(f"there is no rule setting {shown(self.setting)}")
+        setting, value = SETTING_BY_NAME[self.setting], self.value
+        if setting.kind is SettingKind.CHOICE:
+            value = value.value if isinstance(value, StrEnum) else value
+            if not isinstance(value, str) or value not in setting.choices:
+                raise ValueError(f"{setting.name} must be one of {', '.join(setting.choices)}, "
+                                 f"not {shown(value)}")
+            object.__setattr__(self, "value", value)  # "any-face", never RaiseRule.ANY_FACE
+        elif setting.kind is SettingKind.SWITCH:
+            if not isinstance(value, bool):
+                raise wrong_type(setting.name, "true or false", value)
+        else:
+            Rules(**{setting.name: value})  # its own range and type checks
+
+
+Move = BidMade | DudoCalled | CalzaCalled
+"""A player's move."""
+Event = Move | RulesChanged
+"""What the history of a game records: the players' moves and the table's rule changes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +194,9 @@ class GameState:
     """Where a game stands. Create one with :meth:`new`; every move returns a new state.
 
     ``opener`` is ``None`` once the game is over. ``bids`` are this round's (seat, bid)
-    pairs. ``had_palifico`` holds the seats that have opened a palifico round.
+    pairs. ``had_palifico`` holds the seats that have opened a palifico round. ``rules``
+    are the rules in force now; ``start_rules`` those the game started with (``None``, for
+    a state built without :meth:`new`: ``rules``).
     """
 
     rules: Rules
@@ -163,6 +208,7 @@ class GameState:
     had_palifico: frozenset[int] = frozenset()
     results: tuple[RoundResult, ...] = ()
     history: tuple[Event, ...] = ()
+    start_rules: Rules | None = None
 
     @classmethod
     def new(
@@ -191,7 +237,8 @@ class GameState:
             raise ValueError(refusal)
         palifico = rules.palifico is PalificoRule.WHILE_ONE_DIE and rules.starting_dice == 1
         had = frozenset({first_opener}) if palifico else frozenset()
-        return cls(rules, players, first_opener, first_opener, palifico, had_palifico=had)
+        return cls(rules, players, first_opener, first_opener, palifico, had_palifico=had,
+                   start_rules=rules)
 
     # What the table looks like.
 
@@ -307,6 +354,38 @@ class GameState:
                                table_dice=self.table_dice, names=self._names)
         return None
 
+    def rule_change_refusal(self, change: RulesChanged) -> RefusedMove | None:
+        """Why the table may not make ``change`` now, or ``None`` if it may: the game is over
+        or full, the setting cannot change during a game, or the table already plays it."""
+        if not isinstance(change, RulesChanged):
+            raise wrong_type("GameState.rule_change_refusal: change", "a RulesChanged", change)
+        code = None
+        if (winner := self.winner) is not None:
+            code = MoveRefusal.GAME_OVER
+        elif len(self.history) >= MAX_MOVES or len(self.results) >= MAX_ROUNDS:
+            code = MoveRefusal.GAME_TOO_LONG
+        elif not SETTING_BY_NAME[change.setting].mid_game:
+            code = MoveRefusal.SETTING_FIXED
+        elif getattr(self.rules, change.setting) == change.value:
+            code = MoveRefusal.RULE_UNCHANGED
+        if code is None:
+            return None
+        return RefusedMove(code, "rules", turn=self.turn, winner=winner,
+                           setting=change.setting, names=self._names)
+
+    def changes_allowing(self, move: Move) -> tuple[RulesChanged, ...]:
+        """The changes of one setting, each of which would make the refused ``move`` legal
+        now (``()`` when it is legal, or when no single setting refuses it): 4 × 2 after
+        3 × 5 under ``same-face`` gives ``raise_rule`` ``any-face``."""
+        if self.refusal(move) is None or isinstance(move, RulesChanged):
+            return ()
+        found = []
+        for change in _changes_from(self.rules):
+            if (self.rule_change_refusal(change) is None
+                    and self._step(change)[0]._refusal(move) is None):
+                found.append(change)
+        return tuple(found)
+
     def refusal(self, event: Event) -> RefusedMove | None:
         """Why the move ``event`` records would be refused now, or ``None`` if it is legal.
 
@@ -317,6 +396,8 @@ class GameState:
         return self._refusal(event)
 
     def _refusal(self, event: Event) -> RefusedMove | None:
+        if event.__class__ is RulesChanged:
+            return self.rule_change_refusal(event)
         seat = event.seat
         if seat is not None and not is_whole(seat):
             return RefusedMove(MoveRefusal.NO_SUCH_SEAT, _move_kind(event), None, self.turn,
@@ -353,6 +434,14 @@ class GameState:
         """
         return self._replay((CalzaCalled(self.turn if seat is None else seat, count),))
 
+    def change_rule(self, setting: str, value: int | str | bool) -> GameState:
+        """The state after the table switches ``setting`` to ``value`` from now on.
+
+        ValueError when there is no such setting or value; :class:`IllegalMove` when
+        :meth:`rule_change_refusal` refuses it.
+        """
+        return self._replay((RulesChanged(setting, value),))
+
     def apply(self, event: Event) -> GameState:
         """The state after ``event``; :class:`~perudo_math.moves.IllegalMove` when refused.
 
@@ -382,11 +471,12 @@ class GameState:
                              else "GameState.apply: event")
             refused = state._refusal(event)
             if refused is None and (len(history) >= MAX_MOVES or len(results) >= MAX_ROUNDS):
-                refused = RefusedMove(MoveRefusal.GAME_TOO_LONG, _move_kind(event),
-                                      event.seat, state.turn, names=state._names)
+                seat = None if kind is RulesChanged else event.seat
+                refused = RefusedMove(MoveRefusal.GAME_TOO_LONG, _move_kind(event), seat,
+                                      state.turn, names=state._names)
             if refused is not None:
                 raise IllegalMove.of(refused, index)
-            if event.seat is None:
+            if kind is not RulesChanged and event.seat is None:
                 event = _with_seat(event, state.turn)
             state, result = state._step(event)
             history.append(event)
@@ -397,9 +487,9 @@ class GameState:
         return replace(state, history=tuple(history), results=tuple(results))
 
     def restart(self) -> GameState:
-        """The same game as it stood before its first move."""
+        """The same game as it stood before its first move, under the rules it started with."""
         names = [player.name for player in self.players]
-        return GameState.new(names, self.rules, self.first_opener)
+        return GameState.new(names, self.start_rules or self.rules, self.first_opener)
 
     def undo(self) -> GameState:
         """The state before the last move."""
@@ -413,7 +503,7 @@ class GameState:
         """A short text that :meth:`from_code` turns back into this very state."""
         names = [player.name for player in self.players]
         moves = " ".join(_move_text(event) for event in self.history)
-        payload = [self.rules.changed(), names, self.first_opener, moves]
+        payload = [(self.start_rules or self.rules).changed(), names, self.first_opener, moves]
         text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
         return CODE_PREFIX + _pack(text.encode("utf-8"))
 
@@ -437,7 +527,7 @@ class GameState:
                 raise ValueError("wrong payload")
             state = cls.new(names, Rules.from_dict(rules_data), first_opener)
             texts = moves.split()
-            calls = sum(1 for text in texts if text[0] in "dc")
+            calls = sum(1 for text in texts if text[0] in "dc" and "@" in text)
             if len(texts) > MAX_MOVES or calls > MAX_ROUNDS:
                 raise ValueError("longer than any game may be")
         except (ValueError, TypeError, KeyError, IndexError, zlib.error, RecursionError):
@@ -490,7 +580,12 @@ class GameState:
             bids = (*self.bids, (event.seat, event.bid))
             return GameState(self.rules, self.players, self.first_opener, self.opener,
                              self.palifico, bids, self.had_palifico, self.results,
-                             self.history), None
+                             self.history, self.start_rules), None
+        if isinstance(event, RulesChanged):
+            rules = _with_setting(self.rules, event.setting, event.value)
+            return GameState(rules, self.players, self.first_opener, self.opener,
+                             self.palifico, self.bids, self.had_palifico, self.results,
+                             self.history, self.start_rules), None
         return self._end_round(event)
 
     def _end_round(self, call: DudoCalled | CalzaCalled) -> tuple[GameState, RoundResult]:
@@ -555,13 +650,13 @@ def _next_active(seat: int, dice: Sequence[int]) -> int:
     raise AssertionError("no player holds dice")
 
 
-_EVENT_TYPES = (BidMade, DudoCalled, CalzaCalled)
+_EVENT_TYPES = (BidMade, DudoCalled, CalzaCalled, RulesChanged)
 
 
 def _check_event(event: object, name: str) -> None:
     """Refuse anything but a game event, and a BidMade whose bid is not a :class:`Bid`."""
     if not isinstance(event, _EVENT_TYPES):
-        raise wrong_type(name, "a BidMade, DudoCalled or CalzaCalled", event)
+        raise wrong_type(name, "a BidMade, DudoCalled, CalzaCalled or RulesChanged", event)
     if isinstance(event, BidMade) and not isinstance(event.bid, Bid):
         raise wrong_type(f"{name}.bid", "a Bid", event.bid)
 
@@ -572,16 +667,46 @@ def _seat_number_refusal(seat: object, seats: int) -> str | None:
     return None
 
 
+@lru_cache(maxsize=64)
+def _changes_from(rules: Rules) -> tuple[RulesChanged, ...]:
+    """Every change of one setting that a table may make during a game under ``rules``
+    (asked on every tap that shows a refused move: worked out once per rules)."""
+    current = rules.to_dict()
+    return tuple(RulesChanged(setting.name, value) for setting in SETTINGS if setting.mid_game
+                 for value in _values(setting) if value != current[setting.name])
+
+
+@lru_cache(maxsize=256)
+def _with_setting(rules: Rules, setting: str, value: int | str | bool) -> Rules:
+    """``rules`` with one setting changed."""
+    return replace(rules, **{setting: value})
+
+
+def _values(setting: Setting) -> tuple[int | str | bool, ...]:
+    """The values of a setting that is a choice or a switch."""
+    return (False, True) if setting.kind is SettingKind.SWITCH else setting.choices
+
+
 def _move_text(event: Event) -> str:
-    """One move in a game code: ``5x4`` for a bid, ``d3@2`` for seat 2's dudo on a count of 3."""
+    """One move in a game code: ``5x4`` for a bid, ``d3@2`` for seat 2's dudo on a count of 3,
+    ``raise=any-face`` for a change of rules (the setting as a link writes it)."""
     if isinstance(event, BidMade):
         return str(event.bid)
+    if isinstance(event, RulesChanged):
+        setting = SETTING_BY_NAME[event.setting]
+        return f"{setting.short}={setting.format(event.value)}"
     kind = "d" if isinstance(event, DudoCalled) else "c"
     return f"{kind}{event.count}@{event.seat}"
 
 
 def _read_move(move: str) -> Event:
     """One move read from a game code: a bid is the move of the player to act."""
+    short, equals, value = move.partition("=")
+    if equals:
+        if short not in SETTING_BY_SHORT:
+            raise ValueError(f"there is no rule setting {short[:20]!r}")
+        setting = SETTING_BY_SHORT[short]
+        return RulesChanged(setting.name, setting.parse(value))
     call = _CALL_PATTERN.fullmatch(move)
     if call is None:
         return BidMade(None, Bid.parse(move))
@@ -589,7 +714,7 @@ def _read_move(move: str) -> Event:
     return (DudoCalled if kind == "d" else CalzaCalled)(int(seat), int(count))
 
 
-def _with_seat(event: Event, seat: int | None) -> Event:
+def _with_seat(event: Move, seat: int | None) -> Move:
     if isinstance(event, BidMade):
         return BidMade(seat, event.bid)
     return type(event)(seat, event.count)
@@ -598,6 +723,8 @@ def _with_seat(event: Event, seat: int | None) -> Event:
 def _move_kind(event: Event) -> MoveKind:
     if isinstance(event, BidMade):
         return "bid"
+    if isinstance(event, RulesChanged):
+        return "rules"
     return "dudo" if isinstance(event, DudoCalled) else "calza"
 
 
@@ -633,7 +760,9 @@ __all__ = [
     "DudoCalled",
     "Event",
     "GameState",
+    "Move",
     "Player",
     "RoundResult",
+    "RulesChanged",
     "roll_for_first_opener",
 ]

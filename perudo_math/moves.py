@@ -20,7 +20,7 @@ from perudo_math.legality import Refusal, Verdict
 from perudo_math.limits import MAX_MOVES, MAX_ROUNDS
 from perudo_math.rules import Rules
 
-MoveKind = Literal["bid", "dudo", "calza"]
+MoveKind = Literal["bid", "dudo", "calza", "rules"]
 CallKind = Literal["dudo", "calza"]
 CALL_KINDS: tuple[CallKind, ...] = ("dudo", "calza")
 
@@ -57,6 +57,10 @@ class MoveRefusal(StrEnum):
     """The revealed count is more than the dice on the table."""
     GAME_TOO_LONG = "game-too-long"
     """The game holds the most moves or rounds a game may (``perudo_math.limits``)."""
+    SETTING_FIXED = "setting-fixed"
+    """The setting cannot change during a game (the starting dice: see ``Setting.mid_game``)."""
+    RULE_UNCHANGED = "rule-unchanged"
+    """The table already plays the setting at that value."""
     OPEN_ON_PACOS = Refusal.OPEN_ON_PACOS.value
     QUANTITY_TOO_LOW = Refusal.QUANTITY_TOO_LOW.value
     FACE_MUST_RISE = Refusal.FACE_MUST_RISE.value
@@ -79,7 +83,8 @@ class RefusedMove:
     ``seat`` is the seat that tried to move (``None`` when it was no seat number at all);
     ``turn`` the seat whose turn it is (for the turn codes); ``winner`` the winner (for
     ``GAME_OVER``); ``verdict`` the legality verdict of a refused bid (bid, previous bid,
-    smallest fix); ``count`` and ``table_dice`` the refused count and the dice on the table.
+    smallest fix); ``count`` and ``table_dice`` the refused count and the dice on the table;
+    ``setting`` the rule setting of a refused change of rules (its name in :class:`Rules`).
     ``names`` are the players' names in seat order, for :attr:`reason` only.
     """
 
@@ -91,6 +96,7 @@ class RefusedMove:
     verdict: Verdict | None = None
     count: int | None = None
     table_dice: int | None = None
+    setting: str | None = None
     names: tuple[str, ...] = field(default=(), repr=False)
 
     @property
@@ -132,6 +138,10 @@ class RefusedMove:
             case MoveRefusal.GAME_TOO_LONG:
                 return (f"the game holds {MAX_MOVES} moves or {MAX_ROUNDS} rounds, the most "
                         "a game may: start a new game")
+            case MoveRefusal.SETTING_FIXED:
+                return f"{self.setting} cannot change during a game"
+            case MoveRefusal.RULE_UNCHANGED:
+                return f"the table already plays {self.setting} at that value"
         assert self.verdict is not None, self.code
         return self.verdict.reason
 

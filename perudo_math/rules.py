@@ -109,6 +109,11 @@ class Setting:
 
     ``short`` is its name in links and on command lines (``raise`` for ``raise_rule``);
     ``requires`` names the switch it only matters under (calza out of turn needs calza).
+    ``mid_game``: whether a table may change it during a game
+    (:class:`~perudo_math.game.RulesChanged`). Every setting may, but the starting dice:
+    the players already hold theirs, and the starting count is the ceiling a right calza
+    climbs back to, so changing it would deal the game anew. The others only say which
+    moves are legal, or whether the next round is palifico, from the change on.
     """
 
     name: str
@@ -119,6 +124,7 @@ class Setting:
     minimum: int | None = None
     maximum: int | None = None
     requires: str | None = None
+    mid_game: bool = True
 
     def parse(self, text: str) -> int | str | bool:
         """The setting's value written as in a link (``1``/``0`` for a switch); ValueError."""
@@ -157,7 +163,7 @@ SWITCHES = (
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("starting_dice", "dice", SettingKind.NUMBER, 5,
-            minimum=MIN_STARTING_DICE, maximum=MAX_STARTING_DICE),
+            minimum=MIN_STARTING_DICE, maximum=MAX_STARTING_DICE, mid_game=False),
     Setting("raise_rule", "raise", SettingKind.CHOICE, RaiseRule.SAME_FACE.value,
             choices=tuple(rule.value for rule in RaiseRule)),
     Setting("palifico", "palifico", SettingKind.CHOICE, PalificoRule.ON_DROP.value,
@@ -171,6 +177,7 @@ SETTINGS: tuple[Setting, ...] = (
 """Every setting of :class:`Rules`, in its field order."""
 
 SETTING_BY_NAME = {setting.name: setting for setting in SETTINGS}
+SETTING_BY_SHORT = {setting.short: setting for setting in SETTINGS}
 
 
 def _choice(kind: type[StrEnum], value: object, name: str) -> StrEnum:
@@ -188,6 +195,7 @@ def _choice(kind: type[StrEnum], value: object, name: str) -> StrEnum:
 __all__ = [
     "SETTINGS",
     "SETTING_BY_NAME",
+    "SETTING_BY_SHORT",
     "SWITCHES",
     "PalificoRule",
     "RaiseRule",

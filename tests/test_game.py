@@ -21,6 +21,7 @@ from perudo_math import (
     PalificoRule,
     RefusedMove,
     Rules,
+    RulesChanged,
     check_bid,
     legal_raises,
 )
@@ -35,6 +36,7 @@ from perudo_math.game import (
     RoundResult,
     roll_for_first_opener,
 )
+from perudo_math.rules import SETTINGS
 from tests.strategies import rules
 
 ANN, BOB, CID, DEE = 0, 1, 2, 3
@@ -629,3 +631,132 @@ def test_first_opener_is_fair():
     assert all(1850 < seats.count(seat) < 2150 for seat in range(3))
     with pytest.raises(ValueError):
         roll_for_first_opener(rng, 0)
+
+
+# Rules changed during a game (issue 28).
+
+OLD_CODE = ("g1.i65WKkrMLE6NLyrNSVWyUkrMq9RNS0xOVdJRKk7MKU5UsiopKk2t1YlWcszLAwo65ScBSefMFKVYHUMd"
+            "JeMKUwWTCiOFFGMHAwWjCjMgDlCKBQCUR6Fa")
+"""A code written before rule changes existed (Ann, Bob and Cid, any-face and salsa, Bob
+opens: 3x5 4x2 d3@0 2x6 2xP): links shared then must still open."""
+
+
+def test_a_code_written_before_rule_changes_still_opens():
+    state = GameState.from_code(OLD_CODE)
+    expected = play(new(first_opener=BOB, raise_rule="any-face", salsa=True),
+                    "3x5 4x2 d3@0 2x6 2xP")
+    assert state == expected and state.start_rules == state.rules
+    assert state.to_code() == OLD_CODE
+
+
+def test_a_rule_change_is_an_event_the_next_moves_are_judged_by():
+    opened = play(new(), "3x5")
+    assert opened.bid_refusal(Bid(4, 2)).code is MoveRefusal.FACE_MUST_RISE
+    switched = opened.change_rule("raise_rule", "any-face")
+    assert switched.history[-1] == RulesChanged("raise_rule", "any-face")
+    assert switched.rules == Rules(raise_rule="any-face") and switched.start_rules == Rules()
+    assert (switched.turn, switched.bids, switched.players) == (
+        opened.turn, opened.bids, opened.players)  # nobody moved: still Bob's turn
+    state = switched.bid("4x2")
+    assert state.history[-1] == BidMade(BOB, Bid(4, 2))
+    back = state.apply(RulesChanged("raise_rule", "same-face"))
+    assert back.bid_refusal(Bid(5, 3)).code is MoveRefusal.QUANTITY_MUST_STAY
+    assert state.bid_refusal(Bid(5, 3)) is None
+
+
+def test_a_rule_change_round_trips_in_the_code_and_undo_takes_it_back():
+    opened = play(new(), "3x5")
+    state = opened.change_rule("raise_rule", "any-face").bid("4x2").change_rule("salsa", True)
+    state = state.dudo(3, ANN)  # out of turn: salsa is on now
+    code = state.to_code()
+    assert GameState.from_code(code) == state
+    assert forge([{}, NAMES[:3], 0, "3x5 raise=any-face 4x2 salsa=1 d3@0"]) == code
+    assert state.undo().undo().undo().undo() == opened
+    assert state.undo().undo().undo().rules == Rules(raise_rule="any-face")
+    assert state.restart() == new() and state.restart().rules == Rules()
+    assert state.results[-1].caller == ANN
+
+
+def test_the_settings_a_game_may_not_change_and_the_changes_that_change_nothing():
+    state = play(new(), "3x5")
+    with pytest.raises(IllegalMove) as fixed:
+        state.change_rule("starting_dice", 3)
+    assert fixed.value.refusal.code is MoveRefusal.SETTING_FIXED
+    assert fixed.value.refusal.setting == "starting_dice"
+    assert isinstance(fixed.value, ValueError)
+    with pytest.raises(IllegalMove) as same:
+        state.change_rule("raise_rule", "same-face")
+    assert same.value.refusal.code is MoveRefusal.RULE_UNCHANGED
+    over = play(new(2, starting_dice=1), "1x3 d0")
+    assert over.rule_change_refusal(RulesChanged("salsa", True)).code is MoveRefusal.GAME_OVER
+    for setting, value in (("raise", "any-face"), ("raise_rule", "sideways"),
+                           ("salsa", "yes"), ("starting_dice", 11)):
+        with pytest.raises(ValueError):
+            RulesChanged(setting, value)
+    for moves in ("3x5 dice=3", "3x5 raise=any-face raise=any-face", "3x5 zz=1",
+                  "3x5 raise=sideways", "3x5 salsa=2", "3x5 raise=same-face"):
+        with pytest.raises(DamagedGameCode) as damaged:
+            GameState.from_code(forge([{}, NAMES[:3], 0, moves]))
+        assert damaged.value.move_number == len(moves.split())
+
+
+def test_which_setting_alone_would_allow_a_refused_move():
+    opened = play(new(), "3x5")
+    any_face = (RulesChanged("raise_rule", "any-face"),)
+    assert opened.changes_allowing(BidMade(None, Bid(4, 2))) == any_face
+    assert opened.changes_allowing(BidMade(None, Bid(4, 6))) == any_face  # 3 × 6 only
+    assert opened.changes_allowing(BidMade(None, Bid(4, 5))) == ()  # legal
+    assert opened.changes_allowing(BidMade(CID, Bid(4, 2))) == ()  # not Cid's turn
+    assert opened.changes_allowing(BidMade(None, Bid(3, 2))) == ()  # no setting allows it
+    assert opened.changes_allowing(DudoCalled(CID, 2)) == (RulesChanged("salsa", True),)
+    assert play(new(2), "3x5").changes_allowing(CalzaCalled(None, 3)) == (
+        RulesChanged("calza_heads_up", True),)
+    assert play(new(calza=False), "3x5").changes_allowing(CalzaCalled(None, 3)) == (
+        RulesChanged("calza", True),)
+    one_die = play(new(2, starting_dice=2), "1x3 d0 1x4 2x4")  # Ann is palifico on one die
+    assert one_die.palifico and one_die.players[one_die.turn].dice == 1
+    assert one_die.changes_allowing(BidMade(None, Bid(2, 6))) == (
+        RulesChanged("palifico_one_die_may_change_face", True),)
+
+
+def test_a_palifico_rule_changed_mid_game_counts_from_the_next_round():
+    # Ann drops to one die, then Bob does; Ann, on one die, challenges and is out, and Bob,
+    # on one die since last round, opens: palifico only while-one-die.
+    before = play(new(3, starting_dice=2), "1x3 d0 1x3 2x3 d0@2 1x3 2x3")
+    assert before.opener == BOB and before.players[BOB].dice == 1
+    assert not play(before, "d2").palifico
+    state = play(before.change_rule("palifico", "while-one-die"), "d2")
+    assert state.players[ANN].dice == 0 and state.opener == BOB and state.palifico
+    assert state.results[-1].next_palifico and state.undo().rules.palifico == "while-one-die"
+
+
+def random_game_with_rule_changes(seed: int) -> list[GameState]:
+    """A random game where, now and then, the table switches a setting it may change."""
+    rng = random.Random(seed)
+    states = [new(rng.randint(2, 4), starting_dice=rng.randint(1, 3))]
+    changeable = [setting for setting in SETTINGS if setting.mid_game]
+    while not states[-1].is_over:
+        state = states[-1]
+        if rng.random() < 0.2:
+            setting = rng.choice(changeable)
+            options = (False, True) if setting.kind.value == "switch" else setting.choices
+            value = rng.choice([value for value in options
+                                if value != state.rules.to_dict()[setting.name]])
+            states.append(state.change_rule(setting.name, value))
+        else:
+            hands = [Hand([rng.randint(1, 6) for _ in range(p.dice)]) for p in state.players]
+            states.append(random_move(state, rng, hands))
+    return states
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_random_games_with_rule_changes_replay_round_trip_and_undo(seed):
+    states = random_game_with_rule_changes(seed)
+    final = states[-1]
+    assert GameState.from_code(final.to_code()) == final
+    assert final.restart().replay(final.history) == final
+    for before, after in itertools.pairwise(states[-8:]):
+        assert after.undo() == before
+    for state in states:
+        assert state.start_rules == states[0].rules

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from perudo_math import MAX_MOVES, MAX_ROUNDS, GameState, IllegalMove, MoveRefusal, Rules
-from perudo_math.game import CODE_PREFIX, MAX_CODE_LENGTH, DamagedGameCode, _pack
+from perudo_math.game import CODE_PREFIX, MAX_CODE_LENGTH, DamagedGameCode, RulesChanged, _pack
 
 
 def bids(count: int) -> str:
@@ -73,6 +73,20 @@ def test_a_game_refuses_the_move_after_its_last_move():
     with pytest.raises(DamagedGameCode) as damaged:
         GameState.from_code(code_of(bids(MAX_MOVES + 1)))
     assert damaged.value.move_number is None
+
+
+def test_a_rule_change_counts_as_a_move_and_the_game_refuses_one_past_its_last():
+    moves = GameState.from_code(code_of(bids(MAX_MOVES))).history
+    for change_first in (False, True):
+        events = [RulesChanged("salsa", True), *moves] if change_first else [
+            *moves, RulesChanged("salsa", True)]
+        with pytest.raises(IllegalMove) as refused:
+            GameState.new(["Ann", "Bob"], Rules()).replay(events)
+        assert refused.value.refusal.code is MoveRefusal.GAME_TOO_LONG
+        assert refused.value.index == MAX_MOVES
+    full = GameState.new(["Ann", "Bob"], Rules()).replay(moves)
+    assert full.rule_change_refusal(RulesChanged("salsa", True)).code is (
+        MoveRefusal.GAME_TOO_LONG)
 
 
 def test_replay_names_the_first_illegal_move_and_its_index():

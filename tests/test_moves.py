@@ -26,6 +26,7 @@ from perudo_math import (
     Refusal,
     RefusedMove,
     Rules,
+    RulesChanged,
     calza_refusal,
     check_bid,
     dudo_refusal,
@@ -99,6 +100,12 @@ CASES: list[tuple[str, Callable[[], RefusedMove | None], RefusedMove, str]] = [
     ("count above the table", lambda: OPENED.count_refusal(16),
      refused(MoveRefusal.COUNT_ABOVE_TABLE, "dudo", count=16, table_dice=15),
      "count 16 is more than the 15 dice on the table"),
+    ("starting dice fixed", lambda: OPENED.rule_change_refusal(RulesChanged("starting_dice", 3)),
+     refused(MoveRefusal.SETTING_FIXED, "rules", turn=BOB, setting="starting_dice"),
+     "starting_dice cannot change during a game"),
+    ("rule unchanged", lambda: OPENED.rule_change_refusal(RulesChanged("salsa", False)),
+     refused(MoveRefusal.RULE_UNCHANGED, "rules", turn=BOB, setting="salsa"),
+     "the table already plays salsa at that value"),
 ]
 
 BID_CASES: list[tuple[GameState, str, Rules]] = [

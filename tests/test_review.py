@@ -129,6 +129,20 @@ def test_a_tracked_game_gives_my_decisions_in_the_rounds_i_entered():
     assert tracked_decisions(game, 0, {2: Hand([2, 2, 5, 6])})[0][1] == Action.raise_to("3x2")
 
 
+def test_each_tracked_decision_is_judged_under_the_rules_in_force_then():
+    """Ana bids 3 × 5; the table switches to any face; Ben's 4 × 2, refused by the rules the
+    game started with, is reviewed under the ones it was made under."""
+    game = GameState.new(["Ana", "Ben", "Cleo"]).bid("3x5")
+    game = game.change_rule("raise_rule", "any-face").bid("4x2").dudo(3)
+    ana = tracked_decisions(game, 0, {1: Hand([5, 5, 1, 2, 6])})
+    assert ana[0][0].rules == Rules()
+    ben = tracked_decisions(game, 1, {1: Hand([2, 2, 1, 3, 6])})
+    assert ben[0][0].rules == Rules(raise_rule="any-face") and ben[0][1] == Action.raise_to("4x2")
+    assert [move.played for move in review(ben).moves] == [Action.raise_to("4x2")]
+    cleo = tracked_decisions(game, 2, {1: Hand([3, 3, 4, 4, 6])})
+    assert [action for _, action in cleo] == [DUDO]
+
+
 @pytest.mark.parametrize(("hands", "words"), [
     ({1: Hand([4, 4])}, "round 1: seat 0 held 5 dice, not 2"),
     ({9: Hand([4, 4, 4, 4, 4])}, "round 9 was not played"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from perudo_math import PACO, Bid, Rules, Verdict, face_name, smallest_raises
+from perudo_math.rules import SETTING_BY_NAME, SETTINGS, SettingKind
 from views.i18n import format_decimal, t, tn
 
 PACO_TABLE_QUANTITIES = range(1, 13)
@@ -58,20 +59,22 @@ def _switch(name: str, on: bool) -> str:
     return t(f"rules.setting.{name}.{'on' if on else 'off'}")
 
 
+def setting_line(name: str, value: int | str | bool) -> str:
+    """What setting ``name`` (a :class:`Rules` field) does at ``value``, in one sentence."""
+    setting = SETTING_BY_NAME[name]
+    if setting.kind is SettingKind.NUMBER:
+        return tn(f"rules.setting.{setting.short}", value)
+    if setting.kind is SettingKind.SWITCH:
+        return _switch(setting.short, bool(value))
+    return t(f"rules.setting.{setting.short}.{value}")
+
+
 def setting_lines(rules: Rules) -> list[str]:
     """One sentence per setting, saying what it does at this table."""
-    lines = [
-        tn("rules.setting.dice", rules.starting_dice),
-        t(f"rules.setting.raise.{rules.raise_rule.value}"),
-        t(f"rules.setting.palifico.{rules.palifico.value}"),
-        _switch("onedie", rules.palifico_one_die_may_change_face),
-        _switch("salsa", rules.salsa),
-        _switch("calza", rules.calza),
-    ]
-    if rules.calza:
-        lines.append(_switch("calzaany", rules.calza_out_of_turn))
-        lines.append(_switch("calza2", rules.calza_heads_up))
-    return lines
+    values = rules.to_dict()
+    shown = [setting.name for setting in SETTINGS
+             if setting.requires is None or values[setting.requires]]
+    return [setting_line(name, values[name]) for name in shown]
 
 
 BASIC_KEYS: tuple[str, ...] = (
@@ -144,6 +147,7 @@ __all__ = [
     "paco_conversions",
     "paco_table",
     "refusal_text",
+    "setting_line",
     "setting_lines",
     "verdict_text",
 ]

@@ -24,16 +24,20 @@ from perudo_math import (
     MIN_PLAYERS,
     Bid,
     BidMade,
+    CalzaCalled,
+    DudoCalled,
     GameState,
     Hand,
     MoveRefusal,
     RefusedMove,
     RoundResult,
+    RulesChanged,
     roll_for_first_opener,
 )
 from views.dice import glyphs
 from views.i18n import t, tn
 from views.rules_view import refusal_text as bid_refusal_text
+from views.rules_view import setting_line
 from views.text import literal, player_name
 
 QUANTITY_ROW = 5
@@ -96,6 +100,17 @@ def roll_opener(seats: int) -> int:
     return roll_for_first_opener(_roll_rng, seats)
 
 
+RAISE_EXAMPLE = (Bid(3, 5), Bid(4, 2))
+"""The set-up's example of the raise rule: after 3 × 5, may the next player bid 4 × 2? No
+under ``same-face``, yes under ``any-face`` (a test checks it with the legality rules)."""
+
+
+def raise_question() -> str:
+    """The set-up's question that tells the raise rules apart, on :data:`RAISE_EXAMPLE`."""
+    previous, bid = RAISE_EXAMPLE
+    return t("tracker.setup.raise", previous=previous.pretty(), bid=bid.pretty())
+
+
 # --- the table -------------------------------------------------------------------------------
 
 
@@ -113,11 +128,14 @@ def round_header(game: GameState) -> str:
 
 def round_key(game: GameState) -> tuple[object, ...]:
     """What tells the round being played apart from the other rounds of the game: the
-    players, the rules, the opener and every move made before the round began. Undoing a bid
-    keeps it; undoing the call that ended a round, or a call entered again, changes it."""
-    start = len(game.history) - len(game.bids)
-    return (game.rules, tuple(player.name for player in game.players), game.opener,
-            game.history[:start])
+    players, the rules the game started with, the opener and every move made before the
+    round began. Undoing a bid or changing a rule keeps it; undoing the call that ended a
+    round, or a call entered again, changes it."""
+    start = len(game.history)
+    while start and isinstance(game.history[start - 1], BidMade | RulesChanged):
+        start -= 1
+    return (game.start_rules or game.rules, tuple(player.name for player in game.players),
+            game.opener, game.history[:start])
 
 
 def round_keys(game: GameState) -> dict[int, tuple[object, ...]]:
@@ -244,6 +262,24 @@ def face_refusal(game: GameState, face: int) -> RefusedMove:
     return refused
 
 
+def face_switch(game: GameState, face: int) -> RulesChanged | None:
+    """The change of one setting under which ``face``, which has no legal bid now, would
+    have one (tried on :func:`face_refusal`'s bid); ``None`` when it has one, or none helps."""
+    if game.turn is None or lowest_quantity(game, face) is not None:
+        return None
+    probe = game.last_bid.quantity + 1 if game.last_bid is not None else 1
+    changes = game.changes_allowing(BidMade(None, Bid(probe, face)))
+    return changes[0] if changes else None
+
+
+def call_switch(game: GameState, kind: str, caller: int) -> RulesChanged | None:
+    """The change of one setting under which ``caller`` may call ``kind`` (dudo or calza),
+    refused now; ``None`` when no single setting allows it."""
+    call = (DudoCalled if kind == "dudo" else CalzaCalled)(caller, 0)
+    changes = game.changes_allowing(call)
+    return changes[0] if changes else None
+
+
 # --- refused moves ---------------------------------------------------------------------------
 
 _REFUSAL_KEYS: dict[MoveRefusal, str] = {
@@ -259,6 +295,8 @@ _REFUSAL_KEYS: dict[MoveRefusal, str] = {
     MoveRefusal.BAD_COUNT: "tracker.refuse.count_missing",
     MoveRefusal.COUNT_ABOVE_TABLE: "tracker.refuse.count_high",
     MoveRefusal.GAME_TOO_LONG: "tracker.refuse.game_too_long",
+    MoveRefusal.SETTING_FIXED: "tracker.refuse.setting_fixed",
+    MoveRefusal.RULE_UNCHANGED: "tracker.refuse.rule_unchanged",
 }
 """The catalog key of each refusal that is not about the bid itself (those are worded by
 :func:`views.rules_view.refusal_text`) nor about one's own bid (one key per call)."""
@@ -284,7 +322,43 @@ def refusal_text(game: GameState, refused: RefusedMove) -> str:
         params["table"] = tn("common.dice_on_table", refused.table_dice)
     elif refused.code is MoveRefusal.GAME_TOO_LONG:
         params.update(moves=MAX_MOVES, rounds=MAX_ROUNDS)
+    elif refused.setting is not None:
+        params["setting"] = t(f"settings.{refused.setting}.label")
     return t(_REFUSAL_KEYS[refused.code], **params)
+
+
+def rule_cause(game: GameState, change: RulesChanged) -> str:
+    """That a refusal comes from one setting of this table, which ``change`` would allow."""
+    setting = t(f"settings.{change.setting}.label")
+    if isinstance(change.value, bool):
+        return t(f"tracker.refuse.rule.{'on' if change.value else 'off'}", setting=setting)
+    now = game.rules.to_dict()[change.setting]
+    return t("tracker.refuse.rule.choice", setting=setting,
+             now=t(f"settings.{change.setting}.{now}"),
+             other=t(f"settings.{change.setting}.{change.value}"))
+
+
+def switch_label(change: RulesChanged, bid: Bid) -> str:
+    """The button that makes ``change`` for this game and records ``bid``."""
+    setting = t(f"settings.{change.setting}.label")
+    if isinstance(change.value, bool):
+        return t(f"tracker.rules.switch.{'on' if change.value else 'off'}", setting=setting,
+                 bid=bid.pretty())
+    return t("tracker.rules.switch.choice", value=t(f"settings.{change.setting}.{change.value}"),
+             bid=bid.pretty())
+
+
+def allow_label(change: RulesChanged) -> str:
+    """The button that makes ``change`` for this game (the move refused waits for its tap)."""
+    setting = t(f"settings.{change.setting}.label")
+    if isinstance(change.value, bool):
+        return t(f"tracker.rules.allow.{'on' if change.value else 'off'}", setting=setting)
+    return t("tracker.rules.allow.choice", value=t(f"settings.{change.setting}.{change.value}"))
+
+
+def change_text(change: RulesChanged) -> str:
+    """A rule change as the log and the page tell it: from here on, the setting's line."""
+    return t("tracker.rules.changed", rule=setting_line(change.setting, change.value))
 
 
 # --- dudo and calza --------------------------------------------------------------------------
@@ -342,25 +416,32 @@ def result_text(game: GameState, result: RoundResult, me: int | None = None) -> 
 
 @dataclass(frozen=True, slots=True)
 class LoggedRound:
-    """One finished round: its number, whether it was palifico, its bids and its end."""
+    """One finished round: its number, whether it was palifico, its bids, its end and the
+    rules the table changed during it (before its call)."""
 
     number: int
     palifico: bool
     bids: tuple[tuple[int, Bid], ...]
     result: RoundResult
+    changes: tuple[RulesChanged, ...] = ()
 
 
 def finished_rounds(game: GameState) -> list[LoggedRound]:
     """Every finished round, most recent first, rebuilt from the game's history."""
     rounds: list[LoggedRound] = []
     bids: list[tuple[int, Bid]] = []
+    changes: list[RulesChanged] = []
     for event in game.history:
         if isinstance(event, BidMade):
             bids.append((event.seat, event.bid))
             continue
+        if isinstance(event, RulesChanged):
+            changes.append(event)
+            continue
         result = game.results[len(rounds)]
-        rounds.append(LoggedRound(len(rounds) + 1, result.palifico, tuple(bids), result))
-        bids = []
+        rounds.append(LoggedRound(len(rounds) + 1, result.palifico, tuple(bids), result,
+                                  tuple(changes)))
+        bids, changes = [], []
     return rounds[::-1]
 
 
@@ -369,7 +450,8 @@ def log_entry(game: GameState, entry: LoggedRound) -> str:
     title = t("tracker.round.number", number=entry.number)
     if entry.palifico:
         title = SEPARATOR.join([title, t("tracker.round.palifico")])
-    return "  \n".join([f"**{title}**", bids_line(game, entry.bids),
+    changes = [change_text(change) for change in entry.changes]
+    return "  \n".join([f"**{title}**", *changes, bids_line(game, entry.bids),
                         result_text(game, entry.result)])
 
 
@@ -420,12 +502,17 @@ def winner_text(game: GameState) -> str:
 __all__ = [
     "LOG_PAGE",
     "QUANTITY_ROW",
+    "RAISE_EXAMPLE",
     "LoggedRound",
+    "allow_label",
     "bids_line",
     "bluffs_of",
+    "call_switch",
     "callers",
+    "change_text",
     "count_label",
     "face_refusal",
+    "face_switch",
     "finished_rounds",
     "hand_note",
     "held_lines",
@@ -437,13 +524,16 @@ __all__ = [
     "pips",
     "players_table",
     "profiles_of",
+    "raise_question",
     "refusal_text",
     "result_text",
     "roll_opener",
     "round_header",
     "round_key",
+    "rule_cause",
     "seated_names",
     "showdowns",
+    "switch_label",
     "turn_line",
     "winner_text",
 ]

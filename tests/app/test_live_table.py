@@ -102,6 +102,20 @@ def test_with_everyone_writing_two_phones_at_once_never_both_land(database, monk
     assert GameState.from_code(stored.game) == game(host) and stored.version == 3
 
 
+def test_a_rule_change_reaches_every_phone_at_the_table(database) -> None:
+    host, link = shared_by_host()
+    follower = follow(link)
+    bid(host, "3x5")
+    host.segmented_control(key="tracker_face").set_value(2).run()
+    host.button(key="tracker_switch_q_4").click().run()  # any face from now on, and 4 × 2
+    follower.run()
+    assert game(follower) == game(host) and game(follower).rules.raise_rule == "any-face"
+    open_panel(follower, "rules")  # a follower who may not record reads the rules alone
+    assert "tracker_rule_raise_rule" not in {w.key for w in follower.segmented_control}
+    assert any(text.startswith("- Everyone starts") and "with any face" in text
+               for text in texts(follower))
+
+
 def test_a_phones_dice_never_reach_the_store_or_a_link(database) -> None:
     host, link = shared_by_host()
     follower = follow(link)

@@ -210,7 +210,8 @@ def test_a_tracked_game_keeps_its_rules(app: AppTest) -> None:
     app.query_params["game"] = GameState.new(["Ann", "Bob"]).to_code()
     open_settings(app)
     assert app.info[0].value == (
-        "The tracked game keeps the rules it started with: changes apply to the next new game."
+        "Changes here apply to the next new game. To change a rule during the tracked game, "
+        "use the Rules chip under it: the change is recorded in the game."
     )
 
 

@@ -26,8 +26,11 @@ from perudo_math import (
     Bid,
     BidMade,
     GameState,
+    Hand,
     MoveRefusal,
     Rules,
+    RulesChanged,
+    check_bid,
     legal_raises,
 )
 from views import text, url_state
@@ -35,6 +38,7 @@ from views import tracker_view as view
 from views.i18n import translate
 
 TRACKER = "app_pages/tracker.py"
+ANN, BOB = 0, 1
 ODDS = "app_pages/odds.py"
 
 
@@ -553,6 +557,8 @@ def test_every_refusal_the_engine_gives_is_worded(lang: str, monkeypatch) -> Non
             refusals += [state.call_refusal(kind, seat) for kind in ("dudo", "calza")]
             refusals += [state.bid_refusal(Bid(quantity, face), seat)
                          for quantity, face in ((1, 1), (1, 2), (9, 6))]
+        refusals += [state.rule_change_refusal(RulesChanged("starting_dice", 1)),
+                     state.rule_change_refusal(RulesChanged("salsa", state.rules.salsa))]
         for refused in filter(None, refusals):
             text = view.refusal_text(state, refused)
             assert text and "{" not in text, refused
@@ -1176,3 +1182,128 @@ def test_my_moves_in_the_rounds_whose_dice_i_entered_are_reviewed(app: AppTest) 
 
 def tn_text(key: str, count: int) -> str:
     return translate("en", f"{key}.{'one' if count == 1 else 'other'}", count=count)
+
+
+# --- the table's rules, asked at set-up and changed during a game (issue 28) ----------------
+
+
+def test_the_raise_rule_example_is_the_legality_rules() -> None:
+    previous, example = view.RAISE_EXAMPLE
+    assert not check_bid(example, previous, rules=Rules(raise_rule="same-face")).legal
+    assert check_bid(example, previous, rules=Rules(raise_rule="any-face")).legal
+    for lang, no, yes in (("en", "No", "Yes"), ("fr", "Non", "Oui")):
+        assert translate(lang, "tracker.setup.raise.same-face").startswith(no)
+        assert translate(lang, "tracker.setup.raise.any-face").startswith(yes)
+
+
+def test_the_set_up_asks_the_raise_rule_and_the_next_game_remembers_it(
+        tracker: AppTest) -> None:
+    choice = tracker.radio(key="tracker_raise")
+    assert choice.label == "Raising: after 3 × 5, may the next player bid 4 × 2?"
+    assert choice.value == "same-face" and choice.options == ["No: same face", "Yes: any face"]
+    choice.set_value("any-face").run()
+    assert tracker.query_params["raise"] == "any-face"
+    set_up(tracker, ["Ann", "Bob", "Cid"])
+    assert game(tracker).rules == Rules(raise_rule="any-face")
+    open_panel(tracker, "game").button(key="tracker_new").click().run()
+    tracker.button(key="tracker_new_yes").click().run()
+    assert tracker.radio(key="tracker_raise").value == "any-face"  # this phone's last choice
+    tracker.radio(key="tracker_raise").set_value("same-face").run()
+    tracker.button(key="tracker_start").click().run()
+    assert game(tracker).rules == Rules() and "raise" not in tracker.query_params
+
+
+def test_a_face_refused_only_by_the_raise_rule_switches_it_and_bids_in_one_tap(
+        three: AppTest) -> None:
+    bid(three, "3x5")
+    three.segmented_control(key="tracker_face").set_value(2).run()
+    assert [plain(w.value) for w in three.warning] == [
+        "After 3 × 5 a lower face is not allowed: bid more fives, or 3 of a higher face."]
+    assert has(three, "This comes from the table's setting “Raising an ordinary bid”: "
+                      "“Same face”. With “Any face”, it is allowed. A number below changes "
+                      "that setting for the rest of this game, then records the bid.")
+    assert not [b for b in three.button if b.key.startswith("tracker_q_")]
+    three.button(key="tracker_switch_q_4").click().run()
+    assert_clean(three)
+    tracked = game(three)
+    assert tracked.history[-2:] == (RulesChanged("raise_rule", "any-face"),
+                                    BidMade(BOB, Bid(4, 2)))
+    assert tracked.rules == Rules(raise_rule="any-face") and tracked.start_rules == Rules()
+    assert three.query_params["raise"] == "any-face"  # the next game starts with it too
+    assert has(three, "Rules changed for this game: Raising: a higher quantity with any face")
+    three.button(key="tracker_undo").click().run()
+    assert game(three).history[-1] == RulesChanged("raise_rule", "any-face")
+    three.button(key="tracker_undo").click().run()
+    assert game(three).rules == Rules() and game(three).history == (BidMade(ANN, Bid(3, 5)),)
+    assert has(three, "Rule change undone. Raising: a higher quantity keeps the face")
+    assert "raise" not in three.query_params
+
+
+def test_a_quantity_refused_only_by_the_raise_rule_offers_the_switch(three: AppTest) -> None:
+    bid(three, "3x4")
+    three.segmented_control(key="tracker_face").set_value(5).run()
+    three.button(key="tracker_q_4").click().run()
+    assert errors(three) == ["After 3 × 4 a higher face keeps the quantity: bid 3 × 5."]
+    offer = three.button(key="tracker_offer_switch")
+    assert offer.label == "Switch to “Any face” and record 4 × 5"
+    offer.click().run()
+    assert_clean(three)
+    assert game(three).bids[-1] == (BOB, Bid(4, 5))
+    assert game(three).rules.raise_rule == "any-face"
+    assert "tracker_offer_switch" not in {b.key for b in three.button}
+
+
+def test_the_rules_panel_records_a_change_in_the_game_and_its_log(three: AppTest) -> None:
+    open_panel(three, "rules")
+    assert has(three, translate("en", "tracker.rules.game"))
+    three.segmented_control(key="tracker_rule_raise_rule").set_value("any-face").run()
+    three.toggle(key="tracker_rule_salsa").set_value(True).run()
+    assert_clean(three)
+    assert game(three).history == (RulesChanged("raise_rule", "any-face"),
+                                   RulesChanged("salsa", True))
+    assert has(three, "Rules changed for this game: Salsa: anyone but the bidder may call dudo")
+    bid(three, "3x5")
+    bid(three, "4x2")
+    call(three, "dudo", 2, caller=ANN)  # out of turn: salsa is on
+    open_panel(three, "log")
+    assert logged_rounds(three)[0].startswith(
+        "Round 1  \nRules changed for this game: Raising: a higher quantity with any face")
+    assert game(three).start_rules == Rules() and game(three).restart().rules == Rules()
+
+
+def test_a_rule_change_in_french(app: AppTest) -> None:
+    open_tracker(app, lang="fr")
+    assert app.radio(key="tracker_raise").label == (
+        "Surenchère\u00a0: après 3 × 5, le joueur suivant peut-il annoncer 4 × 2\u00a0?")
+    set_up(app, ["Ann", "Bob", "Cid"])
+    bid(app, "3x5")
+    app.segmented_control(key="tracker_face").set_value(2).run()
+    assert has(app, "C'est le réglage de la table «\u00a0Surenchère sur une face ordinaire\u00a0»"
+                    "\u00a0: «\u00a0Même face\u00a0». Avec «\u00a0Toute face\u00a0», c'est permis.")
+
+
+def test_a_rule_changed_mid_round_keeps_the_round_and_the_hand_entered_for_it() -> None:
+    start = GameState.new(["Ann", "Bob", "Cid"])
+    opened = start.bid("3x5")
+    switched = opened.change_rule("raise_rule", "any-face")
+    assert view.round_key(switched) == view.round_key(opened) == view.round_key(start)
+    after = switched.bid("4x2").dudo(3)
+    assert view.round_keys(after)[1] == view.round_key(start)
+    kept = {view.round_key(switched): (2, 2, 1, 3, 6)}
+    assert view.hands_by_round(after, BOB, kept) == {1: Hand([2, 2, 1, 3, 6])}
+
+
+def test_a_call_refused_only_by_a_setting_offers_to_switch_it(app: AppTest) -> None:
+    open_tracker(app)
+    set_up(app, ["Ann", "Bob"])
+    bid(app, "2x3")
+    assert app.button(key="tracker_calza").disabled
+    allow = app.button(key="tracker_allow_calza")
+    assert allow.label == "Switch “Calza with two players left” on for this game"
+    allow.click().run()
+    assert_clean(app)
+    assert game(app).history[-1] == RulesChanged("calza_heads_up", True)
+    assert not app.button(key="tracker_calza").disabled
+    assert "tracker_allow_calza" not in {button.key for button in app.button}
+    call(app, "calza", 2)
+    assert game(app).results[-1].kind == "calza" and game(app).results[-1].calza_right

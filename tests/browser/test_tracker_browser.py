@@ -258,3 +258,23 @@ def test_the_cheat_sheet_in_french(app_url, phone, screenshot_dir) -> None:
     expect(phone.locator("table").last).to_contain_text("1,7")
     assert_fits_the_width(phone)
     whole_page_screenshot(phone, screenshot_dir / "rules-fr-numbers.png")
+
+
+def test_a_lower_face_refused_by_the_raise_rule_switches_it_in_one_tap(app_url, phone) -> None:
+    """Issue 28: the set-up asks the raise rule; at a table that plays any face, 4 × 2 after
+    3 × 5 is one tap that switches the rule for the game and records the bid."""
+    open_page(phone, f"{app_url}/game")
+    expect(phone.locator(".st-key-tracker_raise")).to_contain_text(
+        "after 3 × 5, may the next player bid 4 × 2?")
+    start(phone, ["Ann", "Bob", "Cid"], "en")
+    bid(phone, 3, "5", "Ann")
+    choose_segment(phone, "tracker_face", face("2"))
+    expect(phone.locator("[data-testid='stMain']")).to_contain_text(
+        "With “Any face”, it is allowed.")
+    assert_fits_the_width(phone)
+    tap(phone, "tracker_switch_q_4")
+    expect(phone.locator("[data-testid='stMain']")).to_contain_text("Bob bid 4 × 2")
+    assert game_in_url(phone).rules.raise_rule == "any-face"
+    reload_page(phone)
+    assert game_in_url(phone).rules.raise_rule == "any-face"
+    assert url_param(phone, "raise") == "any-face"
