@@ -31,7 +31,7 @@ from coach.play.bot_game import (
     BotGameError,
     BotTable,
 )
-from coach.review import ReviewedMove, Verdict, review
+from coach.review import ReviewedMove, Verdict, move_outcomes, review
 from perudo_math import FACES, IllegalMove
 from storage.progress import GameRecord
 from views import (
@@ -57,6 +57,8 @@ MOST_PAUSE_S = 8.0
 DEFAULT_STYLES = ("reader", "odds", "liar", "tight", "mix")
 RULES_PAGE = "app_pages/settings.py"
 PRACTICE_PAGE = "app_pages/practice.py"
+CHEAT_SHEET_PAGE = "app_pages/rules.py"
+"""Where the grades of a review are defined."""
 
 state = st.session_state
 
@@ -310,13 +312,16 @@ def show_review(table: BotTable) -> None:
     key = (*game_key(table), len(table.game.moves))
     cached = state.get("play_review")
     if cached is None or cached[0] != key:
-        cached = (key, review((d.situation, d.action) for d in table.decisions))
+        cached = (key, review(((d.situation, d.action) for d in table.decisions),
+                              outcomes=move_outcomes(table.state, ME)))
         state["play_review"] = cached
     reviewed = cached[1]
     if state.get("play_finished_here") == game_key(table) and table.state.is_over:
         keep(table, reviewed.added)
     st.subheader(t("review.title"), anchor=False)
     st.markdown(review_view.summary_text(reviewed))
+    st.page_link(page=CHEAT_SHEET_PAGE, label=t("review.grades_link"),
+                 icon=":material/menu_book:")
     turning = reviewed.turning_points()
     if turning:
         st.markdown(f"**{t('review.turning_points')}**")

@@ -1,5 +1,5 @@
-"""Rules and cheat sheet: the rules under the current settings, the paco conversions, the
-expected counts and a legality checker.
+"""Rules and cheat sheet: the rules under the current settings, what the coach's grades of a
+move mean, the paco conversions, the expected counts and a legality checker.
 
 Layout and wiring only: the numbers come from ``perudo_math`` through ``views.rules_view``, the
 words from the catalogs. State keys: ``rules_opening``, ``rules_prev_q``, ``rules_prev_face``,
@@ -32,6 +32,10 @@ with rules_tab:
 
     st.subheader(t("rules.section.basics"), anchor=False)
     st.markdown(rules_view.bullet_list([t(key) for key in rules_view.BASIC_KEYS]))
+
+    st.subheader(t("rules.section.grades"), anchor=False)
+    st.caption(t("rules.grades.caption"))
+    st.markdown(rules_view.bullet_list(rules_view.grade_lines()))
 
 with numbers_tab:
     st.subheader(t("rules.section.paco"), anchor=False)

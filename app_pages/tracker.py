@@ -28,7 +28,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from coach.review import Verdict, review, tracked_decisions
+from coach.review import Verdict, move_outcomes, review, tracked_decisions
 from perudo_math import (
     CALL_KINDS,
     FACES,
@@ -648,7 +648,8 @@ def review_my_moves(game: GameState, me: int) -> None:
                                             for number, hand in hands.items())))
     cached = state.get("tracker_review")
     if cached is None or cached[0] != key:  # worked out again only when something changed
-        cached = (key, review(tracked_decisions(game, me, hands)) if hands else None,
+        cached = (key, review(tracked_decisions(game, me, hands),
+                              outcomes=move_outcomes(game, me, hands)) if hands else None,
                   decision_places(game, me, hands))
         state["tracker_review"] = cached
     reviewed, places = cached[1], cached[2]
@@ -656,6 +657,7 @@ def review_my_moves(game: GameState, me: int) -> None:
         st.caption(t("tracker.review.none"))
         return
     st.markdown(review_view.summary_text(reviewed))
+    st.page_link(page=RULES_PAGE, label=t("review.grades_link"), icon=":material/menu_book:")
     for index, (move, (number, decision)) in enumerate(zip(reviewed.moves, places,
                                                             strict=True)):
         st.markdown(review_view.move_line(index + 1, move))

@@ -20,7 +20,7 @@ from coach.engine.beliefs import PURE_ODDS, BidReading
 from coach.engine.decide import CoachSettings, advise
 from coach.engine.situation import Situation
 from coach.play.arena import ArenaSpec, ProgressBar, StopReason, WorkerLost, play_match
-from coach.play.bot_game import MAX_OPPONENTS, STYLES, BotGame, BotTable
+from coach.play.bot_game import MAX_OPPONENTS, ME, STYLES, BotGame, BotTable
 from coach.play.bots import BUILTIN_BOTS
 from coach.play.league import (
     DEFAULT_EXTRA,
@@ -32,7 +32,7 @@ from coach.play.league import (
     Match,
     run_league,
 )
-from coach.review import review, tracked_decisions
+from coach.review import move_outcomes, review, tracked_decisions
 from perudo_math import Bid, GameState, Hand, arguments
 from perudo_math.limits import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS
 from perudo_math.rules import SETTING_BY_NAME
@@ -169,6 +169,7 @@ def run_review(args: argparse.Namespace) -> dict[str, object]:
         if not hands:
             raise ValueError("--game needs your dice for at least one round: --hand ROUND:DICE")
         decisions = tracked_decisions(args.game, args.seat, hands)
+        outcomes = move_outcomes(args.game, args.seat, hands)
     else:
         if args.hand or args.seat is not None:
             raise ValueError("--hand and --seat go with --game: in a game against the bots "
@@ -177,9 +178,10 @@ def run_review(args: argparse.Namespace) -> dict[str, object]:
             raise ValueError("--seed needs --opponents: the bots you played")
         game = BotGame(args.seed, tuple(args.opponents), arguments.rules_from_arguments(args),
                        args.moves)
-        decisions = [(decision.situation, decision.action)
-                     for decision in BotTable(game).decisions]
-    return review(decisions).to_dict()
+        table = BotTable(game)
+        decisions = [(decision.situation, decision.action) for decision in table.decisions]
+        outcomes = move_outcomes(table.state, ME)
+    return review(decisions, outcomes=outcomes).to_dict()
 
 
 def _bot_help(role: str, default: str) -> str:

@@ -5,19 +5,31 @@ risk the move added is its net loss (the chance it costs a die, less the chance 
 back) minus the best move's, in points (hundredths): the same measure as a practice grade. A
 move within :data:`GOOD_BELOW` points of the best is good, one from :data:`COSTLY_FROM` is
 costly, and in between it is doubtful. The turning points are the costliest moves.
+
+A grade weighs the move before the dice were shown; what the cups then said is its
+:class:`Outcome`, kept beside it (:func:`move_outcomes`): a costly dudo can be right this
+time, a good one wrong.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from coach.engine.decide import Advice, CoachSettings, Option, Reason, advise, weigh_raise
 from coach.engine.situation import CALZA, DUDO, Action, Situation
-from perudo_math import BidMade, CalzaCalled, GameState, Hand, RulesChanged
+from perudo_math import (
+    BidMade,
+    CalzaCalled,
+    DudoCalled,
+    GameState,
+    Hand,
+    RoundResult,
+    RulesChanged,
+)
 from perudo_math.checks import is_whole, wrong_type
 
 GOOD_BELOW = 3.0
@@ -33,6 +45,29 @@ class Verdict(StrEnum):
     GOOD = "good"
     DOUBTFUL = "doubtful"
     COSTLY = "costly"
+
+
+class Outcome(StrEnum):
+    """What the lifted cups said of a move, once its round was over."""
+
+    RIGHT = "right"
+    """A dudo or calza that was right; a raise the round ended on, and that was true."""
+    WRONG = "wrong"
+    """A dudo or calza that was wrong; a raise the round ended on, and that was false."""
+    UNTESTED = "untested"
+    """A raise the round went past: it was never put to the count."""
+
+
+def outcome_of(action: Action, me: int, result: RoundResult) -> Outcome:
+    """What ``result``, the end of the round in which seat ``me`` played ``action``, says
+    of that move."""
+    if action.bid is not None:
+        if result.bidder != me or result.bid != action.bid:
+            return Outcome.UNTESTED
+        return Outcome.RIGHT if result.count >= action.bid.quantity else Outcome.WRONG
+    if action == CALZA:
+        return Outcome.RIGHT if result.calza_right else Outcome.WRONG
+    return Outcome.WRONG if result.loser == me else Outcome.RIGHT
 
 
 def verdict_for(points: float) -> Verdict:
@@ -55,6 +90,8 @@ class ReviewedMove:
     """Why the coach's best move (:func:`coach.advise`'s reason)."""
     advice: Advice
     """The coach's whole advice in the spot (every option weighed)."""
+    outcome: Outcome | None = None
+    """What the cups said of the move; ``None`` while its round is not over."""
 
     @property
     def added(self) -> float:
@@ -65,16 +102,27 @@ class ReviewedMove:
     def verdict(self) -> Verdict:
         return Verdict.GOOD if self.played == self.best else verdict_for(self.added)
 
+    @property
+    def against_the_grade(self) -> bool:
+        """Whether the cups said otherwise than the grade: a doubtful or costly move that
+        was right this time, or a good one that was wrong."""
+        if self.outcome is None or self.outcome is Outcome.UNTESTED:
+            return False
+        return (self.outcome is Outcome.RIGHT) is not (self.verdict is Verdict.GOOD)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "situation": self.situation.to_dict(),
             "played": str(self.played),
             "best": str(self.best),
             "lose": round(self.played_option.lose, 6),
+            "gain": round(self.played_option.gain, 6),
             "best_lose": round(self.best_option.lose, 6),
+            "best_gain": round(self.best_option.gain, 6),
             "added_points": round(self.added, 2),
             "verdict": self.verdict.value,
             "reason": self.reason.to_dict(),
+            "outcome": None if self.outcome is None else self.outcome.value,
         }
 
 
@@ -119,28 +167,56 @@ class GameReview:
 
 
 def review_move(situation: Situation, played: Action,
-                settings: CoachSettings = DEFAULT_SETTINGS) -> ReviewedMove:
-    """``played`` in ``situation`` beside the coach's best move."""
+                settings: CoachSettings = DEFAULT_SETTINGS,
+                outcome: Outcome | None = None) -> ReviewedMove:
+    """``played`` in ``situation`` beside the coach's best move; ``outcome``: what the
+    cups said of it, when known."""
     if not isinstance(situation, Situation):
         raise wrong_type("review_move: situation", "a Situation", situation)
     if not isinstance(played, Action):
         raise wrong_type("review_move: played", "an Action", played)
     if not situation.is_legal(played):
         raise ValueError(f"review_move: {played} is not a legal move here")
+    if outcome is not None and not isinstance(outcome, Outcome):
+        raise wrong_type("review_move: outcome", "an Outcome or None", outcome)
     advice = advise(situation, settings)
     option = advice.option(played)
     if option is None:  # a raise the coach did not list
         assert played.bid is not None
         option = weigh_raise(situation, played.bid, settings)
     return ReviewedMove(situation, played, advice.action, option, advice.best, advice.reason,
-                        advice)
+                        advice, outcome)
 
 
 def review(decisions: Iterable[tuple[Situation, Action]],
-           settings: CoachSettings = DEFAULT_SETTINGS) -> GameReview:
-    """Every ``(situation, played)`` decision reviewed (:func:`review_move`)."""
-    return GameReview(tuple(review_move(situation, played, settings)
-                            for situation, played in decisions))
+           settings: CoachSettings = DEFAULT_SETTINGS,
+           outcomes: Sequence[Outcome | None] = ()) -> GameReview:
+    """Every ``(situation, played)`` decision reviewed (:func:`review_move`), each with its
+    outcome in ``outcomes`` (:func:`move_outcomes`; past its end, unknown)."""
+    return GameReview(tuple(
+        review_move(situation, played, settings,
+                    outcomes[index] if index < len(outcomes) else None)
+        for index, (situation, played) in enumerate(decisions)))
+
+
+def move_outcomes(game: GameState, me: int,
+                  rounds: Collection[int] | None = None) -> list[Outcome | None]:
+    """What the cups said of each move of seat ``me`` in ``game``, in the order played (as
+    :func:`tracked_decisions` gives them, for the same ``rounds``; every round when
+    ``None``): ``None`` for a move of a round not over yet."""
+    if not isinstance(game, GameState):
+        raise wrong_type("move_outcomes: game", "a GameState", game)
+    outcomes: list[Outcome | None] = []
+    number = 1
+    for event in game.history:
+        if event.seat == me and (rounds is None or number in rounds):
+            action = (Action.raise_to(event.bid) if isinstance(event, BidMade)
+                      else CALZA if isinstance(event, CalzaCalled) else DUDO)
+            outcomes.append(outcome_of(action, me, game.results[number - 1])
+                            if number <= len(game.results) else None)
+        if isinstance(event, DudoCalled | CalzaCalled):
+            number += 1
+    return outcomes
 
 
 def tracked_decisions(game: GameState, me: int,

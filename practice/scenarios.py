@@ -33,6 +33,7 @@ from coach.engine.decide import Advice, CoachSettings, Option, advise, weigh_rai
 from coach.engine.situation import Action, Situation
 from coach.play.arena import iter_decisions
 from coach.play.bots import BotFactory, N3Bot, ProbabilityBot
+from coach.review import Outcome
 from perudo_math import Bid, GameState, Hand, Rules, roll_for_first_opener, settle_round
 from perudo_math.checks import wrong_type
 from practice.levels import LEVELS, check_level
@@ -239,13 +240,29 @@ class Grade:
     correct: bool
     reveal: Reveal | None
     """The cups lifted; ``None`` for a tracked game's spot, where they cannot be."""
+    best_lose: float
+    best_gain: float
+    """The coach's best move's chances of losing a die and of winning one back."""
+    outcome: Outcome | None
+    """What the cups say of the move (for a tracked game's spot, the count the table made);
+    ``None`` when they do not tell."""
+
+    @property
+    def against_the_grade(self) -> bool:
+        """Whether the cups said otherwise than the grade: a wrong answer that was right
+        this time, or a right one that was wrong."""
+        if self.outcome is None or self.outcome is Outcome.UNTESTED:
+            return False
+        return (self.outcome is Outcome.RIGHT) is not self.correct
 
     def to_dict(self) -> dict[str, Any]:
         """The grade as plain JSON values."""
         return {"action": self.action.to_dict(), "best": self.best.to_dict(),
                 "lose": self.lose, "gain": self.gain, "regret": self.regret,
                 "is_best": self.is_best, "correct": self.correct,
-                "reveal": None if self.reveal is None else self.reveal.to_dict()}
+                "reveal": None if self.reveal is None else self.reveal.to_dict(),
+                "best_lose": self.best_lose, "best_gain": self.best_gain,
+                "outcome": None if self.outcome is None else self.outcome.value}
 
 
 # --- public helpers ---------------------------------------------------------------------
@@ -323,7 +340,31 @@ def grade(scenario: Scenario, action: Action | str) -> Grade:
     is_best = action == best.action
     return Grade(action=action, best=best.action, lose=chosen.lose, gain=chosen.gain,
                  regret=regret, is_best=is_best, correct=is_best or regret <= CORRECT_REGRET,
-                 reveal=reveal(scenario, action) if scenario.cups else None)
+                 reveal=reveal(scenario, action) if scenario.cups else None,
+                 best_lose=best.lose, best_gain=best.gain, outcome=outcome(scenario, action))
+
+
+def outcome(scenario: Scenario, action: Action) -> Outcome | None:
+    """What the cups say of ``action``: the count of the bid it concerns (the bid on the
+    table for a dudo or calza, the raise's own), from every hidden die, or for a tracked
+    game's spot from the table's count when the round ended on that face; ``None`` when
+    that count is not known. A raise is put to the count as if the next player called
+    dudo on it (:class:`Reveal`)."""
+    bid = scenario.last_bid if action.bid is None else action.bid
+    if scenario.showdown is None:
+        count = true_count(scenario.hidden, bid, scenario.palifico)
+    else:
+        called, table_count = scenario.showdown
+        if called.face != bid.face:
+            return None
+        count = table_count
+    if action.kind == "dudo":
+        right = count < bid.quantity
+    elif action.kind == "calza":
+        right = count == bid.quantity
+    else:
+        right = count >= bid.quantity
+    return Outcome.RIGHT if right else Outcome.WRONG
 
 
 def reveal(scenario: Scenario, action: Action) -> Reveal:
@@ -532,6 +573,7 @@ __all__ = [
     "generate",
     "grade",
     "level_for_gap",
+    "outcome",
     "parse_action",
     "reveal",
     "true_count",

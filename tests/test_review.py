@@ -17,7 +17,9 @@ from coach.review import (
     COSTLY_FROM,
     GOOD_BELOW,
     TURNING_POINTS,
+    Outcome,
     Verdict,
+    move_outcomes,
     review,
     review_move,
     tracked_decisions,
@@ -143,6 +145,63 @@ def test_each_tracked_decision_is_judged_under_the_rules_in_force_then():
     assert [action for _, action in cleo] == [DUDO]
 
 
+def test_the_cups_say_what_became_of_each_move():
+    """Round 1: Ana's dudo on Cleo's 5 × 4 is wrong (six fours), Cleo's 5 × 4 held, the
+    raises the round went past were never counted. Round 2: Cleo's calza on Ben's 4 × 2 is
+    right, and so is his 4 × 2. Round 3 is not over: its moves have no outcome yet."""
+    game = tracked().bid("3x5")
+    R, W, U = Outcome.RIGHT, Outcome.WRONG, Outcome.UNTESTED
+    assert move_outcomes(game, 0) == [U, W, U]
+    assert move_outcomes(game, 0, {1}) == [U, W]
+    assert move_outcomes(game, 1) == [U, R]
+    assert move_outcomes(game, 2) == [R, R, None]
+    assert move_outcomes(game, 2, {2, 3}) == [R, None]
+    short = GameState.new(["Ana", "Ben", "Cleo"]).bid("3x4").bid("6x4").dudo(2)
+    assert move_outcomes(short, 1) == [W] and move_outcomes(short, 2) == [R]
+    missed = GameState.new(["Ana", "Ben", "Cleo"]).bid("3x4").bid("4x4").calza(3)
+    assert move_outcomes(missed, 2) == [W]  # not exact
+    assert move_outcomes(missed, 1) == [W]  # false: a calza only costs its caller a die
+    assert move_outcomes(missed, 0) == [U]
+
+
+def right_dudo_graded_costly() -> tuple[GameState, dict[int, Hand]]:
+    """Ana holds three fours (a paco among them) and calls dudo on Cleo's 5 × 4 at fifteen
+    dice: before the dice were shown a raise lost a die far less often, but the table
+    counted only three fours."""
+    game = GameState.new(["Ana", "Ben", "Cleo"]).bid("3x4").bid("4x4").bid("5x4").dudo(3)
+    return game, {1: Hand([1, 2, 4, 4, 6])}
+
+
+def test_a_right_dudo_graded_costly_carries_the_numbers_its_line_says():
+    game, hands = right_dudo_graded_costly()
+    reviewed = review(tracked_decisions(game, 0, hands), outcomes=move_outcomes(game, 0, hands))
+    opening, dudo = reviewed.moves
+    assert (opening.outcome, opening.against_the_grade) == (Outcome.UNTESTED, False)
+    assert dudo.played == DUDO and dudo.verdict is Verdict.COSTLY
+    assert dudo.outcome is Outcome.RIGHT and dudo.against_the_grade
+    advice = advise(dudo.situation)
+    assert dudo.played_option == advice.option(DUDO) and dudo.best_option == advice.best
+    assert dudo.best.kind == "raise" and dudo.best_option.lose < dudo.played_option.lose
+    data = dudo.to_dict()
+    assert data["outcome"] == "right" and data["verdict"] == "costly"
+    assert (data["lose"], data["best_lose"], data["gain"], data["best_gain"]) == (
+        round(dudo.played_option.lose, 6), round(advice.best.lose, 6), 0.0, 0.0)
+    unknown = review(tracked_decisions(game, 0, hands)).moves[1]
+    assert unknown.outcome is None and not unknown.against_the_grade
+
+
+def test_a_good_move_that_lost_a_die_goes_against_its_grade():
+    game = tracked()
+    hands = {1: Hand([4, 4, 1, 2, 6])}
+    spot, _ = tracked_decisions(game, 0, hands)[1]
+    best = advise(spot).action
+    assert review_move(spot, best, outcome=Outcome.WRONG).against_the_grade
+    assert not review_move(spot, best, outcome=Outcome.RIGHT).against_the_grade
+    assert not review_move(spot, best, outcome=Outcome.UNTESTED).against_the_grade
+    with pytest.raises(ValueError, match="outcome"):
+        review_move(spot, best, outcome="right")
+
+
 @pytest.mark.parametrize(("hands", "words"), [
     ({1: Hand([4, 4])}, "round 1: seat 0 held 5 dice, not 2"),
     ({9: Hand([4, 4, 4, 4, 4])}, "round 9 was not played"),
@@ -160,8 +219,10 @@ def test_the_cli_reviews_a_game_against_the_bots(capsys, game):
             "--moves", game.game.moves_text()]
     assert coach.cli.main(argv) == 0
     printed = json.loads(capsys.readouterr().out)
-    expected = review((d.situation, d.action) for d in game.decisions).to_dict()
+    expected = review(((d.situation, d.action) for d in game.decisions),
+                      outcomes=move_outcomes(game.state, 0)).to_dict()
     assert printed == json.loads(json.dumps(expected))
+    assert {move["outcome"] for move in printed["moves"]} >= {"right", "untested"}
 
 
 def test_the_cli_reviews_a_tracked_game(capsys):
@@ -170,6 +231,7 @@ def test_the_cli_reviews_a_tracked_game(capsys):
     assert coach.cli.main(argv) == 0
     printed = json.loads(capsys.readouterr().out)
     assert [move["played"] for move in printed["moves"]] == ["4x4", "4x2"]
+    assert [move["outcome"] for move in printed["moves"]] == ["untested", "right"]
     assert printed["summary"]["moves"] == 2
 
 

@@ -320,6 +320,39 @@ def test_the_reveal_tells_the_count_and_who_loses():
     assert reveal.loser == (responder if reveal.raise_count >= raised.bid.quantity else me)
 
 
+def test_a_grade_carries_the_best_moves_figures_and_what_the_cups_said(scenarios):
+    """Every answer of every theme and level: the grade holds the coach's best move's
+    figures, and its outcome is the reveal's (a raise as if the next player called dudo)."""
+    from coach.review import Outcome
+    for scenario in scenarios.values():
+        me, best = scenario.seat, scenario.options[0]
+        answers = [option.action for option in scenario.options[:4]] + [DUDO]
+        for action in answers:
+            graded = grade(scenario, action)
+            assert (graded.best_lose, graded.best_gain) == (best.lose, best.gain)
+            reveal = graded.reveal
+            right = {"dudo": reveal.dudo_loser != me, "calza": reveal.calza_right,
+                     "raise": reveal.loser != me}[action.kind]
+            assert graded.outcome is (Outcome.RIGHT if right else Outcome.WRONG)
+            assert graded.against_the_grade is (right is not graded.correct)
+            assert graded.to_dict()["outcome"] == graded.outcome.value
+
+
+def test_a_tracked_spot_tells_the_outcome_only_on_the_face_the_round_ended_on():
+    from coach.review import Outcome
+    from practice.scenarios import from_tracked
+    situation = tracked_situation()  # facing 1 × 4; seven fours at the table
+    same = from_tracked(situation, (Bid(1, 4), 7), "t~x")
+    assert grade(same, "dudo").outcome is Outcome.WRONG
+    assert grade(same, "calza").outcome is Outcome.WRONG
+    assert grade(same, "7x4").outcome is Outcome.RIGHT
+    assert grade(same, "8x4").outcome is Outcome.WRONG
+    assert grade(same, "1x5").outcome is None
+    fewer = from_tracked(situation, (Bid(1, 4), 0), "t~x")
+    assert grade(fewer, "dudo").outcome is Outcome.RIGHT
+    assert grade(from_tracked(situation, (Bid(1, 5), 0), "t~x"), "dudo").outcome is None
+
+
 def test_actions_are_read_from_text():
     assert parse_action("dudo") == DUDO
     assert parse_action(" Calza ").kind == "calza"

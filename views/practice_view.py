@@ -30,7 +30,7 @@ from practice.scenarios import (
     from_tracked,
     generate,
 )
-from views import palette, url_state
+from views import palette, review_view, url_state
 from views.charts import CHART_FONT, FIT_WIDTH, ROW_PX
 from views.dice import glyphs
 from views.engine_cache import rules_key
@@ -58,6 +58,8 @@ ESTIMATE_TOLERANCE = 0.10
 """An estimate within this of the exact chance counts as close (as in the odds drill)."""
 
 COACH_MARK, MINE_MARK = "★", "●"
+CHEAT_SHEET_PAGE = "app_pages/rules.py"
+"""Where the grades are defined."""
 
 
 # --- scenarios from a link ----------------------------------------------------------------
@@ -319,6 +321,15 @@ def risk_line(grade: Grade, best_gain: float = 0.0) -> str:
     return t(key, points=risk_points(grade.regret))
 
 
+def grade_line(grade: Grade) -> str:
+    """What the grade compares: the move's chance of losing a die before the dice were
+    shown against the coach's best move's; and what the cups said, when otherwise."""
+    return review_view.grade_line(grade.action, grade.best, lose=grade.lose, gain=grade.gain,
+                                  best_lose=grade.best_lose, best_gain=grade.best_gain,
+                                  points=risk_points(grade.regret), good=grade.correct,
+                                  outcome=grade.outcome)
+
+
 def read_chance(scenario: Scenario) -> float | None:
     """The chance that the bid on the table is true as the coach reads the bids (its dudo
     option's), ``None`` if the coach did not weigh a dudo."""
@@ -466,6 +477,9 @@ def show_verdict(scenario: Scenario, grade: Grade) -> None:
                           str(scenario.true_count), border=True)
         st.caption(risk_line(grade, scenario.options[0].gain))
         st.markdown(outcome_line(scenario, grade))
+        st.markdown(grade_line(grade))
+        st.page_link(page=CHEAT_SHEET_PAGE, label=t("review.grades_link"),
+                     icon=":material/menu_book:")
 
 
 def show_details(scenario: Scenario, grade: Grade, estimate: float | None) -> None:
@@ -504,6 +518,7 @@ __all__ = [
     "default_raise",
     "estimate_truth",
     "find_scenario",
+    "grade_line",
     "link_params",
     "move_label",
     "options_chart",

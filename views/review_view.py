@@ -4,7 +4,7 @@ summary, and each decision beside the coach's best."""
 from __future__ import annotations
 
 from coach.engine.situation import Action
-from coach.review import GameReview, ReviewedMove, Verdict
+from coach.review import GameReview, Outcome, ReviewedMove, Verdict
 from views import advice_view
 from views.dice import glyphs
 from views.i18n import format_percent, t, tn
@@ -37,23 +37,53 @@ def move_name(action: Action) -> str:
     return t(f"review.name.{action.kind}")
 
 
+def figure(lose: float, gain: float) -> str:
+    """A move's chance of losing a die, with its chance of winning one back when it has
+    one: ``41.0%``, ``45.0% (less 30.0% of winning one back)``."""
+    if gain <= 0:
+        return format_percent(lose)
+    return t("review.figure.net", lose=format_percent(lose), gain=format_percent(gain))
+
+
+def grade_line(played: Action, best: Action, *, lose: float, gain: float, best_lose: float,
+               best_gain: float, points: str, good: bool, outcome: Outcome | None) -> str:
+    """What a grade compares, in one line: the move's chance of losing a die before the
+    dice were shown against the coach's best move's (``good``: the grade passed the move;
+    ``points``: the risk it added, in words); and when the cups said otherwise than the
+    grade (``outcome``), that too."""
+    numbers = {"played": move_name(played), "best": move_name(best),
+               "lose": figure(lose, gain), "best_lose": figure(best_lose, best_gain),
+               "points": points}
+    against = outcome in (Outcome.RIGHT, Outcome.WRONG) and (outcome is Outcome.RIGHT) is not good
+    if not against:
+        return net_note(t("review.move.best" if played == best else "review.move.versus",
+                          **numbers), gain, best_gain)
+    assert outcome is not None
+    said = t(f"review.outcome.{played.kind}.{outcome.value}", played=numbers["played"])
+    if outcome is Outcome.RIGHT:
+        key = "review.move.right.net" if gain > 0 or best_gain > 0 else "review.move.right"
+    else:
+        key = "review.move.best.wrong" if played == best else "review.move.good.wrong"
+    return net_note(t(key, outcome=said, **numbers), gain, best_gain)
+
+
+def net_note(line: str, gain: float, best_gain: float) -> str:
+    """``line``, saying that its points are net of a calza's die won back when one counts."""
+    return f"{line} {t('review.move.net')}" if gain > 0 or best_gain > 0 else line
+
+
 def move_line(number: int, move: ReviewedMove) -> str:
-    """One decision: round, what was played, its verdict and the risk it added."""
+    """One decision: round, what was played, its verdict, what the verdict compares (and
+    what the cups said, when it was otherwise)."""
     situation = move.situation
     played = move_name(move.played)
     head = t("review.move.head", number=number, icon=VERDICT_ICONS[move.verdict],
              played=played, verdict=t(f"review.verdict.{move.verdict.value}"))
-    if move.verdict is Verdict.GOOD and move.played == move.best:
-        detail = t("review.move.best", lose=format_percent(move.played_option.lose))
-    else:
-        best, played_option = move.best_option, move.played_option
-        # The points added are net of a calza's chance of winning a die back: say it.
-        key = ("review.move.versus_gain" if best.gain > 0 else
-               "review.move.versus_own_gain" if played_option.gain > 0 else "review.move.versus")
-        detail = t(key, lose=format_percent(played_option.lose),
-                   gain=format_percent(played_option.gain), best=move_name(move.best),
-                   best_lose=format_percent(best.lose), best_gain=format_percent(best.gain),
-                   points=tn("review.points", round(move.added)))
+    mine, best = move.played_option, move.best_option
+    detail = grade_line(move.played, move.best, lose=mine.lose, gain=mine.gain,
+                        best_lose=best.lose, best_gain=best.gain,
+                        points=tn("review.points", round(move.added)),
+                        good=move.verdict is Verdict.GOOD, outcome=move.outcome)
     bids = (t("review.move.facing", bid=situation.last_bid.pretty())
             if situation.last_bid is not None else t("review.move.opening"))
     lines = [f"**{head}**", f"{bids} · {glyphs(sorted(situation.hand.faces))}", detail]

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from coach.review import COSTLY_FROM, GOOD_BELOW
 from perudo_math import PACO, Bid, Rules, Verdict, face_name, smallest_raises
 from perudo_math.rules import SETTING_BY_NAME, SETTINGS, SettingKind
+from practice.scenarios import CORRECT_REGRET
 from views.i18n import format_decimal, t, tn
 
 PACO_TABLE_QUANTITIES = range(1, 13)
@@ -89,6 +91,16 @@ BASIC_KEYS: tuple[str, ...] = (
 """The rules that no setting changes, in the order a new player needs them."""
 
 
+def grade_lines() -> list[str]:
+    """What each grade of a move means, with its thresholds in points: good, doubtful and
+    costly in a game's review (``coach.review``), then the practice grades."""
+    good, costly = tn("review.points", round(GOOD_BELOW)), tn("review.points", round(COSTLY_FROM))
+    return [t("rules.grades.good", good=good),
+            t("rules.grades.doubtful", good=good, costly=costly),
+            t("rules.grades.costly", costly=costly),
+            t("rules.grades.practice", close=tn("review.points", round(CORRECT_REGRET * 100)))]
+
+
 def bullet_list(lines: Sequence[str]) -> str:
     """Markdown bullets (the lines come from the catalogs, never from user input)."""
     return "\n".join(f"- {line}" for line in lines)
@@ -144,6 +156,7 @@ __all__ = [
     "bullet_list",
     "expected_counts",
     "expected_table",
+    "grade_lines",
     "paco_conversions",
     "paco_table",
     "refusal_text",

@@ -20,6 +20,7 @@ import views.practice_common as common
 import views.practice_view as view
 import views.progress_view as progress_view
 import views.rules_view as rules_view
+from coach import Action
 from perudo_math import Bid
 from practice.drills import generate_drill
 from practice.scenarios import CORRECT_REGRET, Scenario, generate, grade
@@ -207,6 +208,55 @@ def test_dudo_reveals_every_cup_the_true_count_and_the_risk_added(app: AppTest,
     assert "**Each move's chances, as the coach reads the bids**" in text
     assert len(app.get("vega_lite_chart")) == 1
     assert "practice_dudo" not in keys(app)
+
+
+RIGHT_DUDO = {"seed": "6", "theme": "dudo-or-raise", "level": "2"}
+"""A spot where dudo is graded wrong (the coach raises) yet the cups show the bid false:
+the dudo was right this time. :func:`right_dudo_scenario` checks the seed still gives it."""
+
+
+@cache
+def right_dudo_scenario() -> Scenario:
+    scenario = generate(int(RIGHT_DUDO["seed"]), RIGHT_DUDO["theme"], int(RIGHT_DUDO["level"]))
+    graded = grade(scenario, "dudo")
+    assert scenario.true_count < scenario.last_bid.quantity, "search for another seed"
+    assert not graded.correct and scenario.best.kind == "raise"
+    assert graded.gain == 0 and scenario.options[0].gain == 0
+    return scenario
+
+
+GRADE_LINE = {
+    "en": "Your dudo was right this time, but before the dice were shown the coach's {best} "
+          "lost a die less often: {best_lose} against {lose} ({points} points of risk added).",
+    "fr": "Cette fois, votre dudo était juste, mais avant qu'on soulève les gobelets, le coup "
+          "du coach ({best}) faisait perdre un dé moins souvent\u00a0: {best_lose} contre {lose} "
+          "({points} points de risque en plus).",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_right_dudo_graded_wrong_says_what_the_grade_compares(app: AppTest, db: Path,
+                                                                  lang: str) -> None:
+    """Issue 28: the cups show the dudo right, the grade says wrong; the grade's line says
+    what it weighed (each move's chance of losing a die before the dice were shown, the
+    figures of the options table) and that the dudo was right this time."""
+    app.context = {"locale": f"{lang}-{lang.upper()}"}
+    open_practice(app, **RIGHT_DUDO)
+    app.button(key="practice_dudo").click().run()
+    assert_clean(app)
+    scenario = right_dudo_scenario()
+    best, dudo = scenario.options[0], scenario.option(Action("dudo"))
+    text = texts(app)
+    mine_row = (f"| **{translate(lang, 'practice.move.dudo')}** ● | "
+                f"{format_percent(dudo.lose, lang)} |")
+    assert f"| **{best.action.bid.pretty()}** ★ | {format_percent(best.lose, lang)} |" in text
+    assert mine_row in text
+    assert GRADE_LINE[lang].format(
+        best=best.action.bid.pretty(), best_lose=format_percent(best.lose, lang),
+        lose=format_percent(dudo.lose, lang),
+        points=added_points(dudo.net_loss - best.net_loss)) in text.split("\n")
+    assert translate(lang, "review.grades_link") in [
+        link.proto.label for link in app.get("page_link")]
 
 
 def test_calza_is_offered_only_when_allowed(app: AppTest, db: Path) -> None:

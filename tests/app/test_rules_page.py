@@ -74,7 +74,43 @@ def test_default_rules_in_words(page: AppTest) -> None:
     ]
     assert len(bullets(page, 1)) == len(rules_view.BASIC_KEYS)
     assert [s.value for s in page.subheader] == [
-        "At this table", "Always", "Paco conversions", "Expected counts", "Is this bid legal?"]
+        "At this table", "Always", "How the coach grades a move", "Paco conversions",
+        "Expected counts", "Is this bid legal?"]
+
+
+GRADES = {
+    "en": ["**Good**: the coach's move, or less than {good} points more than it.",
+           "**Doubtful**: from {good} points to less than {costly} points more.",
+           "**Costly**: {costly} points more or above.",
+           "In practice: **Best move** is the coach's own move; **Good enough**, at most "
+           "{close} points more; any other answer is marked wrong, with the coach's move "
+           "beside it."],
+    "fr": ["**Bon**\u00a0: le coup du coach, ou moins de {good} points de plus que lui.",
+           "**Douteux**\u00a0: de {good} points à moins de {costly} points de plus.",
+           "**Coûteux**\u00a0: {costly} points de plus ou davantage.",
+           "À l'entraînement\u00a0: **Meilleur coup**, c'est le coup du coach\u202f; **Bien "
+           "joué**, au plus {close} points de plus\u202f; toute autre réponse est comptée "
+           "fausse, avec le coup du coach à côté."],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_grade_is_defined_once_with_its_points(app: AppTest, lang: str) -> None:
+    """Issue 28: good, doubtful and costly (and the practice grades) with the thresholds
+    the review and practice grade by, and what a grade weighs."""
+    from coach.review import COSTLY_FROM, GOOD_BELOW
+    from practice.scenarios import CORRECT_REGRET
+    page = open_rules(app, lang=lang)
+    assert translate(lang, "rules.section.grades") in [s.value for s in page.subheader]
+    numbers = {"good": GOOD_BELOW, "costly": COSTLY_FROM, "close": CORRECT_REGRET * 100}
+    assert all(float(value).is_integer() for value in numbers.values())
+    expected = [line.format(**{name: int(value) for name, value in numbers.items()})
+                for line in GRADES[lang]]
+    assert bullets(page, 2) == expected
+    assert translate(lang, "rules.grades.caption") in [c.value for c in page.caption]
+    for verdict in ("good", "doubtful", "costly"):  # the words the review shows
+        assert translate(lang, f"review.verdict.{verdict}").capitalize() in expected[
+            ("good", "doubtful", "costly").index(verdict)]
 
 
 def test_every_setting_changed_from_the_url(app: AppTest) -> None:

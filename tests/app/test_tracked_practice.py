@@ -13,6 +13,7 @@ from urllib.parse import quote
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from coach import Action
 from coach.review import review, tracked_decisions
 from perudo_math import Bid, GameState, Hand
 from practice.scenarios import grade
@@ -27,7 +28,7 @@ from tests.app.test_tracker_page import (
     set_up,
 )
 from views import practice_view
-from views.i18n import translate
+from views.i18n import format_percent, translate
 
 PRACTICE = "app_pages/practice.py"
 FIVE_FOURS = [1, 1, 4, 4, 4]
@@ -80,6 +81,12 @@ def test_a_costly_move_of_a_tracked_round_links_to_its_practice_spot(app: AppTes
     assert ("At the table, the round ended on 1 × 4 with 7 matching dice: 1 × 4 was true."
             in text)
     assert translate("en", "practice.cups.tracked") in text
+    best, dudo = scenario.options[0], scenario.option(Action("dudo"))
+    assert graded.outcome.value == "wrong"  # as wrong as graded: the line only compares
+    assert (f"Chance of losing a die, before the dice were shown: {format_percent(dudo.lose, 'en')}"
+            f" for your dudo, {format_percent(best.lose, 'en')} for the coach's "
+            f"{best.action.bid.pretty()}: {round(graded.regret * 100)} points of risk added."
+            in text.split("\n"))
 
 
 def test_no_link_while_the_round_is_played(app: AppTest) -> None:

@@ -1180,6 +1180,50 @@ def test_my_moves_in_the_rounds_whose_dice_i_entered_are_reviewed(app: AppTest) 
     assert tn_text("tracker.review.rounds", 2) in [c.value for c in app.caption]
 
 
+RIGHT_BUT_COSTLY = {
+    "en": "Your dudo was right this time, but before the dice were shown the coach's {best} "
+          "lost a die less often: {best_lose} against {lose} ({points} points of risk added).",
+    "fr": "Cette fois, votre dudo était juste, mais avant qu'on soulève les gobelets, le coup "
+          "du coach ({best}) faisait perdre un dé moins souvent\u00a0: {best_lose} contre {lose} "
+          "({points} points de risque en plus).",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_right_dudo_graded_costly_says_what_the_grade_compares(app: AppTest, lang: str) -> None:
+    """Issue 28: my dudo on Cid's 5 × 4 was right (three fours), yet costly: before the
+    dice were shown a raise lost a die far less often. The line says both, with the
+    options' own figures, and links to where the grades are defined."""
+    open_tracker(app, lang=lang)
+    set_up(app, ["Ann", "Bob", "Cid"], opener=0, me=0)
+    enter_hand(app, HAND)
+    bid(app, "3x4")
+    bid(app, "4x4")
+    bid(app, "5x4")
+    call(app, "dudo", 3)
+    open_panel(app, "review")
+    from coach import DUDO, advise
+    from coach.review import tracked_decisions
+    from perudo_math import Hand
+    from views.i18n import format_percent
+    situation, played = tracked_decisions(game(app), 0, {1: Hand(HAND)})[1]
+    advice = advise(situation)
+    mine, best = advice.option(DUDO), advice.best
+    assert played == DUDO and best.action.kind == "raise" and best.gain == 0
+    points = round((mine.net_loss - best.net_loss) * 100)
+    assert points >= 10  # costly
+    line = next(m.value for m in app.markdown if m.value.startswith("**2."))
+    head = translate(lang, "review.move.head", number=2, icon="❌", played="dudo",
+                     verdict=translate(lang, "review.verdict.costly"))
+    assert line.startswith(f"**{head}**") and head.endswith(("costly", "coûteux"))
+    assert RIGHT_BUT_COSTLY[lang].format(
+        best=best.action.bid.pretty(), best_lose=format_percent(best.lose, lang),
+        lose=format_percent(mine.lose, lang), points=points) in line.split("  \n")
+    links = [link.proto for link in app.get("page_link")
+             if link.proto.label == translate(lang, "review.grades_link")]
+    assert [link.page for link in links] == ["cheat-sheet"]
+
+
 def tn_text(key: str, count: int) -> str:
     return translate("en", f"{key}.{'one' if count == 1 else 'other'}", count=count)
 

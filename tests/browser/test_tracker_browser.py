@@ -234,6 +234,7 @@ def test_the_cheat_sheet_fits_a_phone(app_url, phone, screenshot_dir) -> None:
     open_page(phone, f"{app_url}/cheat-sheet")
     expect(phone.get_by_role("heading", name="Rules & cheat sheet")).to_be_visible()
     expect(phone.get_by_text("Everyone starts with 5 dice.")).to_be_visible()
+    expect(phone.get_by_role("heading", name="How the coach grades a move")).to_be_visible()
     assert_fits_the_width(phone)
     whole_page_screenshot(phone, screenshot_dir / "rules-en-rules.png")
     phone.get_by_role("tab", name="Numbers").click()
