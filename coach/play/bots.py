@@ -172,6 +172,7 @@ BUILTIN_BOTS: dict[str, BotFactory] = {
     "coach-tables": lambda rng: _tables_bot(rng, None),
     "coach-no-tables": CoachBot,
     "coach-pure-odds": PureOddsCoachBot,
+    "coach-third-opening": lambda rng: _tables_bot(rng, TABLES_UP_TO, THIRD_OPENING),
     **OPPONENTS,
 }
 """The coach's variants, simple baselines, and the league's opponents, written apart from the
@@ -185,12 +186,19 @@ two-dice-each tables too it won 2 points less against the reader and 5 less agai
 player; the smaller tables change nothing measurable."""
 
 
-def _tables_bot(rng: random.Random, max_dice: int | None) -> Bot:
+THIRD_OPENING = CoachSettings(opening_floor=1.0)
+"""The coach opening at no less than the expected count of its face (a third of the table's
+dice, a sixth for pacos or in palifico): the openings a table expects, measured against the
+coach's own."""
+
+
+def _tables_bot(rng: random.Random, max_dice: int | None,
+                settings: CoachSettings | None = None) -> Bot:
     """The coach playing the shipped heads-up equilibrium tables where they apply (while the
     table holds at most ``max_dice`` dice; None: wherever one fits)."""
     from coach.solver.tables import CoachTablesBot  # the tables load on first use
 
-    return CoachTablesBot(rng, fallback=CoachBot(rng), max_dice=max_dice)
+    return CoachTablesBot(rng, fallback=CoachBot(rng, settings), max_dice=max_dice)
 
 
 def load_bot(spec: str) -> BotFactory:
