@@ -352,9 +352,29 @@ def test_an_opening_floor_lifts_the_opening_on_the_face_the_coach_chose(hand, pa
     lifted = advise(spot, CoachSettings(opening_floor=1.0))
     assert low.action.bid.quantity < floor
     assert lifted.action == Action.raise_to(Bid(floor, low.action.bid.face))
-    assert lifted.reason.code == "opening"
     assert lifted.best == weigh_raise(spot, lifted.action.bid, CoachSettings(opening_floor=1.0))
     assert len({option.action for option in lifted.options}) == len(lifted.options)
+    safest = min(lifted.options, key=lambda option: (option.lose, -option.p_true))
+    if safest.lose < lifted.best.lose:  # the reason says what the lift costs this round
+        assert lifted.reason.code == "opening-expected"
+        assert lifted.reason.numbers["safer"] == str(safest.action)
+        assert lifted.reason.numbers["safer_lose"] == pytest.approx(safest.lose, abs=1e-6)
+        assert lifted.reason.numbers["expected"] == pytest.approx(
+            19 / (6 if palifico else 3), abs=1e-3)
+    else:
+        assert lifted.reason.code == "opening"
+
+
+@pytest.mark.parametrize("palifico, least", [(False, 6), (True, 3)])
+def test_with_19_dice_the_coach_opens_at_the_expected_count_or_above(palifico, least):
+    """The issue's table: OPEN with 1 × 4 or 2 × 4 with 19 dice is gone. By default the
+    opening asks for at least a third of the dice on its face (19 / 3 → 6), a sixth in
+    palifico (19 / 6 → 3); the league measured it no weaker (README, "Openings")."""
+    hands = [[2, 3, 4, 4, 6], [4, 4, 5, 6, 6], [1, 4, 4, 5, 6], [2, 3, 3, 4, 6], [1, 1, 2, 5, 5]]
+    for hand in hands:
+        advice = advise(situation(hand, [5, 5, 5, 4], palifico=palifico))
+        assert advice.action.bid.quantity >= least, (hand, advice.action)
+        assert advice.reason.code in ("opening", "opening-expected")
 
 
 def test_an_opening_floor_leaves_raises_and_higher_openings_alone():

@@ -21,7 +21,7 @@ OPTION_ROWS = 4
 _PERCENT_NUMBERS = frozenset({"lose", "gain", "p_true", "p_exact", "challenge", "current_p_true",
                               "safer_lose"})
 _KNOWN_REASONS = frozenset({"bid-above-table", "dudo-unlikely", "calza-likely", "calza-pays",
-                            "opening", "raise-safer", "raise-pressure"})
+                            "opening", "opening-expected", "raise-safer", "raise-pressure"})
 
 
 def pretty_bid(bid: Bid | str) -> str:
@@ -117,8 +117,9 @@ def rival(advice: Advice, raises: int = OPTION_ROWS) -> tuple[str, Option] | Non
 
 def reason_text(advice: Advice, situation: Situation) -> str:
     """Why the coach recommends its move, in one sentence that agrees with the options table:
-    a raise that is not the safest move shown says what it trades the risk for."""
-    found = rival(advice)
+    a raise that is not the safest move shown says what it trades the risk for (an opening
+    lifted to the table's expected count says it in its own reason)."""
+    found = None if advice.reason.code == "opening-expected" else rival(advice)
     if found is not None:
         kind, other = found
         best = advice.best

@@ -29,6 +29,11 @@ CROWD = 5
 """From this many players up, callers are taken to call as at any big table."""
 ROLLOUT_PRIOR = 16
 """How many draws the one-step estimate of a raise is worth beside the played-out ones."""
+OPENING_FLOOR = 1.0
+"""The coach opens at no less than the table's expected count of its face, rounded down
+(:attr:`CoachSettings.opening_floor`). Measured in the league (README, "Openings"): head to
+head the coach that opens so does no worse than the one that opened at 2 × 4 with 19 dice,
+an opening a table laughs at."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +79,7 @@ class CoachSettings:
     rollout_from: int = 3
     """From how many players still in the raises are played out. Heads-up the one-step
     risks (and the solved tables) played better in the arena."""
-    opening_floor: float = 0.0
+    opening_floor: float = OPENING_FLOOR
     """An opening asks for at least this share of the table's expected count of its face
     (a third of the dice, a sixth for pacos or in palifico), on the face the coach chose
     (:func:`opening_floor_quantity`); 0: no floor."""
@@ -218,7 +223,10 @@ def advise(situation: Situation, settings: CoachSettings = CoachSettings()) -> A
         raises = _rolled_out(situation, beliefs, settings, raises)
     ranked = _rank(options, raises, settings, situation.palifico)
     if situation.last_bid is None and settings.opening_floor > 0:
-        ranked = _floored_opening(situation, beliefs, settings, stakes, ranked)
+        floored = _floored_opening(situation, beliefs, settings, stakes, ranked)
+        if floored is not ranked:
+            return Advice(tuple(floored), _floored_reason(situation, floored, beliefs),
+                          beliefs.reads_bids)
     return Advice(tuple(ranked), _reason(situation, ranked, beliefs), beliefs.reads_bids)
 
 
@@ -317,6 +325,23 @@ def _floored_opening(situation: Situation, beliefs: TableBeliefs, settings: Coac
     if _rolls_out(situation, settings):
         floored, = _played_out(situation, beliefs, settings, [floored])
     return [floored, *(option for option in ranked if option.action != floored.action)]
+
+
+def _floored_reason(situation: Situation, ranked: list[Option],
+                    beliefs: TableBeliefs) -> Reason:
+    """Why an opening lifted to the floor: ``opening-expected`` when a lower opening risks
+    less this round (it names the safest, and the expected count the opening is near);
+    otherwise the plain opening's reason."""
+    best = ranked[0]
+    safer = min(ranked, key=lambda option: (option.lose, -option.p_true))
+    if safer.lose >= best.lose:
+        return _reason(situation, ranked, beliefs)
+    bid = best.action.bid
+    assert bid is not None
+    return Reason("opening-expected", {
+        "lose": round(best.lose, 6), "bid": str(bid), "p_true": round(best.p_true, 6),
+        "expected": round(_expected_share(situation, bid.face), 3),
+        "safer": str(safer.action), "safer_lose": round(safer.lose, 6)})
 
 
 def _weigh_raises(situation: Situation, beliefs: TableBeliefs, settings: CoachSettings,

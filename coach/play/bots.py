@@ -172,7 +172,7 @@ BUILTIN_BOTS: dict[str, BotFactory] = {
     "coach-tables": lambda rng: _tables_bot(rng, None),
     "coach-no-tables": CoachBot,
     "coach-pure-odds": PureOddsCoachBot,
-    "coach-third-opening": lambda rng: _tables_bot(rng, TABLES_UP_TO, THIRD_OPENING),
+    "coach-low-opening": lambda rng: _tables_bot(rng, TABLES_UP_TO, LOW_OPENING),
     **OPPONENTS,
 }
 """The coach's variants, simple baselines, and the league's opponents, written apart from the
@@ -186,10 +186,9 @@ two-dice-each tables too it won 2 points less against the reader and 5 less agai
 player; the smaller tables change nothing measurable."""
 
 
-THIRD_OPENING = CoachSettings(opening_floor=1.0)
-"""The coach opening at no less than the expected count of its face (a third of the table's
-dice, a sixth for pacos or in palifico): the openings a table expects, measured against the
-coach's own."""
+LOW_OPENING = CoachSettings(opening_floor=0.0)
+"""The coach without its opening floor (:data:`coach.engine.decide.OPENING_FLOOR`): it
+opened as low as 2 × 4 with 19 dice on the table. Kept to measure the floor against."""
 
 
 def _tables_bot(rng: random.Random, max_dice: int | None,
