@@ -263,7 +263,7 @@ def test_no_bid_yet_gives_an_opening(app: AppTest) -> None:
                       f"risk less this round ({format_percent(safer.lose, 'en')} against "
                       f"{format_percent(expected.best.lose, 'en')}), but an opening that low "
                       f"lets every next player raise cheaply: in thousands of games between "
-                      f"bots, opening near the expected count did no worse.")
+                      f"bots, opening near the expected count measured no weaker.")
     assert app.toggle(key="odds_read").disabled  # nothing to read
     assert "Chances from the dice alone." in texts(app)
     # The odds section shows the bid the coach opens with.
@@ -817,7 +817,7 @@ def test_every_reason_code_reads_as_a_sentence(english) -> None:
                              "2 × 4 would risk less this round (21.0% against 29.0%), but an "
                              "opening that low lets every next player raise cheaply: in "
                              "thousands of games between bots, opening near the expected count "
-                             "did no worse."),
+                             "measured no weaker."),
         "raise-safer": ({"bid": "2xP", "p_true": 1.0, "challenge": 0.7, "current_p_true": 0.79,
                          "lose": 0.0},
                         "Raising to 2 × P (true 100%) risks less than challenging 4 × 5 "
