@@ -13,7 +13,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coach import PURE_ODDS, BidReading, CoachSettings, Situation, TableBeliefs, advise
+from coach import (
+    PURE_ODDS,
+    Action,
+    BidReading,
+    CoachSettings,
+    Situation,
+    TableBeliefs,
+    advise,
+    weigh_raise,
+)
 from coach.engine.decide import COACH_READING
 from coach.engine.situation import CALZA, DUDO
 from perudo_math import Bid, Hand, Rules, legal_quantities, odds
@@ -330,6 +339,57 @@ def test_the_opening_is_legal_and_never_on_pacos_in_a_normal_round():
     assert all(option.action.kind == "raise" for option in advice.options)
     assert all(option.action.bid.face != 1 for option in advice.options)
     assert advice.reason.code == "opening"
+
+
+@pytest.mark.parametrize("hand, palifico, floor", [
+    ([2, 3, 4, 4, 6], False, 6),  # 19 dice: a third is 6.3
+    ([4, 4, 5, 6, 6], False, 6),
+    ([2, 3, 4, 4, 6], True, 3),  # palifico: a sixth
+])
+def test_an_opening_floor_lifts_the_opening_on_the_face_the_coach_chose(hand, palifico, floor):
+    spot = situation(hand, [5, 5, 5, 4], palifico=palifico)
+    low = advise(spot, CoachSettings(opening_floor=0.0))
+    lifted = advise(spot, CoachSettings(opening_floor=1.0))
+    assert low.action.bid.quantity < floor
+    assert lifted.action == Action.raise_to(Bid(floor, low.action.bid.face))
+    assert lifted.best == weigh_raise(spot, lifted.action.bid, CoachSettings(opening_floor=1.0))
+    assert len({option.action for option in lifted.options}) == len(lifted.options)
+    safest = min(lifted.options, key=lambda option: (option.lose, -option.p_true))
+    if safest.lose < lifted.best.lose:  # the reason says what the lift costs this round
+        assert lifted.reason.code == "opening-expected"
+        assert lifted.reason.numbers["safer"] == str(safest.action)
+        assert lifted.reason.numbers["safer_lose"] == pytest.approx(safest.lose, abs=1e-6)
+        assert lifted.reason.numbers["expected"] == pytest.approx(
+            19 / (6 if palifico else 3), abs=1e-3)
+    else:
+        assert lifted.reason.code == "opening"
+
+
+@pytest.mark.parametrize("palifico, least", [(False, 6), (True, 3)])
+def test_with_19_dice_the_coach_opens_at_the_expected_count_or_above(palifico, least):
+    """The issue's table: OPEN with 1 × 4 or 2 × 4 with 19 dice is gone. By default the
+    opening asks for at least a third of the dice on its face (19 / 3 → 6), a sixth in
+    palifico (19 / 6 → 3); the league measured it no weaker (README, "Openings")."""
+    hands = [[2, 3, 4, 4, 6], [4, 4, 5, 6, 6], [1, 4, 4, 5, 6], [2, 3, 3, 4, 6], [1, 1, 2, 5, 5]]
+    for hand in hands:
+        advice = advise(situation(hand, [5, 5, 5, 4], palifico=palifico))
+        assert advice.action.bid.quantity >= least, (hand, advice.action)
+        assert advice.reason.code in ("opening", "opening-expected")
+
+
+def test_an_opening_floor_leaves_raises_and_higher_openings_alone():
+    raising = situation([2, 3, 4, 4, 6], [5, 5, 5, 4], [(3, B("2x4"))])
+    assert advise(raising, CoachSettings(opening_floor=1.0)) == advise(
+        raising, CoachSettings(opening_floor=0.0))
+    small = situation([3, 3], [2, 2])  # a third of 4 dice is 1: every opening is above it
+    assert advise(small, CoachSettings(opening_floor=1.0)) == advise(
+        small, CoachSettings(opening_floor=0.0))
+
+
+@pytest.mark.parametrize("value", [-0.1, 1.5, float("nan")])
+def test_the_opening_floor_is_a_share_from_0_to_1(value):
+    with pytest.raises(ValueError, match="opening_floor"):
+        CoachSettings(opening_floor=value)
 
 
 def test_options_are_ranked_and_the_reason_carries_numbers():

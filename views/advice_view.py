@@ -31,10 +31,12 @@ OPTION_ROWS = 4
 _PERCENT_NUMBERS = frozenset({"lose", "gain", "p_true", "p_exact", "challenge", "current_p_true",
                               "safer_lose", "safer_true", "raise_lose"})
 _KNOWN_REASONS = frozenset({"bid-above-table", "dudo-unlikely", "dudo-least-bad", "calza-likely",
-                            "calza-pays", "opening", "raise-safer", "raise-pressure"})
+                            "calza-pays", "opening", "opening-expected", "raise-safer",
+                            "raise-pressure"})
 _PRINTED_TIES = {"dudo-least-bad": ("raise_lose", "dudo-tied"),
                  "calza-pays": ("safer_lose", "calza-likely"),
-                 "raise-safer": ("current_p_true", "raise-as-safe")}
+                 "raise-safer": ("current_p_true", "raise-as-safe"),
+                 "opening-expected": ("safer_lose", "opening-tied")}
 """Reasons that say the move's risk (``lose``) differs from another's: the number they
 compare it with, and the reason worded instead when the two print the same."""
 
@@ -141,7 +143,7 @@ def card_reason(advice: Advice, situation: Situation) -> Reason:
     ``raise-as-safe``, a calza's ``calza-likely``); a code this app does not know is the
     ``fallback``.
     """
-    found = rival(advice)
+    found = None if advice.reason.code == "opening-expected" else rival(advice)
     if found is not None:
         kind, other = found
         best = advice.best

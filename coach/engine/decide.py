@@ -32,6 +32,11 @@ CROWD = 5
 """From this many players up, callers are taken to call as at any big table."""
 ROLLOUT_PRIOR = 16
 """How many draws the one-step estimate of a raise is worth beside the played-out ones."""
+OPENING_FLOOR = 1.0
+"""The coach opens at no less than the table's expected count of its face, rounded down
+(:attr:`CoachSettings.opening_floor`). Measured in the league (README, "Openings"): head to
+head the coach that opens so does no worse than the one that opened at 2 × 4 with 19 dice,
+an opening a table laughs at."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +82,10 @@ class CoachSettings:
     rollout_from: int = 3
     """From how many players still in the raises are played out. Heads-up the one-step
     risks (and the solved tables) played better in the arena."""
+    opening_floor: float = OPENING_FLOOR
+    """An opening asks for at least this share of the table's expected count of its face
+    (a third of the dice, a sixth for pacos or in palifico), on the face the coach chose
+    (:func:`opening_floor_quantity`); 0: no floor."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.reading, BidReading):
@@ -93,6 +102,7 @@ class CoachSettings:
         require_int("CoachSettings: rollouts", self.rollouts, 0, 4096)
         require_int("CoachSettings: rollout_top", self.rollout_top, 1, 60)
         require_int("CoachSettings: rollout_from", self.rollout_from, 2, 99)
+        require_real("CoachSettings: opening_floor", self.opening_floor, 0.0, 1.0)
         if self.thresholds.__class__ is not tuple:
             raise wrong_type("CoachSettings: thresholds", "a tuple of (seat, threshold) pairs",
                              self.thresholds)
@@ -215,6 +225,11 @@ def advise(situation: Situation, settings: CoachSettings = CoachSettings()) -> A
     if raises and _rolls_out(situation, settings):
         raises = _rolled_out(situation, beliefs, settings, raises)
     ranked = _rank(options, raises, settings, situation.palifico)
+    if situation.last_bid is None and settings.opening_floor > 0:
+        floored = _floored_opening(situation, beliefs, settings, stakes, ranked)
+        if floored is not ranked:
+            return Advice(tuple(floored), _floored_reason(situation, floored, beliefs),
+                          beliefs.reads_bids)
     return Advice(tuple(ranked), _reason(situation, ranked, beliefs), beliefs.reads_bids)
 
 
@@ -277,8 +292,59 @@ def candidate_raises(situation: Situation, depth: int) -> dict[int, range]:
 
 
 def _opening_ceiling(situation: Situation, face: int) -> int:
-    expected = situation.table_dice / (6 if face == PACO or situation.palifico else 3)
-    return max(1, int(expected))
+    return max(1, int(_expected_share(situation, face)))
+
+
+def _expected_share(situation: Situation, face: int) -> float:
+    """The table's expected count of ``face`` before any die is seen: a third of the dice,
+    a sixth for pacos or in palifico."""
+    return situation.table_dice / (6 if face == PACO or situation.palifico else 3)
+
+
+def opening_floor_quantity(situation: Situation, face: int, floor: float) -> int:
+    """The least quantity an opening on ``face`` asks for under ``floor``
+    (:attr:`CoachSettings.opening_floor`): that share of the expected count, rounded down,
+    and at least one die."""
+    if not isinstance(situation, Situation):
+        raise wrong_type("opening_floor_quantity: situation", "a Situation", situation)
+    require_int("opening_floor_quantity: face", face, 1, 6)
+    require_real("opening_floor_quantity: floor", floor, 0.0, 1.0)
+    return max(1, int(floor * _expected_share(situation, face)))
+
+
+def _floored_opening(situation: Situation, beliefs: TableBeliefs, settings: CoachSettings,
+                     stakes: Stakes, ranked: list[Option]) -> list[Option]:
+    """``ranked`` with an opening below the floor replaced by the floor's quantity on the
+    same face, weighed as :func:`advise` weighs raises."""
+    best = ranked[0]
+    bid = best.action.bid
+    if bid is None:
+        return ranked
+    quantity = opening_floor_quantity(situation, bid.face, settings.opening_floor)
+    if bid.quantity >= quantity:
+        return ranked
+    floored, = _weigh_raises(situation, beliefs, settings, stakes,
+                             {bid.face: range(quantity, quantity + 1)})
+    if _rolls_out(situation, settings):
+        floored, = _played_out(situation, beliefs, settings, [floored])
+    return [floored, *(option for option in ranked if option.action != floored.action)]
+
+
+def _floored_reason(situation: Situation, ranked: list[Option],
+                    beliefs: TableBeliefs) -> Reason:
+    """Why an opening lifted to the floor: ``opening-expected`` when a lower opening risks
+    less this round (it names the safest, and the expected count the opening is near);
+    otherwise the plain opening's reason."""
+    best = ranked[0]
+    safer = min(ranked, key=lambda option: (option.lose, -option.p_true))
+    if safer.lose >= best.lose:
+        return _reason(situation, ranked, beliefs)
+    bid = best.action.bid
+    assert bid is not None
+    return Reason("opening-expected", {
+        "lose": best.lose, "bid": str(bid), "p_true": best.p_true,
+        "expected": round(_expected_share(situation, bid.face), 3),
+        "safer": str(safer.action), "safer_lose": safer.lose, "safer_true": safer.p_true})
 
 
 def _weigh_raises(situation: Situation, beliefs: TableBeliefs, settings: CoachSettings,

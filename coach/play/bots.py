@@ -172,6 +172,7 @@ BUILTIN_BOTS: dict[str, BotFactory] = {
     "coach-tables": lambda rng: _tables_bot(rng, None),
     "coach-no-tables": CoachBot,
     "coach-pure-odds": PureOddsCoachBot,
+    "coach-low-opening": lambda rng: _tables_bot(rng, TABLES_UP_TO, LOW_OPENING),
     **OPPONENTS,
 }
 """The coach's variants, simple baselines, and the league's opponents, written apart from the
@@ -185,12 +186,18 @@ two-dice-each tables too it won 2 points less against the reader and 5 less agai
 player; the smaller tables change nothing measurable."""
 
 
-def _tables_bot(rng: random.Random, max_dice: int | None) -> Bot:
+LOW_OPENING = CoachSettings(opening_floor=0.0)
+"""The coach without its opening floor (:data:`coach.engine.decide.OPENING_FLOOR`): it
+opened as low as 2 × 4 with 19 dice on the table. Kept to measure the floor against."""
+
+
+def _tables_bot(rng: random.Random, max_dice: int | None,
+                settings: CoachSettings | None = None) -> Bot:
     """The coach playing the shipped heads-up equilibrium tables where they apply (while the
     table holds at most ``max_dice`` dice; None: wherever one fits)."""
     from coach.solver.tables import CoachTablesBot  # the tables load on first use
 
-    return CoachTablesBot(rng, fallback=CoachBot(rng), max_dice=max_dice)
+    return CoachTablesBot(rng, fallback=CoachBot(rng, settings), max_dice=max_dice)
 
 
 def load_bot(spec: str) -> BotFactory:
