@@ -35,6 +35,7 @@ BEST_KIND = {
     "dudo-tied": "dudo", "calza-likely": "calza", "calza-pays": "calza", "opening": "raise",
     "raise-safer": "raise", "raise-as-safe": "raise", "raise-pressure": "raise",
     "raise-tied": "raise", "opening-pressure": "raise", "opening-tied": "raise",
+    "opening-expected": "raise",
 }
 """What each reason argues for."""
 
@@ -136,6 +137,12 @@ def check_engine_reason(advice: Advice, situation: Situation, coach: CoachSettin
         safer = named(advice, numbers["safer"])
         quoted(numbers, "safer_lose", safer.lose)
         assert safer.lose < best.lose <= safer.lose + coach.pressure + EXACT
+    elif code == "opening-expected":  # "is close to the expected count; X would risk less"
+        safer = named(advice, numbers["safer"])
+        quoted(numbers, "safer_lose", safer.lose)
+        assert last is None and safer.lose < best.lose
+        assert safer.action.bid.quantity < best.action.bid.quantity
+        assert abs(best.action.bid.quantity - numbers["expected"]) < 1
     else:
         assert code == "opening" and last is None
 
@@ -177,6 +184,10 @@ def check_card_reason(advice: Advice, situation: Situation, coach: CoachSettings
             assert printed_below(lose, other.lose), said  # "more often"
         else:
             assert printed(lose) == printed(other.lose), said  # "also"
+    elif code == "opening-expected":  # "X would risk less this round (a against b)"
+        other = named(advice, numbers["safer"])
+        assert printed_below(other.lose, lose), said
+        assert other.action.bid.quantity < best.action.bid.quantity, said
     elif code == "calza-likely":  # "a calza risks the least"
         assert not any(printed_below(option.lose, lose) for option in shown), said
     elif code == "calza-pays":
@@ -303,7 +314,8 @@ def test_a_practice_grade_says_its_risk_is_net_of_the_calza_s_die_won_back() -> 
 
     def graded(action, gain: float) -> Grade:
         return Grade(action=action, best=DUDO if action == CALZA else CALZA, lose=0.6,
-                     gain=gain, regret=0.12, is_best=False, correct=False, reveal=None)
+                     gain=gain, regret=0.12, is_best=False, correct=False, reveal=None,
+                     best_lose=0.5, best_gain=0.0, outcome=None)
 
     net = {"practice.regret.help_net"}
     for lang in LANGUAGES:
