@@ -32,6 +32,7 @@ from views import practice_view as view
 from views import profile, rules_view, url_state
 from views.i18n import t
 from views.inputs import face_selector
+from views.navigation import TRACKER_PAGE
 from views.style import phone_page
 
 SPOT_KEY = "practice_spot"
@@ -42,6 +43,9 @@ THEME_KEY = "practice_theme"
 QTY_KEY, FACE_KEY = "practice_qty", "practice_face"
 ESTIMATE_ON_KEY, ESTIMATE_KEY = "practice_estimate_on", "practice_estimate"
 DEFAULT_ESTIMATE = 50
+PLAY_PAGE = "app_pages/play.py"
+PLAY_TABLE_KEY = "play_table"
+"""The play page's game on screen (its review, once the game is over)."""
 
 
 def themes() -> tuple[str, ...]:
@@ -59,11 +63,13 @@ def next_spot() -> view.Spot:
 
 
 def show_spot(spot: view.Spot) -> None:
-    """Put ``spot`` on screen, forgetting the previous answer."""
+    """Put ``spot`` on screen, forgetting the previous answer; the link follows at once, so
+    a review's spot left by a tap (next scenario, the theme) leaves the link too."""
     state = st.session_state
     state[SPOT_KEY] = spot
     state.pop(ANSWER_KEY, None)
     state.pop(REFUSAL_KEY, None)
+    url_state.set_page_params(view.link_params(spot))
 
 
 def next_scenario() -> None:
@@ -112,7 +118,7 @@ def answer(kind: str, spot: view.Spot) -> None:
         bid = scenario.last_bid
         record = replace(record, estimate=estimate, truth=view.estimate_truth(scenario),
                          outcome=scenario.true_count >= bid.quantity)
-    saved = profile.record(record)
+    saved = profile.record(record)  # once per spot and profile, whatever the reruns and reloads
     state[ANSWER_KEY] = {"spot": spot, "grade": graded, "estimate": estimate, "saved": saved}
 
 
@@ -171,6 +177,19 @@ def decision(scenario: Scenario, spot: view.Spot) -> None:
         st.error(rules_view.refusal_text(refusal[1]), icon=":material/block:")
 
 
+def back_to_review(spot: view.Spot) -> None:
+    """A review's spot: the way back to its game, when this session still has it (a spot
+    opened from a shared link has no game to go back to)."""
+    assert spot.game is not None
+    if view.is_tracked(spot.game):
+        if url_state.current_game() is not None:
+            st.page_link(page=TRACKER_PAGE, label=t("nav.back_to_game"),
+                         icon=":material/arrow_back:")
+    elif st.session_state.get(PLAY_TABLE_KEY) is not None:
+        st.page_link(page=PLAY_PAGE, label=t("practice.back_to_review"),
+                     icon=":material/arrow_back:")
+
+
 def page() -> None:
     state = st.session_state
     if SPOT_KEY not in state:
@@ -179,6 +198,8 @@ def page() -> None:
         linked = view.spot_from_link()
         if linked is not None and linked != state[SPOT_KEY]:
             show_spot(linked)
+    elif state[SPOT_KEY].game is not None:  # the menu (a page switch drops the link): a
+        next_scenario()  # review's spot belongs to its link; the menu's practice is a new one
     st.title(t("practice.title"), anchor=False)
     for notice in url_state.pop_notices():
         st.warning(t(notice), icon=":material/warning:")
@@ -206,11 +227,15 @@ def page() -> None:
             st.subheader(t("practice.reveal" if scenario.cups else "practice.reveal.tracked"),
                          anchor=False)
             view.show_verdict(scenario, done["grade"])
+            if done["saved"] is profile.Saved.REPEAT:
+                st.caption(t("practice.saved.repeat"))
         else:
             decision(scenario, spot)
     st.button(t("practice.next"), key="practice_next", icon=":material/casino:",
               on_click=next_scenario, type="primary" if answered else "secondary",
               width="stretch")
+    if spot.game is not None:
+        back_to_review(spot)
     if answered:
         view.show_details(scenario, done["grade"], done["estimate"])
     if status is profile.Status.ACTIVE:

@@ -11,6 +11,7 @@ back (:func:`link_params`) so that a shared link reproduces the scenario exactly
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import altair as alt
@@ -35,8 +36,9 @@ from views.charts import CHART_FONT, FIT_WIDTH, ROW_PX
 from views.dice import glyphs
 from views.engine_cache import rules_key
 from views.i18n import format_percent, t, tn
+from views.play_view import player_names
 from views.practice_common import points, result_icon, risk_points, theme_label
-from views.text import unbroken
+from views.text import player_name, unbroken
 
 SEED_PARAM, THEME_PARAM, LEVEL_PARAM = "seed", "theme", "level"
 GAME_SPOT_PARAM = "review"
@@ -120,10 +122,15 @@ def _tracked_parts(text: str) -> tuple[GameState, int, int, Hand, int]:
     return game, seat, number, hand, int(parts[5])
 
 
+def is_tracked(text: str) -> bool:
+    """Whether a game spot's text (:data:`GAME_SPOT_PARAM`) is a tracked game's."""
+    return text.startswith(TRACKED + "~")
+
+
 def _game_spot_text(text: str) -> str:
     """``text`` when it reads as :func:`game_spot`'s or :func:`tracked_spot`'s (the game
     itself is replayed later, once: :func:`cached_game_scenario`); ValueError otherwise."""
-    if text.startswith(TRACKED + "~"):
+    if is_tracked(text):
         _tracked_parts(text)
         return text
     parts = text.split("~")
@@ -229,9 +236,30 @@ def find_scenario(spot: Spot, rules: Rules) -> Scenario | None:
 # --- words ----------------------------------------------------------------------------------
 
 
-def seat_name(seat: int, me: int) -> str:
-    """``You`` for the learner, ``Player 3`` for seat 2."""
-    return t("practice.seat.you") if seat == me else t("practice.seat.player", number=seat + 1)
+def seat_name(seat: int, me: int, names: Sequence[str] | None = None) -> str:
+    """``You`` for the learner; another seat by its ``names`` (a review's spot: see
+    :func:`seat_names`), else ``Player 3`` for seat 2."""
+    if seat == me:
+        return t("practice.seat.you")
+    if names is not None and seat < len(names):
+        return names[seat]
+    return t("practice.seat.player", number=seat + 1)
+
+
+def seat_names(scenario: Scenario) -> tuple[str, ...] | None:
+    """The players of a review's spot as its game named them: a tracked game's names (as
+    literal markdown), the bots as the play page names them; ``None`` for a generated
+    scenario, whose players are numbered."""
+    text = scenario.source
+    if text is None:
+        return None
+    try:
+        if is_tracked(text):
+            game = _tracked_parts(text)[0]
+            return tuple(player_name(game, seat) for seat in range(len(game.players)))
+        return tuple(player_names(text.split("~")[1].split(",")))
+    except (ValueError, IndexError):
+        return None
 
 
 def move_label(action: Action) -> str:
@@ -247,7 +275,7 @@ def move_label(action: Action) -> str:
 
 def show_scenario(scenario: Scenario) -> None:
     """Theme, level, round; my dice; the players and their dice; this round's bids in order."""
-    me = scenario.seat
+    me, names = scenario.seat, seat_names(scenario)
     with st.container(horizontal=True, gap="small", key="practice_badges"):
         st.badge(theme_label(scenario.theme), icon=":material/school:", color="blue")
         st.badge(t("practice.level", level=scenario.level), color="gray")
@@ -266,7 +294,7 @@ def show_scenario(scenario: Scenario) -> None:
         st.caption(t("practice.round.palifico.note"))
     with st.container(horizontal=True, gap="small", key="practice_seats"):
         for seat, count in enumerate(scenario.seat_dice):
-            name = seat_name(seat, me)
+            name = seat_name(seat, me, names)
             if not count:
                 st.badge(t("practice.seat.out", name=name), color="gray")
             elif seat == me:
@@ -277,7 +305,8 @@ def show_scenario(scenario: Scenario) -> None:
     st.markdown(f"**{t('practice.bids')}**")
     lines = []
     for number, (seat, bid) in enumerate(scenario.bids, start=1):
-        line = t("practice.bid_item", number=number, name=seat_name(seat, me), bid=bid.pretty())
+        line = t("practice.bid_item", number=number, name=seat_name(seat, me, names),
+                 bid=bid.pretty())
         if number == len(scenario.bids):
             line = f"{line} — **{t('practice.bid_on_table')}**"
         lines.append(line)
@@ -356,7 +385,7 @@ def outcome_line(scenario: Scenario, grade: Grade) -> str:
         key = "practice.outcome.dudo.true" if reveal.count >= bid.quantity else (
             "practice.outcome.dudo.false")
         return t(key, count=count, bid=bid.pretty(),
-                 loser=seat_name(reveal.dudo_loser, me))
+                 loser=seat_name(reveal.dudo_loser, me, seat_names(scenario)))
     if grade.action.kind == "calza":
         if not reveal.calza_right:
             key = "practice.outcome.calza.wrong"
@@ -369,7 +398,7 @@ def outcome_line(scenario: Scenario, grade: Grade) -> str:
     raised = grade.action.bid
     responder = scenario.situation().next_seat()
     key = "practice.outcome.raise.true" if reveal.loser != me else "practice.outcome.raise.false"
-    return t(key, bid=raised.pretty(), name=seat_name(responder, me),
+    return t(key, bid=raised.pretty(), name=seat_name(responder, me, seat_names(scenario)),
              count=tn("practice.count", reveal.raise_count))
 
 
@@ -436,13 +465,13 @@ def options_chart(scenario: Scenario, grade: Grade) -> alt.LayerChart:
 
 def cups_lines(scenario: Scenario) -> str:
     """Every seat's dice, lifted: ``Player 2: ⚀ ⚃ ⚃ ⚄ — 3 count``."""
-    bid, me = scenario.last_bid, scenario.seat
+    bid, me, names = scenario.last_bid, scenario.seat, seat_names(scenario)
     lines = []
     for seat, hand in enumerate(scenario.hidden):
         if not hand:
             continue
         matching = Hand(hand).count(bid.face, palifico=scenario.palifico)
-        name = seat_name(seat, me)
+        name = seat_name(seat, me, names)
         if seat == me:
             name = f"**{name}**"
         lines.append(t("practice.cup", name=name, dice=glyphs(hand),
@@ -501,6 +530,7 @@ __all__ = [
     "default_raise",
     "estimate_truth",
     "find_scenario",
+    "is_tracked",
     "link_params",
     "move_label",
     "options_chart",
@@ -509,6 +539,7 @@ __all__ = [
     "read_chance",
     "risk_line",
     "seat_name",
+    "seat_names",
     "show_details",
     "show_scenario",
     "show_verdict",

@@ -20,7 +20,9 @@ import views.practice_common as common
 import views.practice_view as view
 import views.progress_view as progress_view
 import views.rules_view as rules_view
-from perudo_math import Bid
+from coach import advise
+from coach.play.bot_game import BotGame, BotTable
+from perudo_math import Bid, GameState, Hand
 from practice.drills import generate_drill
 from practice.scenarios import CORRECT_REGRET, Scenario, generate, grade
 from storage.progress import Answer, ProgressStore
@@ -629,3 +631,135 @@ def test_a_page_switch_and_back_keeps_the_scenario_filter_and_profile(
     assert_clean(app)
     assert app.segmented_control(key="drills_kind").value == "odds"
     assert app.slider(key="drills_estimate").value == 50
+
+
+# --- a review's spot: every way out, one answer (issue 28, point 8) -------------------------
+
+
+FIVE_FOURS = (1, 1, 4, 4, 4)
+
+
+def review_spot() -> str:
+    """Ann (seat 0) holds five fours and calls dudo on Cid's 1 × 4 in a tracked game: her
+    second decision of round 1, as the tracker's review links to it."""
+    game = GameState.new(["Ann", "Bob", "Cid"]).bid("1x2").bid("1x3").bid("1x4").dudo(7)
+    return view.tracked_spot(game, 0, 1, Hand(FIVE_FOURS), 1)
+
+
+def follow_review_link(at: AppTest, spot: str) -> AppTest:
+    """A tap on the review's "Practise this spot" in this session."""
+    at.query_params["review"] = spot
+    at.switch_page("app_pages/practice.py").run()
+    assert_clean(at)
+    assert at.session_state["practice_spot"].game == spot
+    return at
+
+
+def assert_left_for_a_new_scenario(at: AppTest) -> None:
+    assert_clean(at)
+    assert at.session_state["practice_spot"].game is None
+    assert param(at, "review") is None and param(at, "seed") is not None
+    at.run()  # and it stays left: the review's spot does not come back
+    assert at.session_state["practice_spot"].game is None
+    assert "practice_dudo" in keys(at)
+
+
+def test_a_review_spot_is_left_by_next_the_theme_and_the_menu(app: AppTest, db: Path,
+                                                              seeds) -> None:
+    spot = review_spot()
+    open_practice(app, review=spot)
+    app.button(key="practice_dudo").click().run()
+    app.button(key="practice_next").click().run()
+    assert_left_for_a_new_scenario(app)
+
+    follow_review_link(app, spot)
+    app.selectbox(key="practice_theme").set_value("endgame").run()
+    assert_left_for_a_new_scenario(app)
+    assert app.session_state["practice_spot"].theme == "endgame"
+
+    follow_review_link(app, spot)
+    del app.query_params["review"]  # as a page switch from the menu does
+    app.switch_page("app_pages/drills.py").run()
+    app.switch_page("app_pages/practice.py").run()
+    assert_left_for_a_new_scenario(app)
+
+
+def test_an_answer_to_a_review_spot_is_kept_once_across_reruns_and_reloads(
+        app: AppTest, db: Path) -> None:
+    spot = review_spot()
+    open_practice(app, review=spot)
+    app.button(key="practice_dudo").click().run()
+    token = token_of(app)
+    rating = ProgressStore(db).ratings(token)
+    for _ in range(3):
+        app.run()
+    app.button(key="practice_next").click().run()
+    follow_review_link(app, spot)  # the same spot again in this session
+    assert app.button(key="practice_dudo")
+    app.button(key="practice_dudo").click().run()
+    assert translate("en", "practice.saved.repeat") in texts(app)
+    reloaded = AppTest.from_file(app._script_path, default_timeout=60)
+    reloaded.context = {"locale": "en-US"}
+    open_practice(reloaded, review=spot, profile=token)  # a reload: a new session
+    reloaded.button(key="practice_calza" if "practice_calza" in keys(reloaded)
+                    else "practice_dudo").click().run()
+    assert_clean(reloaded)
+    assert translate("en", "practice.saved.repeat") in texts(reloaded)
+    store = ProgressStore(db)
+    assert [answer.action for answer in store.answers(token)] == ["dudo"]
+    assert store.ratings(token) == rating
+    assert "1 answer saved in this page's link" in texts(reloaded)
+
+
+def test_a_shared_seed_answered_twice_is_counted_once(app: AppTest, db: Path) -> None:
+    open_practice(app, **SHARED)
+    app.button(key="practice_dudo").click().run()
+    app.run()
+    token = token_of(app)
+    reloaded = AppTest.from_file(app._script_path, default_timeout=60)
+    reloaded.context = {"locale": "en-US"}
+    open_practice(reloaded, profile=token, **SHARED)
+    reloaded.button(key="practice_dudo").click().run()
+    assert translate("en", "practice.saved.repeat") in texts(reloaded)
+    assert len(ProgressStore(db).answers(token)) == 1
+
+
+def test_a_review_spot_links_back_to_its_game_while_the_session_has_it(
+        app: AppTest, db: Path) -> None:
+    spot = review_spot()
+    open_practice(app, review=spot)  # a shared link: no game in this session to go back to
+    assert translate("en", "nav.back_to_game") not in page_link_labels(app)
+    fresh = AppTest.from_file(app._script_path, default_timeout=60)
+    fresh.context = {"locale": "en-US"}
+    game = GameState.new(["Ann", "Bob", "Cid"]).bid("1x2").bid("1x3").bid("1x4").dudo(7)
+    open_practice(fresh, game=game.to_code(), me="0")
+    follow_review_link(fresh, spot)
+    assert translate("en", "nav.back_to_game") in page_link_labels(fresh)
+
+
+def page_link_labels(at: AppTest) -> list[str]:
+    return [link.proto.label for link in at.get("page_link")]
+
+
+def test_a_tracked_games_spot_keeps_the_players_names(app: AppTest, db: Path) -> None:
+    open_practice(app, review=review_spot())
+    shown = texts(app)
+    assert ":gray-badge[Bob: 5 dice]" in shown and ":gray-badge[Cid: 5 dice]" in shown
+    assert "1. You: 1 × 2  \n2. Bob: 1 × 3  \n3. Cid: 1 × 4 — **on the table**" in shown
+    assert "Player 2" not in shown
+
+
+def test_a_bot_games_spot_names_the_bots_as_the_play_page_does(app: AppTest, db: Path) -> None:
+    table = BotTable(BotGame(31, ("odds", "reader")))
+    while not table.finished:
+        table.play(advise(table.situation).action)
+    index = next(i for i, decision in enumerate(table.decisions) if decision.situation.bids)
+    open_practice(app, review=view.game_spot(table.game, index))
+    app.button(key="practice_dudo").click().run()
+    assert_clean(app)
+    shown = texts(app)
+    for style in ("odds", "reader"):
+        assert f":gray-badge[{translate('en', f'play.style.{style}')}:" in shown
+        assert f"{translate('en', f'play.style.{style}')}: " in view.cups_lines(
+            view.find_scenario(app.session_state["practice_spot"], table.game.rules))
+    assert "Player 2" not in shown and "Player 3" not in shown
