@@ -12,7 +12,8 @@ Layout and wiring only: scenarios and grades are ``practice``, words and charts
 
 State keys: ``practice_spot`` (the scenario on screen), ``practice_answer`` (its graded
 answer), ``practice_refusal`` (the last illegal raise), ``practice_theme`` (the filter),
-``practice_qty``/``practice_face`` (the raise), ``practice_estimate_on``/``practice_estimate``.
+``practice_face`` (the raise's face) and ``practice_offset`` (the face and how far its
+quantities are paged), ``practice_estimate_on``/``practice_estimate``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from dataclasses import replace
 import streamlit as st
 
 from coach.engine.situation import Action
-from perudo_math import Bid, check_bid
+from perudo_math import Bid, check_bid, smallest_raises
 from practice.scenarios import Scenario
 from practice.scenarios import grade as grade_move
 from storage.progress import Answer
@@ -31,7 +32,7 @@ from views import practice_common as common
 from views import practice_view as view
 from views import profile, rules_view, url_state
 from views.i18n import t
-from views.inputs import face_selector
+from views.inputs import face_selector, quantity_buttons
 from views.navigation import TRACKER_PAGE
 from views.style import phone_page
 
@@ -40,7 +41,7 @@ ANSWER_KEY = "practice_answer"
 REFUSAL_KEY = "practice_refusal"
 INPUTS_KEY = "practice_inputs_for"
 THEME_KEY = "practice_theme"
-QTY_KEY, FACE_KEY = "practice_qty", "practice_face"
+FACE_KEY, OFFSET_KEY = "practice_face", "practice_offset"
 ESTIMATE_ON_KEY, ESTIMATE_KEY = "practice_estimate_on", "practice_estimate"
 DEFAULT_ESTIMATE = 50
 PLAY_PAGE = "app_pages/play.py"
@@ -92,8 +93,9 @@ def current_scenario(spot: view.Spot) -> Scenario | None:
         return view.find_scenario(spot, url_state.current_rules())
 
 
-def answer(kind: str, spot: view.Spot) -> None:
-    """Grade the learner's move (refuse an illegal raise) and save it; runs before the rerun."""
+def answer(kind: str, spot: view.Spot, bid: Bid | None = None) -> None:
+    """Grade the learner's move (``bid`` for a raise; an illegal one is refused) and save
+    it; runs before the rerun."""
     state = st.session_state
     if state.get(SPOT_KEY) != spot or ANSWER_KEY in state:
         return
@@ -101,7 +103,7 @@ def answer(kind: str, spot: view.Spot) -> None:
     if scenario is None:
         return
     if kind == "raise":
-        bid = Bid(int(state[QTY_KEY]), int(state[FACE_KEY]))
+        assert bid is not None
         verdict = check_bid(bid, scenario.last_bid, palifico=scenario.palifico,
                             rules=scenario.rules, bidder_dice=scenario.seat_dice[scenario.seat])
         if not verdict.legal:
@@ -125,11 +127,11 @@ def answer(kind: str, spot: view.Spot) -> None:
 def reset_inputs(scenario: Scenario, spot: view.Spot) -> None:
     """Fresh raise and estimate inputs for a new scenario (before the widgets are drawn)."""
     state = st.session_state
-    start = view.default_raise(scenario)
-    fresh = {QTY_KEY: start.quantity, FACE_KEY: start.face, ESTIMATE_ON_KEY: False,
+    fresh = {FACE_KEY: scenario.last_bid.face, ESTIMATE_ON_KEY: False,
              ESTIMATE_KEY: DEFAULT_ESTIMATE}
     if state.get(INPUTS_KEY) != spot:
         state.update(fresh)
+        state.pop(OFFSET_KEY, None)
         state[INPUTS_KEY] = spot
     for key, value in fresh.items():  # a page switch drops the state of widgets not drawn
         if key not in state:
@@ -142,6 +144,32 @@ def theme_filter() -> None:
         st.session_state[THEME_KEY] = view.ANY_THEME
     st.selectbox(t("practice.filter"), options, key=THEME_KEY, format_func=common.theme_labeller(),
                  on_change=next_scenario, persist_state="session")
+
+
+def shift_quantities(step: int) -> None:
+    face, offset = st.session_state.get(OFFSET_KEY, (None, 0))
+    current = st.session_state.get(FACE_KEY)
+    st.session_state[OFFSET_KEY] = (current, max(0, (offset if face == current else 0) + step))
+
+
+def raise_numbers(scenario: Scenario, spot: view.Spot, face: int) -> None:
+    """The raise's quantities on ``face``, one tap a raise (as on the play page and the
+    tracker); a face with no legal raise says why instead."""
+    last, rules, palifico = scenario.last_bid, scenario.rules, scenario.palifico
+    bidder = scenario.seat_dice[scenario.seat]
+    lowest = smallest_raises(last, palifico=palifico, rules=rules, bidder_dice=bidder).get(face)
+    if lowest is None:
+        refused = check_bid(Bid(last.quantity + 1, face), last, palifico=palifico, rules=rules,
+                            bidder_dice=bidder)
+        st.warning(rules_view.refusal_text(refused), icon=":material/block:")
+        return
+    paged_face, offset = st.session_state.get(OFFSET_KEY, (None, 0))
+    quantity_buttons(face, key="practice", lowest=lowest.quantity,
+                     offset=offset if paged_face == face else 0, table_dice=scenario.dice,
+                     legal=lambda bid: check_bid(bid, last, palifico=palifico, rules=rules,
+                                                 bidder_dice=bidder).legal,
+                     on_bid=answer, bid_args=lambda bid: ("raise", spot, bid),
+                     on_shift=shift_quantities)
 
 
 def decision(scenario: Scenario, spot: view.Spot) -> None:
@@ -162,16 +190,8 @@ def decision(scenario: Scenario, spot: view.Spot) -> None:
     if not situation.may_calza() and scenario.rules.calza:
         st.caption(t("practice.calza.not_allowed"))
     st.markdown(f"**{t('practice.raise')}**")
-    quantity_column, face_column = st.columns([1, 2], vertical_alignment="bottom")
-    quantity = quantity_column.number_input(
-        t("practice.raise.quantity"), min_value=1,
-        max_value=max(scenario.dice, int(st.session_state[QTY_KEY])), step=1, key=QTY_KEY)
-    with face_column:
-        face = face_selector(t("practice.raise.face"), key=FACE_KEY, default=None)
-    chosen = Bid(int(quantity), int(face))
-    st.button(t("practice.move.raise_to", bid=chosen.pretty()), key="practice_raise",
-              icon=":material/trending_up:", on_click=answer, args=("raise", spot),
-              width="stretch")
+    face = face_selector(t("practice.raise.face"), key=FACE_KEY, default=None)
+    raise_numbers(scenario, spot, face)
     refusal = st.session_state.get(REFUSAL_KEY)
     if refusal is not None and refusal[0] == spot:
         st.error(rules_view.refusal_text(refusal[1]), icon=":material/block:")

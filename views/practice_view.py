@@ -20,7 +20,7 @@ import streamlit as st
 from coach.engine.situation import Action
 from coach.play.bot_game import BotGame, BotTable
 from coach.review import tracked_decisions
-from perudo_math import Bid, GameState, Hand, Rules, face_name, odds
+from perudo_math import GameState, Hand, Rules, face_name, odds
 from practice.scenarios import (
     LEVELS,
     THEMES,
@@ -313,12 +313,6 @@ def show_scenario(scenario: Scenario) -> None:
     st.markdown("  \n".join(lines))
 
 
-def default_raise(scenario: Scenario) -> Bid:
-    """Where the raise inputs start: one more of the bid's face (nothing about the answer)."""
-    last = scenario.last_bid
-    return Bid(min(last.quantity + 1, max(scenario.dice, last.quantity)), last.face)
-
-
 # --- the reveal -----------------------------------------------------------------------------
 
 
@@ -527,7 +521,6 @@ __all__ = [
     "cached_scenario",
     "chances_line",
     "cups_lines",
-    "default_raise",
     "estimate_truth",
     "find_scenario",
     "is_tracked",

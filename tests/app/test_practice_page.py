@@ -21,8 +21,9 @@ import views.practice_view as view
 import views.progress_view as progress_view
 import views.rules_view as rules_view
 from coach import advise
+from coach.engine.situation import Action
 from coach.play.bot_game import BotGame, BotTable
-from perudo_math import Bid, GameState, Hand
+from perudo_math import Bid, GameState, Hand, smallest_raises
 from practice.drills import generate_drill
 from practice.scenarios import CORRECT_REGRET, Scenario, generate, grade
 from storage.progress import Answer, ProgressStore
@@ -139,7 +140,9 @@ def test_a_shared_seed_shows_the_scenario_as_a_player_sees_it(app: AppTest, db: 
     assert (f"{len(scenario.bids)}. Player {last_seat + 1}: {last.pretty()} — **on the table**"
             in shown)
     assert any("Palifico round" in badge.value for badge in app.markdown)
-    assert {"practice_dudo", "practice_calza", "practice_raise", "practice_next"} <= keys(app)
+    assert {"practice_dudo", "practice_calza", "practice_next"} <= keys(app)
+    assert app.segmented_control(key="practice_face").value == last.face  # the bid's face,
+    assert f"practice_q_{last.quantity + 1}" in keys(app)  # then its quantities, one tap each
     assert {param(app, name) for name in SHARED} == set(SHARED.values())
     assert not db.exists() or "profile" not in app.query_params
 
@@ -232,14 +235,13 @@ def test_calza_is_offered_only_when_allowed(app: AppTest, db: Path) -> None:
 
 def test_the_best_raise_has_no_regret(app: AppTest, db: Path) -> None:
     scenario = shared_scenario()
-    best, last = scenario.best.bid, scenario.last_bid
+    best = scenario.best.bid
     open_practice(app, **SHARED)
-    assert app.number_input(key="practice_qty").value == last.quantity + 1
-    app.number_input(key="practice_qty").set_value(best.quantity)
-    app.segmented_control(key="practice_face").set_value(best.face)
-    app.run()
-    assert app.button(key="practice_raise").label == f"Raise to {best.pretty()}"
-    app.button(key="practice_raise").click().run()
+    app.segmented_control(key="practice_face").set_value(best.face).run()
+    while f"practice_q_{best.quantity}" not in keys(app):
+        app.button(key="practice_more").click().run()
+    assert app.button(key=f"practice_q_{best.quantity}").label == str(best.quantity)
+    app.button(key=f"practice_q_{best.quantity}").click().run()
     assert_clean(app)
     assert metrics(app)["Risk added"] == "0 points"
     text = texts(app)
@@ -256,34 +258,61 @@ def other_face(bid: Bid) -> int:
     return 5 if bid.face != 5 else 3
 
 
-def test_an_illegal_raise_is_refused_with_its_reason(app: AppTest, db: Path) -> None:
+def warnings(at: AppTest) -> list[str]:
+    return [warning.value for warning in at.warning]
+
+
+def test_a_face_with_no_legal_raise_says_why(app: AppTest, db: Path) -> None:
     last = shared_scenario().last_bid
     open_practice(app, **SHARED)
-    app.number_input(key="practice_qty").set_value(last.quantity + 1)
-    app.segmented_control(key="practice_face").set_value(other_face(last))
-    app.run()
-    app.button(key="practice_raise").click().run()
+    app.segmented_control(key="practice_face").set_value(other_face(last)).run()
     assert_clean(app)
-    assert app.error[0].value == (
+    assert warnings(app) == [
         f"In a palifico round bids stay on {translate('en', f'face.plural.{last.face}')}: "
-        f"bid at least {Bid(last.quantity + 1, last.face).pretty()}.")
+        f"bid at least {Bid(last.quantity + 1, last.face).pretty()}."]
+    assert not any(key.startswith("practice_q_") for key in keys(app))
     assert "practice_dudo" in keys(app)  # still deciding: nothing graded
     assert "profile" not in app.query_params
     assert not app.metric
 
 
-def test_a_normal_round_refusal(app: AppTest, db: Path) -> None:
+def test_the_raise_is_a_face_then_a_number_from_the_smallest_raise(app: AppTest,
+                                                                   db: Path) -> None:
+    """As on the play page and the tracker: tap the face, then the quantity, which raises."""
     scenario = generate(123, "dudo-or-raise", 1)
     last = scenario.last_bid
     open_practice(app, seed="123", theme="dudo-or-raise", level="1")
-    app.number_input(key="practice_qty").set_value(last.quantity)
-    app.segmented_control(key="practice_face").set_value(last.face)
-    app.run()
-    app.button(key="practice_raise").click().run()
+    face = 6 if last.face != 6 else 5
+    app.segmented_control(key="practice_face").set_value(face).run()
+    lowest = smallest_raises(last, rules=scenario.rules)[face]
+    assert (f"How many {translate('en', f'face.plural.{face}')}? The smallest bid is "
+            f"{lowest.pretty()}.") in texts(app)
+    numbers = [button.key for button in app.button if button.key.startswith("practice_q_")]
+    assert numbers == [f"practice_q_{lowest.quantity + step}" for step in range(5)]
+    app.button(key="practice_more").click().run()
+    assert f"practice_q_{lowest.quantity + 5}" in keys(app)
+    app.button(key="practice_less").click().run()
+    app.button(key=f"practice_q_{lowest.quantity}").click().run()
     assert_clean(app)
-    assert app.error[0].value == (
-        f"After {last.pretty()} you need at least "
-        f"{Bid(last.quantity + 1, last.face).pretty()}.")
+    graded = app.session_state["practice_answer"]["grade"]
+    assert graded.action == Action.raise_to(lowest)
+    assert metrics(app)
+
+
+def test_a_number_the_rules_refuse_is_drawn_quieter_and_refused_with_its_reason(
+        app: AppTest, db: Path) -> None:
+    scenario = generate(123, "dudo-or-raise", 1)
+    assert scenario.last_bid == Bid(9, 5) and not scenario.palifico, "search another seed"
+    open_practice(app, seed="123", theme="dudo-or-raise", level="1")
+    app.segmented_control(key="practice_face").set_value(6).run()
+    assert app.button(key="practice_q_9").proto.type == "secondary"
+    assert app.button(key="practice_q_10").proto.type == "tertiary"
+    app.button(key="practice_q_10").click().run()
+    assert_clean(app)
+    assert app.error[0].value == "After 9 × 5 a higher face keeps the quantity: bid 9 × 6."
+    assert "practice_dudo" in keys(app)  # still deciding: nothing graded
+    assert "profile" not in app.query_params
+    assert not app.metric
 
 
 def test_the_estimate_slider_is_graded_and_saved(app: AppTest, db: Path) -> None:
@@ -584,12 +613,10 @@ def test_practice_in_french(app: AppTest, db: Path) -> None:
     assert "20 dés sur la table · 5 joueurs" in shown
     assert "1. Joueur 1\u00a0: 1 × P  \n2. Joueur 2\u00a0: 2 × P  \n" in shown
     assert "3. Joueur 3\u00a0: 3 × P — **annonce en cours**" in shown
-    app.number_input(key="practice_qty").set_value(4)
-    app.segmented_control(key="practice_face").set_value(5)
-    app.run()
-    app.button(key="practice_raise").click().run()
-    assert app.error[0].value == (
-        "En manche palifico, on reste sur les pacos\u00a0: annoncez au moins 4 × P.")
+    assert app.segmented_control(key="practice_face").label == "Touchez la face, puis le nombre"
+    app.segmented_control(key="practice_face").set_value(5).run()
+    assert warnings(app) == [
+        "En manche palifico, on reste sur les pacos\u00a0: annoncez au moins 4 × P."]
     app.button(key="practice_dudo").click().run()
     assert_clean(app)
     points = added_points(grade(scenario, "dudo").regret)
@@ -623,7 +650,7 @@ def test_a_page_switch_and_back_keeps_the_scenario_filter_and_profile(
     assert metrics(app)  # the reveal is still there
     app.button(key="practice_next").click().run()
     assert_clean(app)
-    assert app.number_input(key="practice_qty").value >= 1
+    assert any(key.startswith("practice_q_") for key in keys(app))
     app.switch_page("app_pages/drills.py").run()
     app.segmented_control(key="drills_kind").set_value("odds").run()
     app.switch_page("app_pages/progress.py").run()
