@@ -571,12 +571,27 @@ def test_the_weakest_themes_never_list_a_theme_at_100_percent(app: AppTest, db: 
     assert "Calza: 50.0% right over 4" in text
     assert "Endgame: 100% right" not in text
     risk = next(spec for spec in chart_specs(app)
-                if "Risk added (points)" in json.dumps(spec))
+                if '["Risk added", "(points)"]' in json.dumps(spec))
     assert '"format": "%"' not in json.dumps(risk)  # points, not a percentage
     chart = progress_view.risk_points_chart(["1–4", "5–8", "9–12"], [0.15, 0.002, 0.0],
                                             "Risk added (points)").to_dict()
     assert [(row["value"], row["text"]) for row in chart["data"]["values"]] == [
         (pytest.approx(15.0), "15"), (pytest.approx(0.2), "<1"), (0.0, "0")]
+
+
+LINE_TITLE_CHARS = 18
+"""A line of a title up the side of a progress line chart: about 120 px at its font, the
+height left beside the tilted labels under the chart (a longer line is cut at the top)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("key", ["progress.accuracy", "progress.regret", "progress.games.added"])
+def test_the_progress_line_charts_titles_fit_their_side(lang: str, key: str) -> None:
+    title = translate(lang, key)
+    lines = progress_view.title_lines(title)
+    assert max(map(len, [lines] if isinstance(lines, str) else lines)) <= LINE_TITLE_CHARS
+    chart = progress_view.risk_points_chart(["1", "2"], [0.1, 0.2], title).to_dict()
+    assert chart["layer"][0]["encoding"]["y"]["title"] == lines
 
 
 def test_no_weak_theme_when_every_answer_is_right(app: AppTest, db: Path) -> None:

@@ -74,6 +74,25 @@ TAP_TARGETS_JS = """
 """
 TOUCH_TARGET_PX = 44
 
+AXIS_TITLES_JS = """
+() => [...document.querySelectorAll("[data-testid='stVegaLiteChart'] svg")].flatMap(svg => {
+  const chart = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll(".role-axis-title text")].map(title => {
+    const box = title.getBoundingClientRect(), upright = box.height > box.width;
+    return [title.textContent, upright ? Math.min(box.top - chart.top, chart.bottom - box.bottom)
+                                       : Math.min(box.left - chart.left, chart.right - box.right)];
+  });
+})
+"""
+
+
+def assert_axis_titles_fit(page: Page) -> None:
+    """Every chart's axis titles lie whole inside their chart, along their length."""
+    laid_out(page)
+    titles = page.evaluate(AXIS_TITLES_JS)
+    assert len(titles) >= 4, titles
+    assert [(text, room) for text, room in titles if room < 0] == []
+
 
 def assert_thumb_sized(page: Page) -> None:
     laid_out(page)
@@ -156,6 +175,7 @@ def test_shared_seed_answer_reveal_and_progress_in_english(app_url, phone,
     expect(phone.get_by_test_id("stMetricValue").first).to_be_visible()
     assert metric_values(phone)[:2] == ["1", "0%"]
     assert_fits_the_width(phone)
+    assert_axis_titles_fit(phone)
     whole_page_screenshot(phone, screenshot_dir / "progress-phone-en.png")
 
 
@@ -213,6 +233,7 @@ def test_shared_seed_answer_reveal_and_progress_in_french(app_url, phone,
     expect(phone.get_by_test_id("stMetricValue").first).to_be_visible()
     assert metric_values(phone)[0] == "1"
     assert_fits_the_width(phone)
+    assert_axis_titles_fit(phone)
     whole_page_screenshot(phone, screenshot_dir / "progress-phone-fr.png")
 
 
