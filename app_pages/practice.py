@@ -25,6 +25,7 @@ import streamlit as st
 
 from coach.engine.situation import Action
 from perudo_math import Bid, check_bid, smallest_raises
+from practice.drills import ESTIMATE_STEP
 from practice.scenarios import Scenario
 from practice.scenarios import grade as grade_move
 from storage.progress import Answer
@@ -180,7 +181,8 @@ def decision(scenario: Scenario, spot: view.Spot) -> None:
     st.toggle(t("practice.estimate.toggle", bid=bid.pretty()), key=ESTIMATE_ON_KEY)
     if st.session_state.get(ESTIMATE_ON_KEY):
         st.slider(t("practice.estimate.label", bid=bid.pretty()), min_value=0, max_value=100,
-                  step=5, format=t("practice.estimate.format"), key=ESTIMATE_KEY)
+                  step=round(ESTIMATE_STEP * 100), format=t("practice.estimate.format"),
+                  key=ESTIMATE_KEY)
     with st.container(horizontal=True, gap="small", key="practice_calls"):
         st.button(t("practice.move.dudo"), key="practice_dudo", type="primary",
                   on_click=answer, args=("dudo", spot), width="stretch")

@@ -21,6 +21,7 @@ from coach.engine.situation import Action
 from coach.play.bot_game import BotGame, BotTable
 from coach.review import tracked_decisions
 from perudo_math import GameState, Hand, Rules, face_name, odds
+from practice.drills import estimate_grade
 from practice.scenarios import (
     LEVELS,
     THEMES,
@@ -56,8 +57,6 @@ CALZA_OFF_NOTICE = "practice.notice.calza_off"
 ANY_THEME = "any"
 OPTION_ROWS = 6
 """How many of the coach's options the reveal lists (the learner's move is always added)."""
-ESTIMATE_TOLERANCE = 0.10
-"""An estimate within this of the exact chance counts as close (as in the odds drill)."""
 
 COACH_MARK, MINE_MARK = "★", "●"
 
@@ -496,10 +495,9 @@ def show_details(scenario: Scenario, grade: Grade, estimate: float | None) -> No
     if estimate is not None:
         truth = estimate_truth(scenario)
         error = abs(estimate - truth)
-        key = "practice.estimate.close" if error <= ESTIMATE_TOLERANCE else (
-            "practice.estimate.far")
-        st.markdown(t(key, bid=bid.pretty(), estimate=format_percent(estimate),
-                      truth=format_percent(truth), error=points(error)))
+        st.markdown(t(f"practice.estimate.{estimate_grade(error)}", bid=bid.pretty(),
+                      estimate=format_percent(estimate), truth=format_percent(truth),
+                      error=points(error)))
     st.markdown(f"**{t('practice.cups')}**")
     st.markdown(cups_lines(scenario) if scenario.cups else t("practice.cups.tracked"))
     chances = chances_line(scenario)

@@ -537,6 +537,37 @@ def test_odds_drill_gives_the_exact_value_and_feeds_calibration(
     assert not app.metric and app.button(key="drills_check").disabled is False
 
 
+def nearest_step(chance: float) -> int:
+    """The slider's value (in %) nearest ``chance``: the best estimate one can give."""
+    return round(chance * 20) * 5
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_odds_drill_on_the_nearest_step_is_spot_on(app: AppTest, db: Path, seeds,
+                                                      lang: str) -> None:
+    app.query_params["lang"] = lang
+    open_page(app, "app_pages/drills.py")
+    app.segmented_control(key="drills_kind").set_value("odds").run()
+    drill = generate_drill(1002, "odds", 1)
+    app.slider(key="drills_estimate").set_value(nearest_step(drill.answer)).run()
+    app.button(key="drills_check").click().run()
+    assert_clean(app)
+    headings = [element.value for element in app.markdown if element.value.startswith("####")]
+    assert any(translate(lang, "drills.odds.spot_on") in heading for heading in headings)
+    assert not any(translate(lang, "drills.odds.close") in heading for heading in headings)
+
+
+def test_a_practice_estimate_on_the_nearest_step_is_spot_on(app: AppTest, db: Path) -> None:
+    open_practice(app, **SHARED)
+    truth = view.estimate_truth(shared_scenario())
+    app.toggle(key="practice_estimate_on").set_value(True).run()
+    app.slider(key="practice_estimate").set_value(nearest_step(truth)).run()
+    app.button(key="practice_dudo").click().run()
+    assert_clean(app)
+    assert "Spot on: no step of the slider is nearer." in texts(app)
+    assert "Close: off by" not in texts(app)
+
+
 def test_the_progress_page_charts_a_profile(app: AppTest, db: Path) -> None:
     store = ProgressStore(db)
     token = store.create_profile()
