@@ -3,9 +3,13 @@
 A scenario comes from a seed (``?seed=123&theme=palifico&level=2`` reproduces it exactly);
 "Next scenario" draws a new seed, the theme from the filter and the level from the
 learner's rating on that theme. The learner calls dudo, calza (when allowed) or raises
-(an illegal raise is refused with its reason), and may first estimate the chance that the
-bid on the table is true. Then the cups are lifted. Answers are saved to the profile in the
-URL (created on the first answer) when the progress file can be used.
+(a tap on the face, then on the number, as on the play page; an illegal raise is refused
+with its reason), and may first estimate the chance that the bid on the table is true. Then
+the cups are lifted. Answers are saved to the profile in the URL (created on the first
+answer) when the progress file can be used, once per spot however often it is answered.
+
+A review's spot (``?review=…``) belongs to its link: "Next scenario" and the theme leave it
+with its link, and the menu (which drops the link) deals a new scenario.
 
 Layout and wiring only: scenarios and grades are ``practice``, words and charts
 ``views.practice_view``, the profile ``views.profile``, the link ``views.url_state``.
