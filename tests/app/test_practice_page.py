@@ -30,7 +30,7 @@ from storage.progress import Answer, ProgressStore
 from views.dice import glyphs
 from views.drills_view import smallest_choices
 from views.i18n import format_percent, translate
-from views.text import unbroken
+from views.text import literal, unbroken
 
 SHARED = {"seed": "4281", "theme": "palifico", "level": "2"}
 """A palifico round on pacos at five players, found by a search of the seeds: the bid on the
@@ -836,3 +836,13 @@ def test_a_bot_games_spot_names_the_bots_as_the_play_page_does(app: AppTest, db:
         assert f"{translate('en', f'play.style.{style}')}: " in view.cups_lines(
             view.find_scenario(app.session_state["practice_spot"], table.game.rules))
     assert "Player 2" not in shown and "Player 3" not in shown
+
+
+def test_a_tracked_spots_names_are_text_never_markup(app: AppTest, db: Path) -> None:
+    hostile = ["[Tap here](http://e.com)", ":red[RED] **B** $x^2$"]
+    game = GameState.new(["Ann", *hostile]).bid("1x2").bid("1x3").bid("1x4").dudo(7)
+    open_practice(app, review=view.tracked_spot(game, 0, 1, Hand(FIVE_FOURS), 1))
+    assert_clean(app)
+    shown = texts(app)
+    for name in hostile:
+        assert literal(name) in shown and name not in shown
