@@ -17,6 +17,7 @@ import streamlit as st
 from perudo_math import Bid, check_bid
 from practice.drills import (
     DRILL_KINDS,
+    ESTIMATE_STEP,
     Drill,
     LegalityDrill,
     OddsDrill,
@@ -97,7 +98,8 @@ def question(drill: Drill, spot: tuple[int, str, int], answered: bool) -> None:
                           args=(spot, False), disabled=answered, width="stretch",
                           icon=":material/block:")
         case OddsDrill():
-            st.slider(t("drills.odds.label"), min_value=0, max_value=100, step=5,
+            st.slider(t("drills.odds.label"), min_value=0, max_value=100,
+                      step=round(ESTIMATE_STEP * 100),
                       format=t("practice.estimate.format"), key=ESTIMATE_KEY,
                       disabled=answered)
             st.button(t("drills.odds.check"), key="drills_check", on_click=respond,
@@ -127,8 +129,8 @@ def result(drill: Drill, done: dict) -> None:
                 st.markdown(t(key, bid=drill.bid.pretty()))
                 st.markdown(rules_view.verdict_text(drill.verdict))
             case OddsDrill():
-                key = "drills.odds.close" if graded.correct else "drills.odds.far"
-                st.markdown(f"#### {icon} {t(key)}", anchors=False)
+                st.markdown(f"#### {icon} {t(f'drills.odds.{graded.estimate}')}",
+                            anchors=False)
                 with st.container(horizontal=True, key="drills_metrics"):
                     st.metric(t("drills.odds.exact"), format_percent(drill.answer), border=True)
                     st.metric(t("drills.odds.yours"), format_percent(graded.response),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from perudo_math import (
@@ -40,6 +41,26 @@ DRILL_KINDS = ("smallest-raise", "legal-raise", "odds")
 
 ODDS_TOLERANCE = 0.10
 """An odds estimate within this absolute error of the exact probability counts as right."""
+
+ESTIMATE_STEP = 0.05
+"""Estimates are given in steps of 5 points (the pages' sliders)."""
+
+
+class EstimateGrade(StrEnum):
+    """How near an estimate is to the exact probability."""
+
+    SPOT_ON = "spot_on"
+    """On the step nearest the exact probability: no estimate one can give is closer."""
+    CLOSE = "close"
+    """Within :data:`ODDS_TOLERANCE`: counts as right."""
+    FAR = "far"
+
+
+def estimate_grade(error: float) -> EstimateGrade:
+    """The grade of an estimate ``error`` (absolute) away from the exact probability."""
+    if error <= ESTIMATE_STEP / 2 + 1e-9:  # a tie between two steps: both are the nearest
+        return EstimateGrade.SPOT_ON
+    return EstimateGrade.CLOSE if error <= ODDS_TOLERANCE else EstimateGrade.FAR
 
 ODDS_TABLE_DICE = {1: (4, 10), 2: (10, 20), 3: (20, 30)}
 """The range of dice on the table of an odds drill, per level."""
@@ -149,7 +170,8 @@ Drill = SmallestRaiseDrill | LegalityDrill | OddsDrill
 class DrillGrade:
     """The learner's response against the drill's answer.
 
-    ``error`` is the absolute error of an odds estimate (``None`` for the other kinds).
+    ``error`` is the absolute error of an odds estimate (``None`` for the other kinds),
+    :attr:`estimate` its grade.
     """
 
     kind: str
@@ -158,6 +180,11 @@ class DrillGrade:
     correct: bool
     error: float | None = None
     reason: str | None = None
+
+    @property
+    def estimate(self) -> EstimateGrade | None:
+        """An odds estimate's grade: spot on, close or far (``None`` for the other kinds)."""
+        return None if self.error is None else estimate_grade(self.error)
 
     def to_dict(self) -> dict[str, Any]:
         """The grade as plain JSON values."""
@@ -316,13 +343,16 @@ def _grade_odds(drill: OddsDrill, response: object) -> DrillGrade:
 
 __all__ = [
     "DRILL_KINDS",
+    "ESTIMATE_STEP",
     "LEGALITY_TOPICS",
     "ODDS_TOLERANCE",
     "Drill",
     "DrillGrade",
+    "EstimateGrade",
     "LegalityDrill",
     "OddsDrill",
     "SmallestRaiseDrill",
+    "estimate_grade",
     "generate_drill",
     "grade_drill",
 ]

@@ -25,6 +25,8 @@ Reliability:
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import os
 import secrets
@@ -125,18 +127,23 @@ MIGRATIONS: tuple[tuple[Statement, ...], ...] = tuple(tuple(_dialects(statement)
            )""",
         "CREATE UNIQUE INDEX games_once ON games (profile, seed, styles)",
     ),
+    (  # 4: a practice spot's answer kept once per profile (earlier answers have no spot)
+        "ALTER TABLE answers ADD COLUMN spot TEXT",
+        "CREATE UNIQUE INDEX answers_once ON answers (profile, spot)",
+    ),
 ))
 """Schema steps: step ``n`` (from 1) takes the file from version ``n − 1`` to ``n``."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
 _TABLES = {1: {"profiles", "answers"}, 2: {"profiles", "answers", "ratings"},
-           3: {"profiles", "answers", "ratings", "games"}}
+           3: {"profiles", "answers", "ratings", "games"},
+           4: {"profiles", "answers", "ratings", "games"}}
 _OTHER_STORES = {"schema_versions", "shared_tables"}
 """Tables other stores keep in the same file (``storage.tables``)."""
 _CORRUPT_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
 _ANSWER_COLUMNS = ("ts", "kind", "theme", "level", "seed", "action", "best", "regret",
-                   "estimate", "truth", "outcome", "correct")
+                   "estimate", "truth", "outcome", "correct", "spot")
 
 
 class ProgressStoreError(Exception):
@@ -165,7 +172,8 @@ class Answer:
     ``action`` and ``best`` are written like ``dudo`` or ``5x4``; ``regret`` is the extra
     chance of losing a die (scenarios); ``estimate`` and ``truth`` the learner's and the
     exact probability (odds drills), ``outcome`` whether the bid was really true.
-    ``timestamp`` (seconds since the epoch) defaults to the time of writing.
+    ``timestamp`` (seconds since the epoch) defaults to the time of writing. ``spot`` is
+    the practice spot's identity (:func:`spot_key`): a profile keeps one answer per spot.
     """
 
     kind: str
@@ -180,6 +188,7 @@ class Answer:
     truth: float | None = None
     outcome: bool | None = None
     timestamp: float | None = None
+    spot: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -198,7 +207,7 @@ class Answer:
         """The record of a graded scenario."""
         return cls(kind="scenario", theme=scenario.theme, correct=grade.correct,
                    level=scenario.level, seed=scenario.seed, action=str(grade.action),
-                   best=str(grade.best), regret=grade.regret)
+                   best=str(grade.best), regret=grade.regret, spot=spot_key(scenario))
 
     @classmethod
     def from_drill(cls, drill: Drill, grade: DrillGrade) -> Answer:
@@ -295,6 +304,16 @@ class StyleRecord:
         return self.added / self.decisions if self.decisions else None
 
 
+def spot_key(scenario: Scenario) -> str:
+    """The identity of a practice spot: a digest of what gives it again (a game's spot
+    text, or the seed, theme and level) and the table's rules that differ from the
+    defaults (a setting added later changes no key). A digest keeps the unique index short
+    whatever the length of a game's code."""
+    origin = scenario.source or f"{scenario.seed}~{scenario.theme}~{scenario.level}"
+    rules = json.dumps(scenario.rules.changed(), sort_keys=True, default=str)
+    return hashlib.sha256(f"{origin}|{rules}".encode()).hexdigest()
+
+
 def database_path(path: str | os.PathLike[str] | None = None) -> Path:
     """The progress file: ``path``, else ``$PERUDO_COACH_DB``, else the default;
     ``ValueError`` when the progress lives in PostgreSQL, not in a file."""
@@ -348,21 +367,26 @@ class ProgressStore:
 
     # answers and ratings
 
-    def record(self, token: str, answer: Answer) -> dict[str, Rating]:
+    def record(self, token: str, answer: Answer) -> dict[str, Rating] | None:
         """Store ``answer`` and move the ratings it counts for, in one transaction.
 
         Returns the new ratings: the answer's theme and, for a scenario, :data:`OVERALL`
-        (nothing when the answer has no level).
+        (nothing when the answer has no level); ``None`` when the profile has answered
+        this spot already (the answer's ``spot``): nothing is stored, no rating moves.
         """
         now = time.time() if answer.timestamp is None else answer.timestamp
         with self._transaction() as connection:
             _lock_profile(connection, token)
             values = (now, answer.kind, answer.theme, answer.level, answer.seed,
                       answer.action, answer.best, answer.regret, answer.estimate,
-                      answer.truth, _flag(answer.outcome), int(bool(answer.correct)))
-            connection.execute(
+                      answer.truth, _flag(answer.outcome), int(bool(answer.correct)),
+                      answer.spot)
+            cursor = connection.execute(
                 f"INSERT INTO answers (profile, {', '.join(_ANSWER_COLUMNS)}) "
-                f"VALUES (?{', ?' * len(_ANSWER_COLUMNS)})", (token, *values))
+                f"VALUES (?{', ?' * len(_ANSWER_COLUMNS)}) ON CONFLICT DO NOTHING",
+                (token, *values))
+            if cursor.rowcount == 0:
+                return None
             return _move_ratings(connection, token, answer, now)
 
     def answers(self, token: str, limit: int | None = None) -> list[Answer]:
@@ -638,10 +662,11 @@ def _move_ratings(connection: Connection, token: str, answer: Answer,
 
 
 def _answer_from_row(row: Sequence[Any]) -> Answer:
-    ts, kind, theme, level, seed, action, best, regret, estimate, truth, outcome, correct = row
+    (ts, kind, theme, level, seed, action, best, regret, estimate, truth, outcome, correct,
+     spot) = row
     return Answer(kind=kind, theme=theme, correct=bool(correct), level=level, seed=seed,
                   action=action, best=best, regret=regret, estimate=estimate, truth=truth,
-                  outcome=None if outcome is None else bool(outcome), timestamp=ts)
+                  outcome=None if outcome is None else bool(outcome), timestamp=ts, spot=spot)
 
 
 def _group_label(index: int, timestamp: float, per: str | int, offset_minutes: int) -> str:
@@ -699,4 +724,5 @@ __all__ = [
     "database_path",
     "inspect_file",
     "migrate",
+    "spot_key",
 ]

@@ -10,11 +10,14 @@ import pytest
 from perudo_math import PACO, Bid, Refusal, check_bid, odds, smallest_raises
 from practice.drills import (
     DRILL_KINDS,
+    ESTIMATE_STEP,
     LEGALITY_TOPICS,
     ODDS_TOLERANCE,
+    EstimateGrade,
     LegalityDrill,
     OddsDrill,
     SmallestRaiseDrill,
+    estimate_grade,
     generate_drill,
     grade_drill,
     smallest_raise_drill,
@@ -151,6 +154,29 @@ def test_odds_are_graded_by_absolute_error():
         grade_drill(drill, 1.5)
     with pytest.raises(ValueError):
         grade_drill(drill, True)
+
+
+@pytest.mark.parametrize(("error", "expected"), [
+    (0.0, EstimateGrade.SPOT_ON),
+    (0.02, EstimateGrade.SPOT_ON),
+    (ESTIMATE_STEP / 2, EstimateGrade.SPOT_ON),  # a tie: both steps are the nearest
+    (0.03, EstimateGrade.CLOSE),
+    (ODDS_TOLERANCE, EstimateGrade.CLOSE),
+    (0.11, EstimateGrade.FAR),
+])
+def test_an_estimate_on_the_nearest_step_is_spot_on(error, expected):
+    assert estimate_grade(error) is expected
+
+
+def test_an_odds_drill_answered_on_the_nearest_step_is_spot_on_not_just_close():
+    drill = generate_drill(3, "odds")
+    nearest = round(drill.answer / ESTIMATE_STEP) * ESTIMATE_STEP
+    assert grade_drill(drill, drill.answer).estimate is EstimateGrade.SPOT_ON
+    assert grade_drill(drill, nearest).estimate is EstimateGrade.SPOT_ON
+    assert grade_drill(drill, nearest).correct
+    further = nearest + ESTIMATE_STEP if nearest < 0.5 else nearest - ESTIMATE_STEP
+    assert grade_drill(drill, further).estimate is EstimateGrade.CLOSE
+    assert grade_drill(generate_drill(1, "legal-raise"), True).estimate is None
 
 
 def test_every_kind_turns_up_from_bare_seeds():

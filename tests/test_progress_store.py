@@ -14,19 +14,23 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from perudo_math import Rules
 from practice.drills import generate_drill, grade_drill
 from practice.rating import Rating, rate_answer
 from practice.scenarios import generate, grade
+from storage import sql
 from storage.progress import (
     DEFAULT_PATH,
     ENV_VAR,
     MIGRATIONS,
     OVERALL,
     SCHEMA_VERSION,
+    STORE,
     Answer,
     CorruptDatabaseError,
     FutureVersionError,
@@ -34,6 +38,7 @@ from storage.progress import (
     ProgressStore,
     UnknownProfileError,
     database_path,
+    spot_key,
 )
 
 DAY = 86_400.0
@@ -139,6 +144,74 @@ def test_a_version_2_file_gets_the_games_and_keeps_its_ratings(tmp_path):
     store = ProgressStore(path)
     assert "games" in tables(path) and store.games("old-token") == []
     assert store.record_game("old-token", GameRecord(7, ("reader",), True, 10, 12.5))
+
+
+def version_3_answers(database_url: str) -> ProgressStore:
+    """A store left at version 3 by an older app, with a profile ``old-token`` that answered
+    the same spot twice (nothing kept an answer once then), then opened by this app."""
+    old = MIGRATIONS[:3]
+    if database_url.startswith("postgresql"):
+        sql.migrate(sql.Database.at(database_url), STORE, old)
+    else:
+        sql.migrate_file(sqlite3.connect(database_url, isolation_level=None), old,
+                         ValueError)
+    with sql.Database.at(database_url).transaction(write=True) as connection:
+        connection.execute("INSERT INTO profiles VALUES ('old-token', 0)")
+        for ts in (1.0, 2.0):
+            connection.execute("INSERT INTO answers (profile, ts, kind, theme, level, seed, "
+                               "correct) VALUES ('old-token', ?, 'scenario', 'calza', 2, 4, 1)",
+                               (ts,))
+    return ProgressStore(database_url)
+
+
+def test_a_version_3_store_keeps_its_answers_and_then_keeps_a_spot_once(database_url):
+    store = version_3_answers(database_url)
+    assert [(a.seed, a.spot) for a in store.answers("old-token")] == [(4, None), (4, None)]
+    scenario = generate(4, "calza", 2)
+    record = Answer.from_scenario(scenario, grade(scenario, "dudo"))
+    assert store.record("old-token", record)
+    assert store.record("old-token", record) is None
+    assert len(store.answers("old-token")) == 3
+
+
+# --- an answer to a spot is kept once ----------------------------------------------------------
+
+
+def test_an_answer_to_a_spot_is_kept_once_and_moves_the_rating_once(store):
+    token, other = store.create_profile(), store.create_profile()
+    scenario = generate(4, "calza", 2)
+    first = Answer.from_scenario(scenario, grade(scenario, "dudo"))
+    moved = store.record(token, first)
+    assert moved is not None and set(moved) == {"calza", OVERALL}
+    again = Answer.from_scenario(scenario, grade(scenario, str(scenario.best)))
+    for _ in range(5):  # reruns, a reload, a second tap: the same spot, even answered otherwise
+        assert store.record(token, again) is None
+    assert [a.action for a in store.answers(token)] == ["dudo"]
+    assert store.ratings(token) == moved
+    assert store.theme_stats(token)[0].answers == 1
+    assert store.record(other, again) is not None  # another profile's answer is its own
+    assert len(store.answers(other)) == 1
+
+
+def test_the_spots_identity_is_what_gives_the_spot_again():
+    scenario = generate(4, "calza", 2)
+    key = spot_key(scenario)
+    assert spot_key(generate(4, "calza", 2)) == key and len(key) == 64
+    assert Answer.from_scenario(scenario, grade(scenario, "dudo")).spot == key
+    others = [generate(5, "calza", 2), generate(4, "calza", 3),
+              generate(4, "calza", 2, Rules(starting_dice=4)),
+              replace(scenario, source="1~odds~dudo")]
+    assert len({key, *(spot_key(other) for other in others)}) == 5
+    drill = generate_drill(2, "odds")
+    assert Answer.from_drill(drill, grade_drill(drill, 0.5)).spot is None
+
+
+def test_answers_without_a_spot_are_each_kept(store):
+    token = store.create_profile()
+    drill = generate_drill(2, "odds")
+    for _ in range(3):
+        store.record(token, Answer.from_drill(drill, grade_drill(drill, 0.5)))
+    assert len(store.answers(token)) == 3
 
 
 # --- games against the bots ------------------------------------------------------------------

@@ -219,6 +219,18 @@ def bid_numbers(game: GameState, face: int, *, key: str, offset: int,
         st.warning(tracker_view.refusal_text(game, tracker_view.face_refusal(game, face)),
                    icon=":material/block:")
         return
+    quantity_buttons(face, key=key, lowest=lowest, offset=offset, table_dice=game.table_dice,
+                     legal=lambda bid: game.bid_refusal(bid) is None, on_bid=on_bid,
+                     bid_args=bid_args, on_shift=on_shift)
+
+
+def quantity_buttons(face: int, *, key: str, lowest: int, offset: int, table_dice: int,
+                     legal: Callable[[Bid], bool], on_bid: Callable[..., None],
+                     bid_args: Callable[[Bid], tuple[object, ...]],
+                     on_shift: Callable[[int], None]) -> None:
+    """:func:`bid_numbers`' row for any table: the quantities on ``face`` from ``lowest``
+    (the smallest legal one, ``offset`` further on), one tap a bid, ``legal`` ones drawn
+    plain; ``›`` stops past the ``table_dice``."""
     row = tracker_view.QUANTITY_ROW
     start = lowest + offset
     st.caption(t("tracker.bid.quantity", faces=t(f"face.plural.{face}"),
@@ -229,12 +241,11 @@ def bid_numbers(game: GameState, face: int, *, key: str, offset: int,
                       help=t("tracker.bid.less"), width="stretch")
         for quantity in range(start, start + row):
             bid = Bid(quantity, face)
-            legal = game.bid_refusal(bid) is None
             st.button(str(quantity), key=f"{key}_q_{quantity}", on_click=on_bid,
-                      args=bid_args(bid), type="secondary" if legal else "tertiary",
+                      args=bid_args(bid), type="secondary" if legal(bid) else "tertiary",
                       width="stretch")
         st.button("›", key=f"{key}_more", on_click=on_shift, args=(row,),
-                  help=t("tracker.bid.more"), disabled=start + row > game.table_dice,
+                  help=t("tracker.bid.more"), disabled=start + row > table_dice,
                   width="stretch")
 
 
@@ -264,6 +275,7 @@ __all__ = [
     "entered_hand",
     "face_selector",
     "hand_keypad",
+    "quantity_buttons",
     "quantity_row",
     "quantity_window",
     "round_selector",

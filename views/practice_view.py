@@ -11,6 +11,7 @@ back (:func:`link_params`) so that a shared link reproduces the scenario exactly
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import altair as alt
@@ -19,7 +20,8 @@ import streamlit as st
 from coach.engine.situation import Action
 from coach.play.bot_game import BotGame, BotTable
 from coach.review import tracked_decisions
-from perudo_math import Bid, GameState, Hand, Rules, face_name, odds
+from perudo_math import GameState, Hand, Rules, face_name, odds
+from practice.drills import estimate_grade
 from practice.scenarios import (
     LEVELS,
     THEMES,
@@ -35,8 +37,9 @@ from views.charts import CHART_FONT, FIT_WIDTH, ROW_PX
 from views.dice import glyphs
 from views.engine_cache import rules_key
 from views.i18n import format_percent, t, tn
+from views.play_view import player_names
 from views.practice_common import points, result_icon, risk_points, theme_label
-from views.text import unbroken
+from views.text import player_name, unbroken
 
 SEED_PARAM, THEME_PARAM, LEVEL_PARAM = "seed", "theme", "level"
 GAME_SPOT_PARAM = "review"
@@ -54,8 +57,6 @@ CALZA_OFF_NOTICE = "practice.notice.calza_off"
 ANY_THEME = "any"
 OPTION_ROWS = 6
 """How many of the coach's options the reveal lists (the learner's move is always added)."""
-ESTIMATE_TOLERANCE = 0.10
-"""An estimate within this of the exact chance counts as close (as in the odds drill)."""
 
 COACH_MARK, MINE_MARK = "★", "●"
 CHEAT_SHEET_PAGE = "app_pages/rules.py"
@@ -122,10 +123,15 @@ def _tracked_parts(text: str) -> tuple[GameState, int, int, Hand, int]:
     return game, seat, number, hand, int(parts[5])
 
 
+def is_tracked(text: str) -> bool:
+    """Whether a game spot's text (:data:`GAME_SPOT_PARAM`) is a tracked game's."""
+    return text.startswith(TRACKED + "~")
+
+
 def _game_spot_text(text: str) -> str:
     """``text`` when it reads as :func:`game_spot`'s or :func:`tracked_spot`'s (the game
     itself is replayed later, once: :func:`cached_game_scenario`); ValueError otherwise."""
-    if text.startswith(TRACKED + "~"):
+    if is_tracked(text):
         _tracked_parts(text)
         return text
     parts = text.split("~")
@@ -231,9 +237,30 @@ def find_scenario(spot: Spot, rules: Rules) -> Scenario | None:
 # --- words ----------------------------------------------------------------------------------
 
 
-def seat_name(seat: int, me: int) -> str:
-    """``You`` for the learner, ``Player 3`` for seat 2."""
-    return t("practice.seat.you") if seat == me else t("practice.seat.player", number=seat + 1)
+def seat_name(seat: int, me: int, names: Sequence[str] | None = None) -> str:
+    """``You`` for the learner; another seat by its ``names`` (a review's spot: see
+    :func:`seat_names`), else ``Player 3`` for seat 2."""
+    if seat == me:
+        return t("practice.seat.you")
+    if names is not None and seat < len(names):
+        return names[seat]
+    return t("practice.seat.player", number=seat + 1)
+
+
+def seat_names(scenario: Scenario) -> tuple[str, ...] | None:
+    """The players of a review's spot as its game named them: a tracked game's names (as
+    literal markdown), the bots as the play page names them; ``None`` for a generated
+    scenario, whose players are numbered."""
+    text = scenario.source
+    if text is None:
+        return None
+    try:
+        if is_tracked(text):
+            game = _tracked_parts(text)[0]
+            return tuple(player_name(game, seat) for seat in range(len(game.players)))
+        return tuple(player_names(text.split("~")[1].split(",")))
+    except (ValueError, IndexError):
+        return None
 
 
 def move_label(action: Action) -> str:
@@ -249,7 +276,7 @@ def move_label(action: Action) -> str:
 
 def show_scenario(scenario: Scenario) -> None:
     """Theme, level, round; my dice; the players and their dice; this round's bids in order."""
-    me = scenario.seat
+    me, names = scenario.seat, seat_names(scenario)
     with st.container(horizontal=True, gap="small", key="practice_badges"):
         st.badge(theme_label(scenario.theme), icon=":material/school:", color="blue")
         st.badge(t("practice.level", level=scenario.level), color="gray")
@@ -268,7 +295,7 @@ def show_scenario(scenario: Scenario) -> None:
         st.caption(t("practice.round.palifico.note"))
     with st.container(horizontal=True, gap="small", key="practice_seats"):
         for seat, count in enumerate(scenario.seat_dice):
-            name = seat_name(seat, me)
+            name = seat_name(seat, me, names)
             if not count:
                 st.badge(t("practice.seat.out", name=name), color="gray")
             elif seat == me:
@@ -279,17 +306,12 @@ def show_scenario(scenario: Scenario) -> None:
     st.markdown(f"**{t('practice.bids')}**")
     lines = []
     for number, (seat, bid) in enumerate(scenario.bids, start=1):
-        line = t("practice.bid_item", number=number, name=seat_name(seat, me), bid=bid.pretty())
+        line = t("practice.bid_item", number=number, name=seat_name(seat, me, names),
+                 bid=bid.pretty())
         if number == len(scenario.bids):
             line = f"{line} — **{t('practice.bid_on_table')}**"
         lines.append(line)
     st.markdown("  \n".join(lines))
-
-
-def default_raise(scenario: Scenario) -> Bid:
-    """Where the raise inputs start: one more of the bid's face (nothing about the answer)."""
-    last = scenario.last_bid
-    return Bid(min(last.quantity + 1, max(scenario.dice, last.quantity)), last.face)
 
 
 # --- the reveal -----------------------------------------------------------------------------
@@ -370,7 +392,7 @@ def outcome_line(scenario: Scenario, grade: Grade) -> str:
         key = "practice.outcome.dudo.true" if reveal.count >= bid.quantity else (
             "practice.outcome.dudo.false")
         return t(key, count=count, bid=bid.pretty(),
-                 loser=seat_name(reveal.dudo_loser, me))
+                 loser=seat_name(reveal.dudo_loser, me, seat_names(scenario)))
     if grade.action.kind == "calza":
         if not reveal.calza_right:
             key = "practice.outcome.calza.wrong"
@@ -383,7 +405,7 @@ def outcome_line(scenario: Scenario, grade: Grade) -> str:
     raised = grade.action.bid
     responder = scenario.situation().next_seat()
     key = "practice.outcome.raise.true" if reveal.loser != me else "practice.outcome.raise.false"
-    return t(key, bid=raised.pretty(), name=seat_name(responder, me),
+    return t(key, bid=raised.pretty(), name=seat_name(responder, me, seat_names(scenario)),
              count=tn("practice.count", reveal.raise_count))
 
 
@@ -450,13 +472,13 @@ def options_chart(scenario: Scenario, grade: Grade) -> alt.LayerChart:
 
 def cups_lines(scenario: Scenario) -> str:
     """Every seat's dice, lifted: ``Player 2: ⚀ ⚃ ⚃ ⚄ — 3 count``."""
-    bid, me = scenario.last_bid, scenario.seat
+    bid, me, names = scenario.last_bid, scenario.seat, seat_names(scenario)
     lines = []
     for seat, hand in enumerate(scenario.hidden):
         if not hand:
             continue
         matching = Hand(hand).count(bid.face, palifico=scenario.palifico)
-        name = seat_name(seat, me)
+        name = seat_name(seat, me, names)
         if seat == me:
             name = f"**{name}**"
         lines.append(t("practice.cup", name=name, dice=glyphs(hand),
@@ -490,10 +512,9 @@ def show_details(scenario: Scenario, grade: Grade, estimate: float | None) -> No
     if estimate is not None:
         truth = estimate_truth(scenario)
         error = abs(estimate - truth)
-        key = "practice.estimate.close" if error <= ESTIMATE_TOLERANCE else (
-            "practice.estimate.far")
-        st.markdown(t(key, bid=bid.pretty(), estimate=format_percent(estimate),
-                      truth=format_percent(truth), error=points(error)))
+        st.markdown(t(f"practice.estimate.{estimate_grade(error)}", bid=bid.pretty(),
+                      estimate=format_percent(estimate), truth=format_percent(truth),
+                      error=points(error)))
     st.markdown(f"**{t('practice.cups')}**")
     st.markdown(cups_lines(scenario) if scenario.cups else t("practice.cups.tracked"))
     chances = chances_line(scenario)
@@ -515,10 +536,10 @@ __all__ = [
     "cached_scenario",
     "chances_line",
     "cups_lines",
-    "default_raise",
     "estimate_truth",
     "find_scenario",
     "grade_line",
+    "is_tracked",
     "link_params",
     "move_label",
     "options_chart",
@@ -527,6 +548,7 @@ __all__ = [
     "read_chance",
     "risk_line",
     "seat_name",
+    "seat_names",
     "show_details",
     "show_scenario",
     "show_verdict",

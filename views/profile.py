@@ -50,6 +50,8 @@ class Saved(StrEnum):
     SAVED = "saved"
     CREATED = "created"
     """Saved in a profile created for it."""
+    REPEAT = "repeat"
+    """Kept already: the profile had answered this spot (or kept this game) before."""
     NOT_SAVED = "not-saved"
 
 
@@ -131,16 +133,17 @@ def _session_ratings() -> dict[str, Rating]:
 def record(answer: Answer) -> Saved:
     """Save ``answer``: in the profile, in a new profile on the first answer, or nowhere.
 
-    The session ratings move in every case, so the next level follows the learner even
-    when nothing can be saved.
+    The session ratings move unless the profile had answered this spot already, so the
+    next level follows the learner even when nothing can be saved.
     """
-    if answer.level is not None:
+    saved = _save(lambda store, token: store.record(token, answer) is not None)
+    if answer.level is not None and saved is not Saved.REPEAT:
         ratings = _session_ratings()
         themes = [answer.theme] + (["overall"] if answer.kind == "scenario" else [])
         for theme in themes:
             ratings[theme] = rate_answer(ratings.get(theme, Rating()), answer.level,
                                          answer.correct)
-    return _save(lambda store, token: store.record(token, answer))
+    return saved
 
 
 def record_game(game: GameRecord) -> Saved:
@@ -149,8 +152,9 @@ def record_game(game: GameRecord) -> Saved:
     return _save(lambda store, token: store.record_game(token, game))
 
 
-def _save(write: Callable[[ProgressStore, str], object]) -> Saved:
-    """``write`` into the profile, created for it when there is none yet."""
+def _save(write: Callable[[ProgressStore, str], bool]) -> Saved:
+    """``write`` into the profile, created for it when there is none yet (``write``
+    returns ``False`` when the profile kept the same record already)."""
     created = False
     if status() is Status.NONE:
         created = start_new_profile()
@@ -159,9 +163,11 @@ def _save(write: Callable[[ProgressStore, str], object]) -> Saved:
         return Saved.NOT_SAVED
     store, token = target
     try:
-        write(store, token)
+        stored = write(store, token)
     except profiles.STORE_ERRORS:
         return Saved.NOT_SAVED
+    if not stored:
+        return Saved.REPEAT
     return Saved.CREATED if created else Saved.SAVED
 
 

@@ -40,6 +40,13 @@ def _whole_points(points: float) -> str:
     return str(round(points))
 
 
+def title_lines(title: str) -> str | list[str]:
+    """An axis title as its catalog breaks it (``\\n``): a title up the side of a 180 px
+    chart has about 120 px, which a long one in one line overflows (its end cut off)."""
+    lines = title.split("\n")
+    return lines[0] if len(lines) == 1 else lines
+
+
 def _line_chart(labels: Sequence[str], values: Sequence[float], texts: Sequence[str],
                 title: str, color: str, top: float, axis_format: str) -> alt.LayerChart:
     """A line of ``values`` over ``labels`` in order, each point printed with its text."""
@@ -48,7 +55,7 @@ def _line_chart(labels: Sequence[str], values: Sequence[float], texts: Sequence[
     base = alt.Chart(alt.Data(values=rows)).encode(
         x=alt.X("label:O", sort=list(labels), title=None,
                 axis=alt.Axis(labelAngle=-40, labelOverlap="parity", labelFontSize=11)),
-        y=alt.Y("value:Q", title=title, scale=alt.Scale(domain=[0, top]),
+        y=alt.Y("value:Q", title=title_lines(title), scale=alt.Scale(domain=[0, top]),
                 axis=alt.Axis(format=axis_format, tickCount=4)),
     )
     line = base.mark_line(point=alt.OverlayMarkDef(color=color, size=50), color=color)
@@ -142,4 +149,5 @@ __all__ = [
     "ratings_chart",
     "risk_points_chart",
     "themes_chart",
+    "title_lines",
 ]

@@ -20,15 +20,16 @@ import views.practice_common as common
 import views.practice_view as view
 import views.progress_view as progress_view
 import views.rules_view as rules_view
-from coach import Action
-from perudo_math import Bid
+from coach import Action, advise
+from coach.play.bot_game import BotGame, BotTable
+from perudo_math import Bid, GameState, Hand, smallest_raises
 from practice.drills import generate_drill
 from practice.scenarios import CORRECT_REGRET, Scenario, generate, grade
 from storage.progress import Answer, ProgressStore
 from views.dice import glyphs
 from views.drills_view import smallest_choices
 from views.i18n import format_percent, translate
-from views.text import unbroken
+from views.text import literal, unbroken
 
 SHARED = {"seed": "4281", "theme": "palifico", "level": "2"}
 """A palifico round on pacos at five players, found by a search of the seeds: the bid on the
@@ -138,7 +139,9 @@ def test_a_shared_seed_shows_the_scenario_as_a_player_sees_it(app: AppTest, db: 
     assert (f"{len(scenario.bids)}. Player {last_seat + 1}: {last.pretty()} — **on the table**"
             in shown)
     assert any("Palifico round" in badge.value for badge in app.markdown)
-    assert {"practice_dudo", "practice_calza", "practice_raise", "practice_next"} <= keys(app)
+    assert {"practice_dudo", "practice_calza", "practice_next"} <= keys(app)
+    assert app.segmented_control(key="practice_face").value == last.face  # the bid's face,
+    assert f"practice_q_{last.quantity + 1}" in keys(app)  # then its quantities, one tap each
     assert {param(app, name) for name in SHARED} == set(SHARED.values())
     assert not db.exists() or "profile" not in app.query_params
 
@@ -280,14 +283,13 @@ def test_calza_is_offered_only_when_allowed(app: AppTest, db: Path) -> None:
 
 def test_the_best_raise_has_no_regret(app: AppTest, db: Path) -> None:
     scenario = shared_scenario()
-    best, last = scenario.best.bid, scenario.last_bid
+    best = scenario.best.bid
     open_practice(app, **SHARED)
-    assert app.number_input(key="practice_qty").value == last.quantity + 1
-    app.number_input(key="practice_qty").set_value(best.quantity)
-    app.segmented_control(key="practice_face").set_value(best.face)
-    app.run()
-    assert app.button(key="practice_raise").label == f"Raise to {best.pretty()}"
-    app.button(key="practice_raise").click().run()
+    app.segmented_control(key="practice_face").set_value(best.face).run()
+    while f"practice_q_{best.quantity}" not in keys(app):
+        app.button(key="practice_more").click().run()
+    assert app.button(key=f"practice_q_{best.quantity}").label == str(best.quantity)
+    app.button(key=f"practice_q_{best.quantity}").click().run()
     assert_clean(app)
     assert metrics(app)["Risk added"] == "0 points"
     text = texts(app)
@@ -304,34 +306,61 @@ def other_face(bid: Bid) -> int:
     return 5 if bid.face != 5 else 3
 
 
-def test_an_illegal_raise_is_refused_with_its_reason(app: AppTest, db: Path) -> None:
+def warnings(at: AppTest) -> list[str]:
+    return [warning.value for warning in at.warning]
+
+
+def test_a_face_with_no_legal_raise_says_why(app: AppTest, db: Path) -> None:
     last = shared_scenario().last_bid
     open_practice(app, **SHARED)
-    app.number_input(key="practice_qty").set_value(last.quantity + 1)
-    app.segmented_control(key="practice_face").set_value(other_face(last))
-    app.run()
-    app.button(key="practice_raise").click().run()
+    app.segmented_control(key="practice_face").set_value(other_face(last)).run()
     assert_clean(app)
-    assert app.error[0].value == (
+    assert warnings(app) == [
         f"In a palifico round bids stay on {translate('en', f'face.plural.{last.face}')}: "
-        f"bid at least {Bid(last.quantity + 1, last.face).pretty()}.")
+        f"bid at least {Bid(last.quantity + 1, last.face).pretty()}."]
+    assert not any(key.startswith("practice_q_") for key in keys(app))
     assert "practice_dudo" in keys(app)  # still deciding: nothing graded
     assert "profile" not in app.query_params
     assert not app.metric
 
 
-def test_a_normal_round_refusal(app: AppTest, db: Path) -> None:
+def test_the_raise_is_a_face_then_a_number_from_the_smallest_raise(app: AppTest,
+                                                                   db: Path) -> None:
+    """As on the play page and the tracker: tap the face, then the quantity, which raises."""
     scenario = generate(123, "dudo-or-raise", 1)
     last = scenario.last_bid
     open_practice(app, seed="123", theme="dudo-or-raise", level="1")
-    app.number_input(key="practice_qty").set_value(last.quantity)
-    app.segmented_control(key="practice_face").set_value(last.face)
-    app.run()
-    app.button(key="practice_raise").click().run()
+    face = 6 if last.face != 6 else 5
+    app.segmented_control(key="practice_face").set_value(face).run()
+    lowest = smallest_raises(last, rules=scenario.rules)[face]
+    assert (f"How many {translate('en', f'face.plural.{face}')}? The smallest bid is "
+            f"{lowest.pretty()}.") in texts(app)
+    numbers = [button.key for button in app.button if button.key.startswith("practice_q_")]
+    assert numbers == [f"practice_q_{lowest.quantity + step}" for step in range(5)]
+    app.button(key="practice_more").click().run()
+    assert f"practice_q_{lowest.quantity + 5}" in keys(app)
+    app.button(key="practice_less").click().run()
+    app.button(key=f"practice_q_{lowest.quantity}").click().run()
     assert_clean(app)
-    assert app.error[0].value == (
-        f"After {last.pretty()} you need at least "
-        f"{Bid(last.quantity + 1, last.face).pretty()}.")
+    graded = app.session_state["practice_answer"]["grade"]
+    assert graded.action == Action.raise_to(lowest)
+    assert metrics(app)
+
+
+def test_a_number_the_rules_refuse_is_drawn_quieter_and_refused_with_its_reason(
+        app: AppTest, db: Path) -> None:
+    scenario = generate(123, "dudo-or-raise", 1)
+    assert scenario.last_bid == Bid(9, 5) and not scenario.palifico, "search another seed"
+    open_practice(app, seed="123", theme="dudo-or-raise", level="1")
+    app.segmented_control(key="practice_face").set_value(6).run()
+    assert app.button(key="practice_q_9").proto.type == "secondary"
+    assert app.button(key="practice_q_10").proto.type == "tertiary"
+    app.button(key="practice_q_10").click().run()
+    assert_clean(app)
+    assert app.error[0].value == "After 9 × 5 a higher face keeps the quantity: bid 9 × 6."
+    assert "practice_dudo" in keys(app)  # still deciding: nothing graded
+    assert "profile" not in app.query_params
+    assert not app.metric
 
 
 def test_the_estimate_slider_is_graded_and_saved(app: AppTest, db: Path) -> None:
@@ -556,6 +585,37 @@ def test_odds_drill_gives_the_exact_value_and_feeds_calibration(
     assert not app.metric and app.button(key="drills_check").disabled is False
 
 
+def nearest_step(chance: float) -> int:
+    """The slider's value (in %) nearest ``chance``: the best estimate one can give."""
+    return round(chance * 20) * 5
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_odds_drill_on_the_nearest_step_is_spot_on(app: AppTest, db: Path, seeds,
+                                                      lang: str) -> None:
+    app.query_params["lang"] = lang
+    open_page(app, "app_pages/drills.py")
+    app.segmented_control(key="drills_kind").set_value("odds").run()
+    drill = generate_drill(1002, "odds", 1)
+    app.slider(key="drills_estimate").set_value(nearest_step(drill.answer)).run()
+    app.button(key="drills_check").click().run()
+    assert_clean(app)
+    headings = [element.value for element in app.markdown if element.value.startswith("####")]
+    assert any(translate(lang, "drills.odds.spot_on") in heading for heading in headings)
+    assert not any(translate(lang, "drills.odds.close") in heading for heading in headings)
+
+
+def test_a_practice_estimate_on_the_nearest_step_is_spot_on(app: AppTest, db: Path) -> None:
+    open_practice(app, **SHARED)
+    truth = view.estimate_truth(shared_scenario())
+    app.toggle(key="practice_estimate_on").set_value(True).run()
+    app.slider(key="practice_estimate").set_value(nearest_step(truth)).run()
+    app.button(key="practice_dudo").click().run()
+    assert_clean(app)
+    assert "Spot on: no step of the slider is nearer." in texts(app)
+    assert "Close: off by" not in texts(app)
+
+
 def test_the_progress_page_charts_a_profile(app: AppTest, db: Path) -> None:
     store = ProgressStore(db)
     token = store.create_profile()
@@ -590,12 +650,27 @@ def test_the_weakest_themes_never_list_a_theme_at_100_percent(app: AppTest, db: 
     assert "Calza: 50.0% right over 4" in text
     assert "Endgame: 100% right" not in text
     risk = next(spec for spec in chart_specs(app)
-                if "Risk added (points)" in json.dumps(spec))
+                if '["Risk added", "(points)"]' in json.dumps(spec))
     assert '"format": "%"' not in json.dumps(risk)  # points, not a percentage
     chart = progress_view.risk_points_chart(["1–4", "5–8", "9–12"], [0.15, 0.002, 0.0],
                                             "Risk added (points)").to_dict()
     assert [(row["value"], row["text"]) for row in chart["data"]["values"]] == [
         (pytest.approx(15.0), "15"), (pytest.approx(0.2), "<1"), (0.0, "0")]
+
+
+LINE_TITLE_CHARS = 18
+"""A line of a title up the side of a progress line chart: about 120 px at its font, the
+height left beside the tilted labels under the chart (a longer line is cut at the top)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("key", ["progress.accuracy", "progress.regret", "progress.games.added"])
+def test_the_progress_line_charts_titles_fit_their_side(lang: str, key: str) -> None:
+    title = translate(lang, key)
+    lines = progress_view.title_lines(title)
+    assert max(map(len, [lines] if isinstance(lines, str) else lines)) <= LINE_TITLE_CHARS
+    chart = progress_view.risk_points_chart(["1", "2"], [0.1, 0.2], title).to_dict()
+    assert chart["layer"][0]["encoding"]["y"]["title"] == lines
 
 
 def test_no_weak_theme_when_every_answer_is_right(app: AppTest, db: Path) -> None:
@@ -632,12 +707,10 @@ def test_practice_in_french(app: AppTest, db: Path) -> None:
     assert "20 dés sur la table · 5 joueurs" in shown
     assert "1. Joueur 1\u00a0: 1 × P  \n2. Joueur 2\u00a0: 2 × P  \n" in shown
     assert "3. Joueur 3\u00a0: 3 × P — **annonce en cours**" in shown
-    app.number_input(key="practice_qty").set_value(4)
-    app.segmented_control(key="practice_face").set_value(5)
-    app.run()
-    app.button(key="practice_raise").click().run()
-    assert app.error[0].value == (
-        "En manche palifico, on reste sur les pacos\u00a0: annoncez au moins 4 × P.")
+    assert app.segmented_control(key="practice_face").label == "Touchez la face, puis le nombre"
+    app.segmented_control(key="practice_face").set_value(5).run()
+    assert warnings(app) == [
+        "En manche palifico, on reste sur les pacos\u00a0: annoncez au moins 4 × P."]
     app.button(key="practice_dudo").click().run()
     assert_clean(app)
     points = added_points(grade(scenario, "dudo").regret)
@@ -671,7 +744,7 @@ def test_a_page_switch_and_back_keeps_the_scenario_filter_and_profile(
     assert metrics(app)  # the reveal is still there
     app.button(key="practice_next").click().run()
     assert_clean(app)
-    assert app.number_input(key="practice_qty").value >= 1
+    assert any(key.startswith("practice_q_") for key in keys(app))
     app.switch_page("app_pages/drills.py").run()
     app.segmented_control(key="drills_kind").set_value("odds").run()
     app.switch_page("app_pages/progress.py").run()
@@ -679,3 +752,145 @@ def test_a_page_switch_and_back_keeps_the_scenario_filter_and_profile(
     assert_clean(app)
     assert app.segmented_control(key="drills_kind").value == "odds"
     assert app.slider(key="drills_estimate").value == 50
+
+
+# --- a review's spot: every way out, one answer (issue 28, point 8) -------------------------
+
+
+FIVE_FOURS = (1, 1, 4, 4, 4)
+
+
+def review_spot() -> str:
+    """Ann (seat 0) holds five fours and calls dudo on Cid's 1 × 4 in a tracked game: her
+    second decision of round 1, as the tracker's review links to it."""
+    game = GameState.new(["Ann", "Bob", "Cid"]).bid("1x2").bid("1x3").bid("1x4").dudo(7)
+    return view.tracked_spot(game, 0, 1, Hand(FIVE_FOURS), 1)
+
+
+def follow_review_link(at: AppTest, spot: str) -> AppTest:
+    """A tap on the review's "Practise this spot" in this session."""
+    at.query_params["review"] = spot
+    at.switch_page("app_pages/practice.py").run()
+    assert_clean(at)
+    assert at.session_state["practice_spot"].game == spot
+    return at
+
+
+def assert_left_for_a_new_scenario(at: AppTest) -> None:
+    assert_clean(at)
+    assert at.session_state["practice_spot"].game is None
+    assert param(at, "review") is None and param(at, "seed") is not None
+    at.run()  # and it stays left: the review's spot does not come back
+    assert at.session_state["practice_spot"].game is None
+    assert "practice_dudo" in keys(at)
+
+
+def test_a_review_spot_is_left_by_next_the_theme_and_the_menu(app: AppTest, db: Path,
+                                                              seeds) -> None:
+    spot = review_spot()
+    open_practice(app, review=spot)
+    app.button(key="practice_dudo").click().run()
+    app.button(key="practice_next").click().run()
+    assert_left_for_a_new_scenario(app)
+
+    follow_review_link(app, spot)
+    app.selectbox(key="practice_theme").set_value("endgame").run()
+    assert_left_for_a_new_scenario(app)
+    assert app.session_state["practice_spot"].theme == "endgame"
+
+    follow_review_link(app, spot)
+    del app.query_params["review"]  # as a page switch from the menu does
+    app.switch_page("app_pages/drills.py").run()
+    app.switch_page("app_pages/practice.py").run()
+    assert_left_for_a_new_scenario(app)
+
+
+def test_an_answer_to_a_review_spot_is_kept_once_across_reruns_and_reloads(
+        app: AppTest, db: Path) -> None:
+    spot = review_spot()
+    open_practice(app, review=spot)
+    app.button(key="practice_dudo").click().run()
+    token = token_of(app)
+    rating = ProgressStore(db).ratings(token)
+    for _ in range(3):
+        app.run()
+    app.button(key="practice_next").click().run()
+    follow_review_link(app, spot)  # the same spot again in this session
+    assert app.button(key="practice_dudo")
+    app.button(key="practice_dudo").click().run()
+    assert translate("en", "practice.saved.repeat") in texts(app)
+    reloaded = AppTest.from_file(app._script_path, default_timeout=60)
+    reloaded.context = {"locale": "en-US"}
+    open_practice(reloaded, review=spot, profile=token)  # a reload: a new session
+    reloaded.button(key="practice_calza" if "practice_calza" in keys(reloaded)
+                    else "practice_dudo").click().run()
+    assert_clean(reloaded)
+    assert translate("en", "practice.saved.repeat") in texts(reloaded)
+    store = ProgressStore(db)
+    assert [answer.action for answer in store.answers(token)] == ["dudo"]
+    assert store.ratings(token) == rating
+    assert "1 answer saved in this page's link" in texts(reloaded)
+
+
+def test_a_shared_seed_answered_twice_is_counted_once(app: AppTest, db: Path) -> None:
+    open_practice(app, **SHARED)
+    app.button(key="practice_dudo").click().run()
+    app.run()
+    token = token_of(app)
+    reloaded = AppTest.from_file(app._script_path, default_timeout=60)
+    reloaded.context = {"locale": "en-US"}
+    open_practice(reloaded, profile=token, **SHARED)
+    reloaded.button(key="practice_dudo").click().run()
+    assert translate("en", "practice.saved.repeat") in texts(reloaded)
+    assert len(ProgressStore(db).answers(token)) == 1
+
+
+def test_a_review_spot_links_back_to_its_game_while_the_session_has_it(
+        app: AppTest, db: Path) -> None:
+    spot = review_spot()
+    open_practice(app, review=spot)  # a shared link: no game in this session to go back to
+    assert translate("en", "nav.back_to_game") not in page_link_labels(app)
+    fresh = AppTest.from_file(app._script_path, default_timeout=60)
+    fresh.context = {"locale": "en-US"}
+    game = GameState.new(["Ann", "Bob", "Cid"]).bid("1x2").bid("1x3").bid("1x4").dudo(7)
+    open_practice(fresh, game=game.to_code(), me="0")
+    follow_review_link(fresh, spot)
+    assert translate("en", "nav.back_to_game") in page_link_labels(fresh)
+
+
+def page_link_labels(at: AppTest) -> list[str]:
+    return [link.proto.label for link in at.get("page_link")]
+
+
+def test_a_tracked_games_spot_keeps_the_players_names(app: AppTest, db: Path) -> None:
+    open_practice(app, review=review_spot())
+    shown = texts(app)
+    assert ":gray-badge[Bob: 5 dice]" in shown and ":gray-badge[Cid: 5 dice]" in shown
+    assert "1. You: 1 × 2  \n2. Bob: 1 × 3  \n3. Cid: 1 × 4 — **on the table**" in shown
+    assert "Player 2" not in shown
+
+
+def test_a_bot_games_spot_names_the_bots_as_the_play_page_does(app: AppTest, db: Path) -> None:
+    table = BotTable(BotGame(31, ("odds", "reader")))
+    while not table.finished:
+        table.play(advise(table.situation).action)
+    index = next(i for i, decision in enumerate(table.decisions) if decision.situation.bids)
+    open_practice(app, review=view.game_spot(table.game, index))
+    app.button(key="practice_dudo").click().run()
+    assert_clean(app)
+    shown = texts(app)
+    for style in ("odds", "reader"):
+        assert f":gray-badge[{translate('en', f'play.style.{style}')}:" in shown
+        assert f"{translate('en', f'play.style.{style}')}: " in view.cups_lines(
+            view.find_scenario(app.session_state["practice_spot"], table.game.rules))
+    assert "Player 2" not in shown and "Player 3" not in shown
+
+
+def test_a_tracked_spots_names_are_text_never_markup(app: AppTest, db: Path) -> None:
+    hostile = ["[Tap here](http://e.com)", ":red[RED] **B** $x^2$"]
+    game = GameState.new(["Ann", *hostile]).bid("1x2").bid("1x3").bid("1x4").dudo(7)
+    open_practice(app, review=view.tracked_spot(game, 0, 1, Hand(FIVE_FOURS), 1))
+    assert_clean(app)
+    shown = texts(app)
+    for name in hostile:
+        assert literal(name) in shown and name not in shown

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from perudo_math import Bid
+from perudo_math import Bid, GameState, Hand
 from practice.scenarios import Scenario, generate, grade
 from tests.browser.kit import (
     assert_fits_the_width,
@@ -23,10 +24,10 @@ from tests.browser.kit import (
     open_page,
     reload_page,
     script_run,
-    set_number,
     tap,
     whole_page_screenshot,
 )
+from views import practice_view
 from views.i18n import translate
 
 pytestmark = pytest.mark.browser
@@ -51,10 +52,9 @@ def risk_added(scenario: Scenario) -> int:
     return round(grade(scenario, "dudo").regret * 100)
 
 
-def face_change(scenario: Scenario) -> tuple[int, str]:
-    """A raise of one more on another face: refused, the face stays in a palifico round."""
-    last = scenario.last_bid
-    return last.quantity + 1, "5" if last.face != 5 else "3"
+def face_change(scenario: Scenario) -> str:
+    """Another face: no raise on it, the face stays in a palifico round."""
+    return "5" if scenario.last_bid.face != 5 else "3"
 
 
 def refusal(scenario: Scenario) -> str:
@@ -73,6 +73,25 @@ TAP_TARGETS_JS = """
   .filter(([, height]) => height > 0)
 """
 TOUCH_TARGET_PX = 44
+
+AXIS_TITLES_JS = """
+() => [...document.querySelectorAll("[data-testid='stVegaLiteChart'] svg")].flatMap(svg => {
+  const chart = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll(".role-axis-title text")].map(title => {
+    const box = title.getBoundingClientRect(), upright = box.height > box.width;
+    return [title.textContent, upright ? Math.min(box.top - chart.top, chart.bottom - box.bottom)
+                                       : Math.min(box.left - chart.left, chart.right - box.right)];
+  });
+})
+"""
+
+
+def assert_axis_titles_fit(page: Page) -> None:
+    """Every chart's axis titles lie whole inside their chart, along their length."""
+    laid_out(page)
+    titles = page.evaluate(AXIS_TITLES_JS)
+    assert len(titles) >= 4, titles
+    assert [(text, room) for text, room in titles if room < 0] == []
 
 
 def assert_thumb_sized(page: Page) -> None:
@@ -94,8 +113,8 @@ def profile_of(page: Page) -> str:
     return match.group(1)
 
 
-def set_raise(page: Page, quantity: int, face: str) -> None:
-    set_number(page, "practice_qty", quantity)
+def set_face(page: Page, face: str) -> None:
+    """Tap a face of the raise: its quantities follow, or why it has none."""
     choose_segment(page, "practice_face", face)
 
 
@@ -120,8 +139,7 @@ def test_shared_seed_answer_reveal_and_progress_in_english(app_url, phone,
     assert_thumb_sized(phone)
     phone.screenshot(path=screenshot_dir / "practice-phone-en-top.png")
 
-    set_raise(phone, *face_change(scenario))
-    tap(phone, "practice_raise")
+    set_face(phone, face_change(scenario))
     expect(phone.get_by_text(refusal(scenario))).to_be_visible()
 
     estimate(phone, steps_down=2)
@@ -157,6 +175,7 @@ def test_shared_seed_answer_reveal_and_progress_in_english(app_url, phone,
     expect(phone.get_by_test_id("stMetricValue").first).to_be_visible()
     assert metric_values(phone)[:2] == ["1", "0%"]
     assert_fits_the_width(phone)
+    assert_axis_titles_fit(phone)
     whole_page_screenshot(phone, screenshot_dir / "progress-phone-en.png")
 
 
@@ -188,8 +207,7 @@ def test_shared_seed_answer_reveal_and_progress_in_french(app_url, phone,
     open_link(phone, f"{app_url}/train?{SHARED}&lang=fr")
     assert phone.get_by_role("heading", name="Entraînement").is_visible()
     expect(phone.get_by_text(on_the_table(scenario, "Joueur", "\u00a0: "))).to_be_visible()
-    set_raise(phone, *face_change(scenario))
-    tap(phone, "practice_raise")
+    set_face(phone, face_change(scenario))
     expect(phone.get_by_text("En manche palifico, on reste sur les pacos\u00a0: annoncez au moins "
                              f"{Bid(scenario.last_bid.quantity + 1, 1).pretty()}.")
            ).to_be_visible()
@@ -215,6 +233,7 @@ def test_shared_seed_answer_reveal_and_progress_in_french(app_url, phone,
     expect(phone.get_by_test_id("stMetricValue").first).to_be_visible()
     assert metric_values(phone)[0] == "1"
     assert_fits_the_width(phone)
+    assert_axis_titles_fit(phone)
     whole_page_screenshot(phone, screenshot_dir / "progress-phone-fr.png")
 
 
@@ -224,3 +243,40 @@ def test_an_unknown_profile_link_on_a_phone(app_url, phone) -> None:
     tap(phone, "profile_start_new")
     expect(phone.get_by_text("Bookmark this page on your phone", exact=False)).to_be_visible()
     assert profile_of(phone) != "Z" * 22
+
+
+def review_link(app_url: str) -> str:
+    """The tracker review's link to Ann's dudo on Cid's 1 × 4 (she held five fours)."""
+    game = GameState.new(["Ann", "Bob", "Cid"]).bid("1x2").bid("1x3").bid("1x4").dudo(7)
+    spot = practice_view.tracked_spot(game, 0, 1, Hand((1, 1, 4, 4, 4)), 1)
+    return f"{app_url}/train?review={quote(spot, safe='~')}"
+
+
+def menu_to(page: Page, name: str) -> None:
+    page.get_by_test_id("stExpandSidebarButton").click()
+    with script_run(page):
+        page.get_by_test_id("stSidebarNav").get_by_role("link", name=name, exact=True).click()
+
+
+def assert_a_new_scenario(page: Page) -> None:
+    expect(page).to_have_url(re.compile(r"[?&]seed=\d+"))
+    assert "review=" not in page.url
+    expect(page.locator(".st-key-practice_dudo button")).to_be_visible()
+
+
+def test_a_review_spot_is_left_by_next_and_by_the_menu(app_url, phone) -> None:
+    open_link(phone, review_link(app_url))
+    expect(phone.get_by_text("Bob: 5 dice")).to_be_visible()  # the game's names
+    tap(phone, "practice_dudo")
+    expect(phone.get_by_test_id("stMetricValue").first).to_be_visible()
+    tap(phone, "practice_next")
+    assert_a_new_scenario(phone)
+    reload_page(phone)
+    assert_a_new_scenario(phone)  # the reload finds the new scenario, not the review's
+
+    open_link(phone, review_link(app_url))
+    expect(phone.get_by_text("Bob: 5 dice")).to_be_visible()
+    menu_to(phone, translate("en", "nav.drills"))
+    menu_to(phone, translate("en", "nav.practice"))
+    assert_a_new_scenario(phone)
+    expect(phone.get_by_text("Bob: 5 dice")).to_have_count(0)
