@@ -209,6 +209,8 @@ def move_outcomes(game: GameState, me: int,
     outcomes: list[Outcome | None] = []
     number = 1
     for event in game.history:
+        if isinstance(event, RulesChanged):
+            continue  # the table's, not a seat's move
         if event.seat == me and (rounds is None or number in rounds):
             action = (Action.raise_to(event.bid) if isinstance(event, BidMade)
                       else CALZA if isinstance(event, CalzaCalled) else DUDO)

@@ -263,3 +263,16 @@ def test_an_opening_or_dice_that_do_not_fit_are_no_practice_spot(game):
     wrong[1] = wrong[1][:-1]
     with pytest.raises(ValueError, match="do not fit the table"):
         from_decision(facing.situation, wrong, 1, "s")
+
+
+def test_a_rule_changed_mid_round_is_no_ones_move_in_the_outcomes():
+    """The table switches to any face before Ben's 4 × 2: the outcomes skip the change and
+    line up with the decisions reviewed (a review of such a game used to fail)."""
+    game = GameState.new(["Ana", "Ben", "Cleo"]).bid("3x5")
+    game = game.change_rule("raise_rule", "any-face").bid("4x2").dudo(3)
+    hands = {1: Hand([2, 2, 1, 3, 6])}
+    outcomes = move_outcomes(game, 1, hands)
+    assert outcomes == [Outcome.WRONG]  # three twos counted: 4 × 2 fell short
+    reviewed = review(tracked_decisions(game, 1, hands), outcomes=outcomes)
+    assert [move.outcome for move in reviewed.moves] == outcomes
+    assert move_outcomes(game, 2) == [Outcome.RIGHT]  # Cleo's dudo
