@@ -170,7 +170,8 @@ def advice_table(hand: tuple[int, ...], inputs: Inputs) -> Table | None:
                     icon=":material/hourglass_top:")
             return None
         if len(hand) != mine:
-            st.info(tn("odds.tracker.hand_count", mine), icon=":material/casino:")
+            if my_dice.asked_for(game) is None:  # else the new round's line asks already
+                st.info(tn("odds.tracker.hand_count", mine), icon=":material/casino:")
             return None
         return Table.of(game.rules, [p.dice for p in game.players], inputs.me, hand,
                         game.bids, game.palifico, tracker_view.bluffs_of(game))
