@@ -187,7 +187,12 @@ def tracker(app: AppTest) -> AppTest:
 
 def test_the_page_opens_on_the_set_up(tracker: AppTest) -> None:
     assert tracker.title[0].value == "Game tracker"
-    assert len(rows(tracker)) == 6  # a Perudo box's six cups
+    # Issue 28, point 10: four rows, the usual table; "Add a player" adds a fifth in one tap.
+    assert len(rows(tracker)) == 4
+    assert [tracker.text_input(key=f"tracker_name_{row}").placeholder for row in rows(tracker)
+            ] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    tracker.button(key="tracker_add").click().run()
+    assert len(rows(tracker)) == 5
     assert tracker.selectbox(key="tracker_me").value == -1
     assert tracker.selectbox(key="tracker_opener").value == -1
     assert [link.label for link in tracker.main.get("page_link")] == ["The rules at this table"]
@@ -197,14 +202,14 @@ def test_the_page_opens_on_the_set_up(tracker: AppTest) -> None:
 def test_add_remove_and_reorder_players(tracker: AppTest) -> None:
     first = rows(tracker)
     tracker.button(key="tracker_add").click().run()
-    assert len(rows(tracker)) == 7
+    assert len(rows(tracker)) == 5
     for row, name in zip(rows(tracker), ["Ann", "Bob", "Cid", "Dee"], strict=False):
         tracker.text_input(key=f"tracker_name_{row}").set_value(name)
     tracker.run()
     tracker.button(key=f"tracker_up_{rows(tracker)[2]}").click().run()  # Cid above Bob
     tracker.button(key=f"tracker_remove_{rows(tracker)[0]}").click().run()  # Ann leaves
     names = [tracker.text_input(key=f"tracker_name_{row}").value for row in rows(tracker)]
-    assert names == ["Cid", "Bob", "Dee", "", "", ""]
+    assert names == ["Cid", "Bob", "Dee", ""]
     assert tracker.button(key=f"tracker_up_{rows(tracker)[0]}").disabled
     assert rows(tracker)[0] == first[2]
     tracker.button(key="tracker_start").click().run()
@@ -212,8 +217,10 @@ def test_add_remove_and_reorder_players(tracker: AppTest) -> None:
 
 
 def test_rows_left_empty_at_the_end_are_no_seats(tracker: AppTest) -> None:
-    """Five names in the six rows start a five-player game: no row to add, none to remove."""
+    """Five names in six rows start a five-player game: no row to remove."""
     names = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+    for _ in range(2):
+        tracker.button(key="tracker_add").click().run()
     for row, name in zip(rows(tracker), names, strict=False):
         tracker.text_input(key=f"tracker_name_{row}").set_value(name)
     tracker.run()
@@ -242,7 +249,7 @@ def test_an_empty_row_chosen_or_between_names_is_refused(tracker: AppTest) -> No
 
 
 def test_at_most_ten_players(tracker: AppTest) -> None:
-    for _ in range(4):
+    for _ in range(6):
         tracker.button(key="tracker_add").click().run()
     assert len(rows(tracker)) == 10
     assert tracker.button(key="tracker_add").disabled
@@ -728,7 +735,7 @@ def test_a_tampered_link_gives_a_notice_and_a_fresh_start(app: AppTest) -> None:
     app.switch_page(TRACKER).run()
     assert_clean(app)
     assert app.title[0].value == "Game tracker"
-    assert len(rows(app)) == 6  # the set-up: a fresh start
+    assert len(rows(app)) == 4  # the set-up: a fresh start
     assert "game" not in app.query_params
 
 
