@@ -694,12 +694,13 @@ def test_french_from_the_query_parameter(app: AppTest) -> None:
     assert app.title[0].value == "Probabilités et conseils"
     tap(app, PUBLISHED_HAND)
     set_inputs(app)
-    assert metrics(app)["Vraie\u00a0: au moins 5"] == "91,0\u202f%"
-    assert ("Vraie\u00a0: 91,0\u202f% une fois les annonces lues, 79,1\u202f% d'après les dés "
+    assert metrics(app)["Au moins 5 (annonce vraie)"] == "91,0\u202f%"
+    assert ("Vraie\u00a0: 91,0\u202f% en tenant compte des annonces, 79,1\u202f% d'après les dés "
             "seuls.") in texts(app)
     app.toggle(key="odds_read").set_value(False).run()
-    assert metrics(app)["Vraie\u00a0: au moins 5"] == "79,1\u202f%"
-    assert "20 dés sur la table\u00a0: environ 6,0 dés à 4 (pacos compris)." in texts(app)
+    assert metrics(app)["Au moins 5 (annonce vraie)"] == "79,1\u202f%"
+    assert ("20 dés sur la table\u00a0: environ 6,0 dés qui comptent pour les 4 (pacos "
+            "compris).") in texts(app)
     assert app.query_params["lang"] == "fr"
 
 
@@ -1029,9 +1030,9 @@ def test_the_story_in_french(app: AppTest) -> None:
     readme_example(app)
     advice = coach_advice(README_HAND, (5, 2, 1), bids=[(2, Bid(4, 5))])
     read = format_percent(advice.reason.numbers["current_p_true"], "fr")
-    assert "Probabilités une fois les annonces lues." in texts(app)
-    assert "Une fois les annonces lues, comme dans le conseil\u00a0:" in texts(app)
-    assert (f"Vraie\u00a0: {read} une fois les annonces lues, 70,4\u202f% d'après les dés seuls."
+    assert "Probabilités en tenant compte des annonces." in texts(app)
+    assert "En tenant compte des annonces, comme dans le conseil\u00a0:" in texts(app)
+    assert (f"Vraie\u00a0: {read} en tenant compte des annonces, 70,4\u202f% d'après les dés seuls."
             in texts(app))
     app.toggle(key="odds_read").set_value(False).run()
     assert "Probabilités d'après les dés seuls." in texts(app)

@@ -170,7 +170,7 @@ def panel_chips(at: AppTest) -> list[str]:
 
 
 def held_text(at: AppTest) -> str:
-    return next(text for text in shown_texts(at) if " held" in text or " tenu" in text)
+    return next(text for text in shown_texts(at) if " held" in text or " vérifiée" in text)
 
 
 def logged_rounds(at: AppTest) -> list[str]:
@@ -883,8 +883,8 @@ def test_who_bluffs_in_french(app: AppTest) -> None:
     open_panel(app, "held")
     assert panel_chips(app) == ["Manches (1)", "Qui bluffe\u202f?", "Partager", "Règles", "Partie"]
     lines = held_text(app)
-    assert "Ann\u00a0: sa seule annonce vérifiée jusqu'ici a tenu." in lines
-    assert "Bob\u00a0: sa seule annonce vérifiée jusqu'ici n'a pas tenu." in lines
+    assert "Ann\u00a0: une seule annonce jugée jusqu'ici, et elle s'est vérifiée." in lines
+    assert "Bob\u00a0: une seule annonce jugée jusqu'ici, et elle ne s'est pas vérifiée." in lines
 
 
 # --- trust at the table: the count, the face, palifico, the hand of the round ----------------

@@ -61,8 +61,8 @@ TEXT = {
         "log": "Manches (2)",
         "start": "Commencer la partie",
         "bluffs": "Qui bluffe\u202f?",
-        "held": ["Ann\u00a0: 1 annonce sur 2 a tenu.",
-                 "Bob\u00a0: sa seule annonce vérifiée jusqu'ici a tenu."],
+        "held": ["Ann\u00a0: 1 annonce sur 2 s'est vérifiée.",
+                 "Bob\u00a0: une seule annonce jugée jusqu'ici, et elle s'est vérifiée."],
     },
 }
 
