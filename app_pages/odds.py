@@ -8,10 +8,12 @@ words ``views.advice_view``, the texts ``views/locales``.
 
 State keys: ``odds_hand`` (tapped faces), ``odds_dice``, ``odds_players``, ``odds_round``,
 ``odds_open`` (no bid yet), ``odds_face``, ``odds_qty`` (the quantity row), ``odds_read``
-(read the bids); what the page remembers between visits and where the bid starts are
-``views.odds_inputs``. With a tracked game (not over) the table, the players, the round and
-its bids come from the tracker and show as one short note instead of the steppers (they
-cannot be overridden); the user's own values come back when the game is no longer tracked.
+(read the bids); what the page remembers between visits is ``views.odds_inputs``. The page
+starts with no bid (an opening): a bid is on the table once a face and a quantity are tapped,
+and "I open" takes it off again. With a tracked game (not over) the table, the players, the
+round and its bids come from the tracker and show as one short note instead of the steppers
+(they cannot be overridden); the user's own values come back when the game is no longer
+tracked.
 
 Until my dice are entered, the page asks for them and shows no odds (a player out of a
 tracked game, who holds none, sees them from the dice alone).
@@ -63,9 +65,8 @@ from views.inputs import face_selector, hand_keypad, quantity_row, round_selecto
 from views.style import phone_page
 from views.text import player_name, small
 
-DEFAULT_FACE = 4
 OPENING = "open"
-"""The one option of the "no bid yet: I open" pill."""
+"""The one option of the "no bid yet: I open" pill, lit whenever no bid is entered."""
 
 
 class Inputs(NamedTuple):
@@ -88,7 +89,7 @@ def tracked_game() -> GameState | None:
 
 def manual_inputs() -> Inputs:
     """Steppers and selectors for the table, the round and the bid on it: the table and the
-    players as last used, the bid from the table's expected count (``views.odds_inputs``)."""
+    players as last used (``views.odds_inputs``), no bid until one is tapped."""
     return bid_inputs(*table_inputs())
 
 
@@ -111,24 +112,24 @@ def table_inputs() -> tuple[int, int]:
 
 
 def bid_inputs(dice: int, players: int) -> Inputs:
-    """The round and the bid on the table."""
+    """The round and the bid on the table: none until a face and a quantity are tapped (the
+    quantities centred on the table's expected count of the face); "I open" clears it."""
     label = t("odds.bid.none")  # bound: the pill's label may be formatted outside this run
+    state = st.session_state
+    entered = state.get("odds_face") is not None and state.get("odds_qty") is not None
+    state["odds_open"] = None if entered else OPENING
     round_column, open_column = st.columns(2, vertical_alignment="bottom", wrap=False)
     with round_column:
         palifico = round_selector(key="odds_round", label_visibility="collapsed")
     with open_column:
-        opening = st.pills(label, [OPENING], format_func=lambda _: label,
-                           key="odds_open", persist_state="session", width="stretch",
-                           wrap=True, label_visibility="collapsed") == OPENING
-    bid = None
-    if not opening:
-        face = face_selector(t("odds.bid.face"), key="odds_face", default=DEFAULT_FACE)
-        centre = odds_inputs.expected_quantity(int(dice), face, palifico)
-        odds_inputs.start_quantity(centre)
-        quantity = quantity_row(t("odds.bid.quantity"), key="odds_qty", centre=centre,
-                                maximum=MAX_TABLE_DICE,
-                                on_change=odds_inputs.quantity_set_by_hand)
-        bid = Bid(quantity, face)
+        st.pills(label, [OPENING], format_func=lambda _: label, key="odds_open",
+                 on_change=odds_inputs.clear_bid, width="stretch", wrap=True,
+                 label_visibility="collapsed")
+    face = face_selector(t("odds.bid.face"), key="odds_face", default=None, optional=True)
+    centre = odds_inputs.expected_quantity(int(dice), face, palifico)
+    quantity = quantity_row(t("odds.bid.quantity"), key="odds_qty", centre=centre,
+                            maximum=MAX_TABLE_DICE)
+    bid = None if face is None or quantity is None else Bid(quantity, face)
     return Inputs(int(dice), int(players), palifico, bid)
 
 

@@ -60,13 +60,14 @@ from views import tracker_view as view
 from views.i18n import current_language, t, tn, translate
 from views.inputs import bid_numbers, entered_hand
 from views.navigation import TRACKER_URL_PATH
+from views.style import named_symbol
 
 ODDS_PAGE = "app_pages/odds.py"
 RULES_PAGE = "app_pages/rules.py"
 PRACTICE_PAGE = "app_pages/practice.py"
-# A Perudo box holds six cups: most tables type their names without adding a row, and the
-# rows left empty at the end are no seats.
-FIRST_ROWS = 6
+# Four players, the usual table (and the odds page's): a fifth is one tap on "Add a player",
+# and rows left empty at the end are no seats. Six rows made every smaller table scroll.
+FIRST_ROWS = 4
 NOBODY = -1  # the set-up choice "nobody" (which one is me) and "roll for it" (who opens)
 COUNT_KEY = "tracker_count"
 """The count typed for a call: one widget for the whole game, emptied after every move
@@ -235,9 +236,11 @@ def setup() -> None:
                 label_visibility="collapsed",
                 persist_state="session",
             )
-            st.button("↑", key=f"tracker_up_{row}", on_click=move_up, args=(row,),
+            st.button(named_symbol("↑", t("tracker.setup.move_up.name", seat=seat)),
+                      key=f"tracker_up_{row}", on_click=move_up, args=(row,),
                       disabled=index == 0, help=t("tracker.setup.move_up"))
-            st.button("✕", key=f"tracker_remove_{row}", on_click=remove_row, args=(row,),
+            st.button(named_symbol("✕", t("tracker.setup.remove.name", seat=seat)),
+                      key=f"tracker_remove_{row}", on_click=remove_row, args=(row,),
                       disabled=len(order) <= MIN_PLAYERS, help=t("tracker.setup.remove"))
     full = len(order) >= MAX_PLAYERS
     st.button(t("tracker.setup.add"), key="tracker_add", icon=":material/person_add:",
@@ -534,12 +537,23 @@ def panel_chips(game: GameState, me: int | None) -> str | None:
     options = [name for name in PANELS if name != "review" or me is not None]
     if state.get("tracker_panel") not in (None, *options):
         state["tracker_panel"] = None  # "my moves" of a seat no longer mine
+    close_share_once_played(game)
     rounds = len(game.results)
     lang = current_language()  # bound: the labels may be formatted outside this run
     return st.pills(t("tracker.panel.label"), options, key="tracker_panel",
                     format_func=lambda name: f"{PANEL_ICONS[name]} "
                     + translate(lang, f"tracker.panel.{name}", count=rounds),
                     label_visibility="collapsed", persist_state="session")
+
+
+def close_share_once_played(game: GameState) -> None:
+    """The share panel (its QR code) closes when the game moves on after it opened: by then
+    the phones at the table have joined, and the game needs the room."""
+    if state.get("tracker_panel") != "share":
+        state.pop("tracker_share_opened_on", None)
+    elif state.setdefault("tracker_share_opened_on", game) != game:
+        state["tracker_panel"] = None
+        del state["tracker_share_opened_on"]
 
 
 def log_panel(game: GameState, me: int | None) -> None:
@@ -605,8 +619,8 @@ def seat_picker(game: GameState, me: int | None) -> None:
     wanted = NOBODY if me is None else me
     if state.get("tracker_iam") != wanted:
         state["tracker_iam"] = wanted
-    labels = {NOBODY: t("tracker.setup.nobody"),
-              **{seat: player.name for seat, player in enumerate(game.players)}}
+    nobody = t("tracker.me.watching" if live_table.following() else "tracker.setup.nobody")
+    labels = {NOBODY: nobody, **{seat: player.name for seat, player in enumerate(game.players)}}
     st.selectbox(t("tracker.me"), seats, key="tracker_iam", on_change=seat_changed,
                  format_func=labels.__getitem__)
 

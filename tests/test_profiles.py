@@ -100,8 +100,9 @@ def test_the_coach_bot_learns_from_the_arena_showdowns():
 EXPECTED = {
     "en": ["Ann's bids held 3 times out of 4.", "Bob's bids held 2 times out of 2.",
            "Cleo's bids held 1 time out of 2."],
-    "fr": ["Ann\u00a0: 3 annonces sur 4 ont tenu.", "Bob\u00a0: 2 annonces sur 2 ont tenu.",
-           "Cleo\u00a0: 1 annonce sur 2 a tenu."],
+    "fr": ["Ann\u00a0: 3 annonces sur 4 se sont vérifiées.",
+           "Bob\u00a0: 2 annonces sur 2 se sont vérifiées.",
+           "Cleo\u00a0: 1 annonce sur 2 s'est vérifiée."],
 }
 
 

@@ -116,12 +116,13 @@ def hand_keypad(prefix: str) -> tuple[int, ...]:
 
 def face_selector(
     label: str, *, key: str, default: int | None = 4, disabled: bool = False,
-    label_visibility: str = "visible",
-) -> int:
-    """Pick a bid face, pacos included (shown ``⚀ P``). Always returns a face.
+    label_visibility: str = "visible", optional: bool = False,
+) -> int | None:
+    """Pick a bid face, pacos included (shown ``⚀ P``). Returns a face, or with
+    ``optional`` ``None`` until one is picked (a face picked cannot be unpicked).
 
     ``default=None`` leaves the value to ``st.session_state[key]``, set by the caller (a
-    widget must not get both a default and a state value).
+    widget must not get both a default and a state value), or to the user with ``optional``.
     """
     face = st.segmented_control(
         label,
@@ -135,7 +136,9 @@ def face_selector(
         disabled=disabled,
         label_visibility=label_visibility,
     )
-    return 4 if face is None else int(face)
+    if face is None:
+        return None if optional else 4
+    return int(face)
 
 
 def quantity_window(centre: int, page: int, maximum: int) -> range:
@@ -152,19 +155,19 @@ def _turn_page(key: str, centre: int, step: int) -> None:
 
 
 def quantity_row(label: str, *, key: str, centre: int, maximum: int,
-                 on_change: Callable[[], None] | None = None) -> int:
+                 on_change: Callable[[], None] | None = None) -> int | None:
     """Pick a bid's quantity with one tap in a row of numbers around ``centre`` (a sensible
-    place, such as the expected count); ``‹`` and ``›`` page the row. Returns the pick.
+    place, such as the expected count); ``‹`` and ``›`` page the row. Returns the pick, or
+    ``None`` until one is tapped (``st.session_state[key]`` may also be set by the caller).
 
-    The caller sets ``st.session_state[key]`` (the pick) before the first call. The row keeps
-    the pick in view: it stays among the numbers even when the row is paged away from it. A
-    new ``centre`` brings the row back around it.
+    The row keeps the pick in view: it stays among the numbers even when the row is paged
+    away from it. A new ``centre`` brings the row back around it.
     """
     state = st.session_state
-    picked = int(state[key])
+    picked = state.get(key)
     page_centre, page = state.get(f"{key}_page", (centre, 0))
     window = quantity_window(centre, page if page_centre == centre else 0, maximum)
-    options = sorted({*window, picked})
+    options = sorted({*window, *(() if picked is None else (int(picked),))})
     with st.container(horizontal=True, gap="xsmall", wrap=False, vertical_alignment="bottom",
                       key=f"{key}_line"):
         st.button("‹", key=f"{key}_less", on_click=_turn_page, args=(key, centre, -1),
@@ -174,7 +177,7 @@ def quantity_row(label: str, *, key: str, centre: int, maximum: int,
                                       label_visibility="collapsed")
         st.button("›", key=f"{key}_more", on_click=_turn_page, args=(key, centre, 1),
                   help=t("odds.bid.more"), disabled=window.stop > maximum, width=PAGE_KEY_PX)
-    return picked if choice is None else int(choice)
+    return None if choice is None else int(choice)
 
 
 def _step(key: str, step: int, minimum: int, maximum: int,

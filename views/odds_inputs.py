@@ -6,11 +6,11 @@ The common query (my dice, the dice on the table, a bid) should take few taps, s
   page switches, the link (``?table=…&players=…``) across a reload or a reopened link;
 * until the table is set by hand, it holds every player's starting dice (four players at
   five dice: 20), so a new game needs only the players;
-* until a quantity is tapped, the bid starts at the table's expected count of its face,
-  where a bid is worth asking about.
+* there is no bid until one is tapped (an opening): a face, then a quantity in a row
+  centred on the table's expected count of that face, where a bid is worth asking about.
 
-State keys: ``odds_dice``, ``odds_players`` and ``odds_qty`` (the widgets), ``odds_dice_set``
-and ``odds_qty_set`` (set by hand).
+State keys: ``odds_dice``, ``odds_players``, ``odds_face`` and ``odds_qty`` (the widgets),
+``odds_dice_set`` (set by hand).
 """
 
 from __future__ import annotations
@@ -24,14 +24,16 @@ TABLE_PARAM = "table"
 PLAYERS_PARAM = "players"
 DEFAULT_PLAYERS = 4
 
-DICE_KEY, PLAYERS_KEY, QUANTITY_KEY = "odds_dice", "odds_players", "odds_qty"
-_DICE_SET, _QUANTITY_SET = "odds_dice_set", "odds_qty_set"
+DICE_KEY, PLAYERS_KEY = "odds_dice", "odds_players"
+FACE_KEY, QUANTITY_KEY = "odds_face", "odds_qty"
+_DICE_SET = "odds_dice_set"
 
 
-def expected_quantity(dice: int, face: int, palifico: bool) -> int:
+def expected_quantity(dice: int, face: int | None, palifico: bool) -> int:
     """How many ``face`` a table of ``dice`` dice holds on average, from the dice alone
     (a third of them, or a sixth for pacos and in a palifico round), rounded half up and at
-    least 1: where the bid starts."""
+    least 1: where the quantities are centred (``None``, no face yet: as for a face not
+    pacos)."""
     share = 6 if face == PACO or palifico else 3
     return max(1, (2 * dice + share) // (2 * share))
 
@@ -56,16 +58,10 @@ def table_set_by_hand() -> None:
     st.session_state[_DICE_SET] = True
 
 
-def start_quantity(centre: int) -> None:
-    """Before the quantity row: the bid at ``centre`` unless a quantity was tapped."""
-    state = st.session_state
-    if not state.get(_QUANTITY_SET) or QUANTITY_KEY not in state:
-        state[QUANTITY_KEY] = centre
-
-
-def quantity_set_by_hand() -> None:
-    """The quantity row's ``on_change``: from now on the bid keeps its quantity."""
-    st.session_state[_QUANTITY_SET] = True
+def clear_bid() -> None:
+    """The "I open" pill's ``on_change``: no bid on the table, neither face nor quantity."""
+    st.session_state[FACE_KEY] = None
+    st.session_state[QUANTITY_KEY] = None
 
 
 def remember_in_link(dice: int, players: int) -> None:
@@ -78,10 +74,9 @@ __all__ = [
     "DEFAULT_PLAYERS",
     "PLAYERS_PARAM",
     "TABLE_PARAM",
+    "clear_bid",
     "expected_quantity",
-    "quantity_set_by_hand",
     "recall_table",
     "remember_in_link",
-    "start_quantity",
     "table_set_by_hand",
 ]

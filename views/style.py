@@ -60,9 +60,26 @@ MENU_CSS = f"""
 [data-testid="stSidebarNavLink"] {{
   min-height: {TOUCH_TARGET_PX}px;
 }}
+/* A button shown as a symbol (named_symbol): its name, the label's emphasis (no other
+   label has any), is read by screen readers and not shown. */
+[data-testid="stButton"] button em {{
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+}}
 </style>
 """
-"""For the entry script: the menu belongs to no page."""
+"""For the entry script: the menu belongs to no page, nor do a button's hidden names."""
+
+
+def named_symbol(symbol: str, name: str) -> str:
+    """A button label that shows ``symbol`` (``✕``) and gives the button ``name`` for screen
+    readers (``Remove player 2``): ``st.button`` takes no ``aria-label``, and its ``help``
+    is a tooltip, no name. ``name`` must hold no markdown."""
+    return f"{symbol} *{name}*"
 
 
 def phone_page() -> object:
@@ -74,4 +91,4 @@ def phone_page() -> object:
     return st.container(key="phone-page")
 
 
-__all__ = ["MENU_CSS", "PHONE_CSS", "TOUCH_TARGET_PX", "phone_page"]
+__all__ = ["MENU_CSS", "PHONE_CSS", "TOUCH_TARGET_PX", "named_symbol", "phone_page"]

@@ -344,7 +344,8 @@ def _floored_reason(situation: Situation, ranked: list[Option],
     return Reason("opening-expected", {
         "lose": best.lose, "bid": str(bid), "p_true": best.p_true,
         "expected": round(_expected_share(situation, bid.face), 3),
-        "dice": situation.table_dice, "safer": str(safer.action), "safer_lose": safer.lose, "safer_true": safer.p_true})
+        "dice": situation.table_dice, "safer": str(safer.action), "safer_lose": safer.lose,
+        "safer_true": safer.p_true})
 
 
 def _weigh_raises(situation: Situation, beliefs: TableBeliefs, settings: CoachSettings,

@@ -116,12 +116,12 @@ def test_the_words_issue_11_asked_for() -> None:
         "advice.reason.dudo-unlikely", bid="7 × 2", p_true="21 %", expected="4,3", faces="2")
     assert fr("odds.result.expected.jokers", table="24 dés sur la table", expected="8,7",
               faces=fr("face.plural.2")) == (
-        f"24 dés sur la table{NBSP}: environ 8,7 dés à 2 (pacos compris).")
+        f"24 dés sur la table{NBSP}: environ 8,7 dés qui comptent pour les 2 (pacos compris).")
     assert fr("tracker.call.caller") == f"Qui dit dudo{NNBSP}?"
     for key in ("tracker.players.out", "practice.seat.out", "rules.basic.next"):
         assert "éliminé" in fr(key, name="Ann"), key
-    # a name may be a woman's: the sentence about one player needs no agreement
-    assert fr("tracker.result.out", name="Ann") == "Ann perd son dernier dé et se fait éliminer"
+    # « éliminé » as everywhere else (tracker.players.out, practice.seat.out): issue 28
+    assert fr("tracker.result.out", name="Ann") == "Ann perd son dernier dé et est éliminé"
     assert fr("settings.palifico.on-drop") == "Chaque fois qu'un joueur tombe à un dé"
     assert "pas d'identifiant" in fr("phone.open_network")
     assert fr("progress.calibration.y") == "Fréquence des annonces vraies"
@@ -129,6 +129,33 @@ def test_the_words_issue_11_asked_for() -> None:
                 "drills.smallest.why.pacos"):
         assert "arrondie au supérieur" in FRENCH[key], key
     assert fr("advice.chart.heading").startswith("Probabilité")
+
+
+def test_the_words_issue_28_asked_for() -> None:
+    assert "les annonces, les dudos et les calzas" in fr("live.share.explain")
+    assert "les annonces, les dudos et les calzas" in fr("live.everyone.help")
+    assert fr("tracker.held.other", name="Ann", count=3, judged=4) == (
+        f"Ann{NBSP}: 3 annonces sur 4 se sont vérifiées.")
+    assert fr("tracker.held.help").startswith("Chaque fois qu'on soulève les gobelets, ")
+    for key in ("odds.result.expected.jokers", "odds.result.expected.palifico"):
+        assert fr(key, table="24 dés sur la table", expected="8,8", faces=fr("face.plural.3")
+                  ).startswith(f"24 dés sur la table{NBSP}: environ 8,8 dés qui comptent pour "
+                               "les 3 ("), key
+    assert fr("advice.read_bids") == "Tenir compte des annonces"
+    assert fr("advice.basis.read") == "Probabilités en tenant compte des annonces."
+    assert fr("progress.rating") == fr("progress.ratings.x") == "Cote"
+    assert fr("advice.table.true") == "Annonce vraie"
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    ["les annonces et les appels", "les appels", "ont tenu", "a tenu", "n'a pas tenu",
+     "levée des gobelets", "se fait éliminer", "dés à {faces}", "une fois les annonces lues",
+     "Lire les annonces", "lit les annonces", "Classement", "classement"],
+)
+def test_no_french_text_says_it_the_way_issue_28_replaced(phrase: str) -> None:
+    assert not [key for key, text in FRENCH.items() if phrase in text]
+    assert FRENCH["advice.table.true"] != "Vraie"
 
 
 @pytest.mark.parametrize(

@@ -141,11 +141,40 @@ def test_the_host_lets_everyone_write_and_stops_sharing(database) -> None:
     assert translate("en", "live.status.follower.everyone") in texts(follower)
     bid(follower, "2x5")
     host.run()
+    assert host.pills(key="tracker_panel").value is None  # the game moved on: QR code closed
+    open_panel(host, "share")
     host.button(key="tracker_share_stop").click().run()
     assert "share" not in host.query_params and game(host).bids  # the game goes on here
     follower.run()
     assert "share" in follower.query_params  # the table lives on for its followers
     assert [str(b) for _, b in game(follower).bids] == ["2x5"]
+
+
+def test_the_hosts_qr_code_closes_once_the_game_moves_on(database) -> None:
+    """Issue 28, point 10: the share panel, its QR code and link, stays while the phones
+    join, and closes on the first move recorded after it opened; it opens again on a tap."""
+    host, link = shared_by_host()
+    follow(link)
+    host.run()
+    assert host.pills(key="tracker_panel").value == "share"
+    assert host.get("code") and host.get("image")  # the link and its QR code
+    bid(host, "2x5")
+    assert host.pills(key="tracker_panel").value is None
+    assert not host.get("code") and not host.get("image")
+    open_panel(host, "share")
+    host.run()
+    assert host.get("code")[0].value == link  # reopened: it stays until the next move
+    bid(host, "3x5")
+    assert host.pills(key="tracker_panel").value is None
+
+
+def test_a_follower_without_a_seat_is_only_watching(database) -> None:
+    """Issue 28, point 10: a follower keeps no score; the host without a seat does."""
+    host, link = shared_by_host()
+    follower = follow(link)
+    assert follower.selectbox(key="tracker_iam").options[0] == "None: I'm only watching"
+    open_panel(host, "game")
+    assert host.selectbox(key="tracker_iam").options[0] == "None: I only keep track"
 
 
 def test_a_shared_table_in_french(database) -> None:
@@ -194,6 +223,7 @@ def test_a_follower_is_asked_which_player_it_is_up_top(database) -> None:
     follower = follow(link, "fr")
     picker = follower.selectbox(key="tracker_iam")  # no panel opened
     assert picker.label == "Lequel êtes-vous\u202f?"
+    assert picker.options[0] == "Aucun\u00a0: je regarde seulement"
     picker.set_value(1).run()
     assert follower.query_params["me"] == "1"
     with pytest.raises(KeyError):

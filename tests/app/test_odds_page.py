@@ -156,12 +156,13 @@ def test_default_render(app: AppTest) -> None:
     assert app.title[0].value == "Odds & advice"
     assert stepper_value(app, "odds_dice") == 20
     assert stepper_value(app, "odds_players") == 4
-    # The bid starts at the table's expected count of its face: 20 / 3 rounds to 7 fours.
-    assert app.segmented_control(key="odds_qty").value == 7
+    # No bid until one is tapped: "I open" is lit, no face and no quantity are picked, the
+    # quantities wait around the table's expected count (20 / 3 rounds to 7).
+    assert app.segmented_control(key="odds_qty").value is None
     assert app.segmented_control(key="odds_qty").options == ["5", "6", "7", "8", "9", "10"]
-    assert app.segmented_control(key="odds_face").value == 4
+    assert app.segmented_control(key="odds_face").value is None
     assert app.segmented_control(key="odds_round").value == "normal"
-    assert app.pills(key="odds_open").value is None
+    assert app.pills(key="odds_open").value == "open"
     assert not app.error
     assert card(app) is None  # no dice yet: a hint instead of advice, and no odds
     assert app.info[0].value == "Tap your dice above to get the coach's advice."
@@ -254,11 +255,8 @@ def test_pure_odds_versus_reading_the_bids(app: AppTest) -> None:
 
 def test_no_bid_yet_gives_an_opening(app: AppTest) -> None:
     app.run()
-    tap(app, PUBLISHED_HAND)
-    app.pills(key="odds_open").set_value("open").run()
+    tap(app, PUBLISHED_HAND)  # the page starts with no bid: my dice alone give an opening
     assert_clean(app)
-    with pytest.raises(KeyError):
-        app.number_input(key="odds_qty")  # no bid to enter
     expected = coach_advice(PUBLISHED_HAND, (5, 5, 5, 5))
     headline, _, reason = card(app)
     # 20 dice: the coach opens at the table's expected count of twos (6.7), not at 3 × 2,
@@ -269,7 +267,8 @@ def test_no_bid_yet_gives_an_opening(app: AppTest) -> None:
     safer = expected.option(Action.raise_to("3x2"))
     assert safer is not None and safer.lose < expected.best.lose
     assert reason == (f"6 × 2 is about what 20 dice hold on average before anyone looks under "
-                      f"a cup (6.7 twos). 3 × 2 would risk less this round ({format_percent(safer.lose, 'en')} against "
+                      f"a cup (6.7 twos). 3 × 2 would risk less this round "
+                      f"({format_percent(safer.lose, 'en')} against "
                       f"{format_percent(expected.best.lose, 'en')}), but an opening that low "
                       f"lets every next player raise cheaply: in thousands of games between "
                       f"bots, opening near that average measured no weaker.")
@@ -277,8 +276,39 @@ def test_no_bid_yet_gives_an_opening(app: AppTest) -> None:
     assert "Chances from the dice alone." in texts(app)
     # The odds section shows the bid the coach opens with.
     assert odds_heading(app) == f"Bid {expected.action.bid.pretty()}"
-    app.pills(key="odds_open").set_value(None).run()
-    assert app.segmented_control(key="odds_qty").value == 7  # the bid comes back as it was
+
+
+def test_a_bid_takes_a_face_and_a_quantity_and_i_open_clears_it(app: AppTest) -> None:
+    """Issue 28, point 9: no bid nobody made. A face alone is no bid yet; its quantity
+    makes one; "I open" takes it off the table again."""
+    app.run()
+    tap(app, PUBLISHED_HAND)
+    opening = card(app)
+    assert opening[0].startswith("OPEN with ")
+    app.segmented_control(key="odds_face").set_value(4).run()
+    assert card(app) == opening and app.pills(key="odds_open").value == "open"
+    app.segmented_control(key="odds_qty").set_value(5).run()
+    assert app.pills(key="odds_open").value is None
+    assert odds_heading(app) == "Bid 5 × 4"
+    assert not card(app)[0].startswith("OPEN with ")
+    app.pills(key="odds_open").set_value("open").run()
+    assert_clean(app)
+    assert app.segmented_control(key="odds_face").value is None
+    assert app.segmented_control(key="odds_qty").value is None
+    assert app.pills(key="odds_open").value == "open"
+    assert card(app) == opening
+    app.pills(key="odds_open").set_value(None).run()  # lit while no bid: a tap changes nothing
+    assert app.pills(key="odds_open").value == "open" and card(app) == opening
+
+
+def test_the_quantity_may_come_before_the_face(app: AppTest) -> None:
+    """"Five fours" says the quantity first: either order makes the bid."""
+    app.run()
+    tap(app, PUBLISHED_HAND)
+    app.segmented_control(key="odds_qty").set_value(5).run()
+    assert card(app)[0].startswith("OPEN with ")
+    app.segmented_control(key="odds_face").set_value(4).run()
+    assert odds_heading(app) == "Bid 5 × 4"
 
 
 def test_palifico_changes_the_odds_the_advice_and_the_legal_raises(app: AppTest) -> None:
@@ -384,8 +414,7 @@ def heads_up_spot(at: AppTest, hand: list[int], dice: int, bid: tuple[int, int] 
     if bid is None:
         set_stepper(at, "odds_dice", dice)
         set_stepper(at, "odds_players", players)
-        at.pills(key="odds_open").set_value("open")
-        return at.run()
+        return at.run()  # no bid: the page starts with none
     return set_inputs(at, dice=dice, players=players, quantity=bid[0], face=bid[1])
 
 
@@ -677,12 +706,13 @@ def test_french_from_the_query_parameter(app: AppTest) -> None:
     assert app.title[0].value == "Probabilités et conseils"
     tap(app, PUBLISHED_HAND)
     set_inputs(app)
-    assert metrics(app)["Vraie\u00a0: au moins 5"] == "91,0\u202f%"
+    assert metrics(app)["Au moins 5 (annonce vraie)"] == "91,0\u202f%"
     assert ("Vraie\u00a0: 91,0\u202f% en tenant compte des annonces, 79,1\u202f% d'après les dés "
             "seuls.") in texts(app)
     app.toggle(key="odds_read").set_value(False).run()
-    assert metrics(app)["Vraie\u00a0: au moins 5"] == "79,1\u202f%"
-    assert "20 dés sur la table\u00a0: environ 6,0 dés à 4 (pacos compris)." in texts(app)
+    assert metrics(app)["Au moins 5 (annonce vraie)"] == "79,1\u202f%"
+    assert ("20 dés sur la table\u00a0: environ 6,0 dés qui comptent pour les 4 (pacos "
+            "compris).") in texts(app)
     assert app.query_params["lang"] == "fr"
 
 
@@ -1261,7 +1291,8 @@ def test_the_table_follows_the_players_until_set_by_hand(app: AppTest) -> None:
     assert stepper_value(app, "odds_dice") == 20
     set_stepper(app, "odds_players", 5)
     assert stepper_value(app, "odds_dice") == 25  # five players at five dice
-    assert app.segmented_control(key="odds_qty").value == 8  # and the bid follows the table
+    # and the quantities follow the table: centred on 25 / 3, about 8
+    assert app.segmented_control(key="odds_qty").options == ["6", "7", "8", "9", "10", "11"]
     assert "table" not in app.query_params and app.query_params["players"] == "5"
     set_stepper(app, "odds_dice", 24)
     set_stepper(app, "odds_players", 4)
@@ -1283,7 +1314,8 @@ def test_the_table_and_players_come_back_from_the_link(app: AppTest) -> None:
     assert stepper_value(app, "odds_players") == 3
     set_stepper(app, "odds_players", 4)
     assert stepper_value(app, "odds_dice") == 17  # the link's table was set by hand
-    assert app.segmented_control(key="odds_qty").value == 6  # 17 / 3 rounds to 6
+    # 17 / 3 rounds to 6: the quantities centred there
+    assert app.segmented_control(key="odds_qty").options == ["4", "5", "6", "7", "8", "9"]
 
 
 @pytest.mark.parametrize(("table", "players"), [("abc", "4"), ("0", "1"), ("101", "11"),
@@ -1298,14 +1330,16 @@ def test_a_damaged_memory_is_dropped(app: AppTest, table: str, players: str) -> 
     assert "table" not in app.query_params and app.query_params["players"] == "4"
 
 
-def test_the_bid_starts_at_the_expected_count_until_a_quantity_is_tapped(app: AppTest) -> None:
+def test_the_quantities_centre_on_the_expected_count(app: AppTest) -> None:
     app.run()
     app.segmented_control(key="odds_face").set_value(1).run()
-    assert app.segmented_control(key="odds_qty").value == 3  # 20 dice hold about 3.3 pacos
+    # 20 dice hold about 3.3 pacos: the row starts two below 3, no quantity picked
     assert app.segmented_control(key="odds_qty").options == ["1", "2", "3", "4", "5", "6"]
+    assert app.segmented_control(key="odds_qty").value is None
     app.segmented_control(key="odds_face").set_value(5).run()
     app.segmented_control(key="odds_round").set_value("palifico").run()
-    assert app.segmented_control(key="odds_qty").value == 3  # a sixth in a palifico round
+    # a sixth in a palifico round
+    assert app.segmented_control(key="odds_qty").options == ["1", "2", "3", "4", "5", "6"]
     app.segmented_control(key="odds_qty").set_value(5).run()
     app.segmented_control(key="odds_round").set_value("normal").run()
     set_stepper(app, "odds_dice", 30)
@@ -1318,8 +1352,7 @@ def test_the_quantity_row_pages_and_keeps_the_pick_in_view(app: AppTest) -> None
     app.run()
     assert app.segmented_control(key="odds_qty").options == ["5", "6", "7", "8", "9", "10"]
     app.button(key="odds_qty_more").click().run()
-    assert app.segmented_control(key="odds_qty").options == ["7", "11", "12", "13", "14", "15",
-                                                             "16"]
+    assert app.segmented_control(key="odds_qty").options == ["11", "12", "13", "14", "15", "16"]
     app.segmented_control(key="odds_qty").set_value(14).run()
     assert app.segmented_control(key="odds_qty").value == 14
     app.button(key="odds_qty_less").click().run()
@@ -1327,6 +1360,7 @@ def test_the_quantity_row_pages_and_keeps_the_pick_in_view(app: AppTest) -> None
     assert app.segmented_control(key="odds_qty").options == ["1", "2", "3", "4", "5", "6", "14"]
     assert app.button(key="odds_qty_less").disabled
     pick_quantity(app, 40)
+    app.segmented_control(key="odds_face").set_value(4).run()
     tap(app, [4])  # with a die entered, the odds say which bid they are of
     assert odds_heading(app) == "Bid 40 × 4"
 

@@ -717,14 +717,14 @@ def test_practice_in_french(app: AppTest, db: Path) -> None:
     assert metrics(app)["Risque ajouté"] == f"{points} points"
     text = texts(app)
     assert (f"Ce coup a ajouté {points} points de risque de perdre un dé par rapport au "
-            "meilleur coup, une fois les annonces lues.") in text
+            "meilleur coup, en tenant compte des annonces.") in text
     assert "Dudo\u00a0: 5 dés qui comptent, donc 3 × P est vraie. Vous perdez un dé." in text
     assert f"Le coach aurait choisi {unbroken(scenario.best.bid.pretty())}." in text
     plain, read = view.estimate_truth(scenario), view.read_chance(scenario)
     assert (f"Probabilité que 3 × P soit vraie\u00a0: {format_percent(plain, 'fr')} d'après "
-            f"les dés seuls, {format_percent(read, 'fr')} une fois les annonces lues.") in text
+            f"les dés seuls, {format_percent(read, 'fr')} en tenant compte des annonces.") in text
     assert "Pourquoi deux chiffres\u00a0: d'après les dés seuls" in text
-    assert "**Probabilités de chaque coup, une fois les annonces lues**" in text
+    assert "**Probabilités de chaque coup, en tenant compte des annonces**" in text
     assert "Vos progrès sont maintenant enregistrés" in app.success[0].value
 
 

@@ -174,6 +174,7 @@ def test_a_rules_link_fills_the_settings(app: AppTest) -> None:
 def test_a_setting_changes_the_legality_note_of_the_odds_page(app: AppTest) -> None:
     app.run()
     app.button(key="odds_add_4").click().run()
+    app.segmented_control(key="odds_face").set_value(4).run()
     app.segmented_control(key="odds_qty").set_value(5).run()
     note = "Smallest legal raises after 5 × 4: 3 × P · 6 × 4 · 5 × 5 · 5 × 6."
     assert note in captions(app)

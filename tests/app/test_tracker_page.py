@@ -174,7 +174,7 @@ def panel_chips(at: AppTest) -> list[str]:
 
 
 def held_text(at: AppTest) -> str:
-    return next(text for text in shown_texts(at) if " held" in text or " tenu" in text)
+    return next(text for text in shown_texts(at) if " held" in text or " vérifiée" in text)
 
 
 def logged_rounds(at: AppTest) -> list[str]:
@@ -191,7 +191,12 @@ def tracker(app: AppTest) -> AppTest:
 
 def test_the_page_opens_on_the_set_up(tracker: AppTest) -> None:
     assert tracker.title[0].value == "Game tracker"
-    assert len(rows(tracker)) == 6  # a Perudo box's six cups
+    # Issue 28, point 10: four rows, the usual table; "Add a player" adds a fifth in one tap.
+    assert len(rows(tracker)) == 4
+    assert [tracker.text_input(key=f"tracker_name_{row}").placeholder for row in rows(tracker)
+            ] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    tracker.button(key="tracker_add").click().run()
+    assert len(rows(tracker)) == 5
     assert tracker.selectbox(key="tracker_me").value == -1
     assert tracker.selectbox(key="tracker_opener").value == -1
     assert [link.label for link in tracker.main.get("page_link")] == ["The rules at this table"]
@@ -201,14 +206,14 @@ def test_the_page_opens_on_the_set_up(tracker: AppTest) -> None:
 def test_add_remove_and_reorder_players(tracker: AppTest) -> None:
     first = rows(tracker)
     tracker.button(key="tracker_add").click().run()
-    assert len(rows(tracker)) == 7
+    assert len(rows(tracker)) == 5
     for row, name in zip(rows(tracker), ["Ann", "Bob", "Cid", "Dee"], strict=False):
         tracker.text_input(key=f"tracker_name_{row}").set_value(name)
     tracker.run()
     tracker.button(key=f"tracker_up_{rows(tracker)[2]}").click().run()  # Cid above Bob
     tracker.button(key=f"tracker_remove_{rows(tracker)[0]}").click().run()  # Ann leaves
     names = [tracker.text_input(key=f"tracker_name_{row}").value for row in rows(tracker)]
-    assert names == ["Cid", "Bob", "Dee", "", "", ""]
+    assert names == ["Cid", "Bob", "Dee", ""]
     assert tracker.button(key=f"tracker_up_{rows(tracker)[0]}").disabled
     assert rows(tracker)[0] == first[2]
     tracker.button(key="tracker_start").click().run()
@@ -216,8 +221,10 @@ def test_add_remove_and_reorder_players(tracker: AppTest) -> None:
 
 
 def test_rows_left_empty_at_the_end_are_no_seats(tracker: AppTest) -> None:
-    """Five names in the six rows start a five-player game: no row to add, none to remove."""
+    """Five names in six rows start a five-player game: no row to remove."""
     names = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+    for _ in range(2):
+        tracker.button(key="tracker_add").click().run()
     for row, name in zip(rows(tracker), names, strict=False):
         tracker.text_input(key=f"tracker_name_{row}").set_value(name)
     tracker.run()
@@ -246,7 +253,7 @@ def test_an_empty_row_chosen_or_between_names_is_refused(tracker: AppTest) -> No
 
 
 def test_at_most_ten_players(tracker: AppTest) -> None:
-    for _ in range(4):
+    for _ in range(6):
         tracker.button(key="tracker_add").click().run()
     assert len(rows(tracker)) == 10
     assert tracker.button(key="tracker_add").disabled
@@ -734,7 +741,7 @@ def test_a_tampered_link_gives_a_notice_and_a_fresh_start(app: AppTest) -> None:
     app.switch_page(TRACKER).run()
     assert_clean(app)
     assert app.title[0].value == "Game tracker"
-    assert len(rows(app)) == 6  # the set-up: a fresh start
+    assert len(rows(app)) == 4  # the set-up: a fresh start
     assert "game" not in app.query_params
 
 
@@ -882,8 +889,8 @@ def test_who_bluffs_in_french(app: AppTest) -> None:
     open_panel(app, "held")
     assert panel_chips(app) == ["Manches (1)", "Qui bluffe\u202f?", "Partager", "Règles", "Partie"]
     lines = held_text(app)
-    assert "Ann\u00a0: sa seule annonce vérifiée jusqu'ici a tenu." in lines
-    assert "Bob\u00a0: sa seule annonce vérifiée jusqu'ici n'a pas tenu." in lines
+    assert "Ann\u00a0: une seule annonce jugée jusqu'ici, et elle s'est vérifiée." in lines
+    assert "Bob\u00a0: une seule annonce jugée jusqu'ici, et elle ne s'est pas vérifiée." in lines
 
 
 # --- trust at the table: the count, the face, palifico, the hand of the round ----------------

@@ -22,8 +22,9 @@ taken inside the page:
   once the run the tap started is over and drawn and the page has stayed still for
   :data:`QUIET_MS`. The bare page's tap is its button. The app's:
 
-  - *odds*: on a hand of five dice, the bid's face changes; before it (untimed) the table gets
-    a size not asked before, so the coach and the charts work afresh, as at the table;
+  - *odds*: on a hand of five dice and a bid (entered untimed), the bid's face changes;
+    before it (untimed) the table gets a size not asked before, so the coach and the charts
+    work afresh, as at the table;
   - *tracker bid*: a quantity tapped, the face picked (a round's opening bid, then a raise);
   - *tracker dudo*: Dudo tapped, the count entered beforehand (untimed).
 """
@@ -74,6 +75,9 @@ APP_CONTENT = "[data-testid='stMainBlockContainer'] h1"
 BARE_BUTTON = ".st-key-bare_tap button"
 ODDS_ADD = "odds_add_{face}"
 ODDS_FACE = "odds_face"
+ODDS_QUANTITY = "odds_qty"
+ODDS_BID = ("4", "7")
+"""The bid entered once, untimed (the page starts with none): its face, then its quantity."""
 ODDS_TABLE = "odds_dice"
 TRACKER_FACE = "tracker_face"
 TRACKER_QUANTITY = ".st-key-tracker_quantities button"
@@ -191,6 +195,8 @@ class Taps:
         open_and_settle(self.odds, app)
         for face in HAND:
             tap(self.odds, ODDS_ADD.format(face=face))
+        choose_segment(self.odds, ODDS_FACE, face_pattern(ODDS_BID[0]))
+        choose_segment(self.odds, ODDS_QUANTITY, re.compile(rf"^\s*{ODDS_BID[1]}\s*$"))
         self.tracker = new_page(chromium)
         open_and_settle(self.tracker, fresh_game_url(app))
         self.table = 14

@@ -171,18 +171,32 @@ def test_the_inputs_read_in_full_on_a_phone(app_url, phone, lang) -> None:
     assert phone.locator(inputs).evaluate(TRUNCATED_JS) == []
 
 
+OPEN_PILL = ".st-key-odds_open [role='radio']"
+
+
 def test_no_bid_yet_opens_and_reading_can_be_switched_off(app_url, phone) -> None:
+    """Issue 28, point 9: the page starts with no bid ("I open" lit, no face, no quantity);
+    a face and a quantity make one; "I open" takes it off again."""
     open_app(phone, app_url)
+    expect(phone.locator(OPEN_PILL)).to_have_attribute("aria-checked", "true")
+    assert phone.locator(".st-key-odds_face [aria-checked='true']").count() == 0
+    assert phone.locator(".st-key-odds_qty [aria-checked='true']").count() == 0
     tap_hand(phone, [1, 2, 2, 5, 6])
-    tap(phone, "odds_open")
     expect(advice_headline(phone)).to_contain_text("OPEN with")
-    expect(phone.locator(".st-key-odds_qty")).to_have_count(0)  # no bid to enter
     assert_on_the_first_screen(phone, ADVICE)
-    tap(phone, "odds_open")
-    expect(phone.locator(".st-key-odds_qty")).to_be_visible()
+    choose_segment(phone, "odds_face", face_label(4))
+    pick_quantity(phone, 5)
+    shows_bid(phone, "en", "5 × 4")
+    expect(advice_headline(phone)).not_to_contain_text("OPEN with")
+    expect(phone.locator(OPEN_PILL)).to_have_attribute("aria-checked", "false")
     before = phone.locator(ADVICE).inner_text()
     flip(phone, "odds_read")
     expect(phone.locator(ADVICE)).not_to_have_text(before, use_inner_text=True)
+    tap(phone, "odds_open")  # the bid off the table: an opening again
+    expect(advice_headline(phone)).to_contain_text("OPEN with")
+    expect(phone.locator(OPEN_PILL)).to_have_attribute("aria-checked", "true")
+    expect(phone.locator(".st-key-odds_face [aria-checked='true']")).to_have_count(0)
+    expect(phone.locator(".st-key-odds_qty [aria-checked='true']")).to_have_count(0)
 
 
 def test_impossible_inputs_are_explained_inline(app_url, phone, screenshot_dir) -> None:
@@ -371,6 +385,7 @@ def test_palifico_is_unmissable_and_its_heat_map_readable(
     open_app(phone, app_url, lang=lang)
     tap_hand(phone, [1, 2, 2, 5, 6])
     choose_segment(phone, "odds_face", face_label(2))
+    pick_quantity(phone, 5)
     assert phone.locator(PALIFICO).count() == 0
     choose_segment(phone, "odds_round", translate(lang, "round.palifico"))
     banner = phone.locator(PALIFICO)
@@ -415,6 +430,7 @@ def test_the_card_agrees_with_its_table_and_the_big_number(
     safer = str(rival.action.bid).replace("x", " × ")
     open_app(phone, app_url, lang=lang)
     tap_hand(phone, [1, 1, 1, 3, 4])
+    choose_segment(phone, "odds_face", face_label(4))
     pick_quantity(phone, 4)
     shows_bid(phone, lang, "4 × 4")
     card = phone.locator(ADVICE)

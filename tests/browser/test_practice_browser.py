@@ -217,7 +217,7 @@ def test_shared_seed_answer_reveal_and_progress_in_french(app_url, phone,
     expect(phone.get_by_role("heading", name="On soulève les gobelets")).to_be_visible()
     expect(phone.get_by_test_id("stMetricValue").first).to_have_text(regret)
     expect(phone.get_by_text(f"Ce coup a ajouté {regret} de risque de perdre un dé par rapport "
-                             "au meilleur coup, une fois les annonces lues.")).to_be_visible()
+                             "au meilleur coup, en tenant compte des annonces.")).to_be_visible()
     expect(phone.get_by_text("Pourquoi deux chiffres", exact=False)).to_be_visible()
     token = profile_of(phone)
     expect(phone.get_by_test_id("stVegaLiteChart").first).to_be_visible()

@@ -61,8 +61,8 @@ TEXT = {
         "log": "Manches (2)",
         "start": "Commencer la partie",
         "bluffs": "Qui bluffe\u202f?",
-        "held": ["Ann\u00a0: 1 annonce sur 2 a tenu.",
-                 "Bob\u00a0: sa seule annonce vérifiée jusqu'ici a tenu."],
+        "held": ["Ann\u00a0: 1 annonce sur 2 s'est vérifiée.",
+                 "Bob\u00a0: une seule annonce jugée jusqu'ici, et elle s'est vérifiée."],
     },
 }
 
@@ -279,3 +279,24 @@ def test_a_lower_face_refused_by_the_raise_rule_switches_it_in_one_tap(app_url, 
     reload_page(phone)
     assert game_in_url(phone).rules.raise_rule == "any-face"
     assert url_param(phone, "raise") == "any-face"
+
+
+@pytest.mark.parametrize(("lang", "remove", "move_up"), [
+    ("en", "Remove player 2", "Move player 2 up"),
+    ("fr", "Retirer le joueur 2", "Remonter le joueur 2"),
+])
+def test_the_set_up_row_buttons_have_names(app_url, phone, lang, remove, move_up) -> None:
+    """Issue 28, point 10: a screen reader names the ✕ and ↑ of each row by its seat; the
+    phone still shows the symbol alone, on a key a thumb's width."""
+    open_page(phone, f"{app_url}/game", lang=lang)
+    button = phone.get_by_role("button", name=remove)
+    expect(button).to_have_count(1)
+    expect(phone.get_by_role("button", name=move_up)).to_have_count(1)
+    expect(button.locator("p")).to_have_text(re.compile(rf"^✕\s*{remove}$"))
+    width = button.bounding_box()["width"]
+    assert width < 80, width  # the name takes no room: the key is as narrow as "✕"
+    name = button.locator("em")
+    assert name.bounding_box()["width"] <= 1  # read, not shown
+    with script_run(phone):
+        button.click()
+    expect(phone.locator("[class*='st-key-tracker_name_']")).to_have_count(3)

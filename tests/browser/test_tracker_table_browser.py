@@ -58,7 +58,9 @@ MINE = {  # this work's own catalog texts
 }
 
 BUDGET = {
-    "set up 5 players": 8,  # 5 name fields, "which one are you" (2), Start; the roll opens
+    # 5 name fields, a fifth row (the set-up starts with four), "which one are you" (2),
+    # Start; the roll opens
+    "set up 5 players": 9,
     "record a bid (new face)": 2,
     "record a raise (same face)": 1,
     "record a dudo with its count": 2,  # the count field, Dudo (the count itself is typed)
@@ -150,8 +152,8 @@ def play_the_table(page: Page, app_url: str, lang: str, shots) -> Taps:
     taps = Taps(page)
     open_page(page, f"{app_url}/game?dice=2", lang=lang)
 
-    taps.doing("set up 5 players")
-    for row, name in enumerate(NAMES):  # five of the six rows: no row to add
+    taps.doing("set up 5 players").tap_key("tracker_add")  # four rows to start: a fifth
+    for row, name in enumerate(NAMES):
         taps.type_in(page.locator(f".st-key-tracker_name_{row} input"), name)
     taps.choose("tracker_me", "Ann")
     taps.doing("(a fixed opener for the test)").choose("tracker_opener", "Ann")
