@@ -293,7 +293,8 @@ def test_a_move_of_the_wrong_type_is_an_illegal_move_and_a_type_error():
 
 def test_replay_names_the_event_it_cannot_read():
     with pytest.raises(TypeError, match=r"^GameState.replay: events\[1\] must be a BidMade, "
-                                        r"DudoCalled or CalzaCalled, not str 'd3@1'$"):
+                                        r"DudoCalled, CalzaCalled or RulesChanged, "
+                                        r"not str 'd3@1'$"):
         NEW.replay([BidMade(None, Bid(2, 3)), "d3@1"])
     with pytest.raises(TypeError, match=r"^GameState.replay: events must be an iterable"):
         NEW.replay(3)

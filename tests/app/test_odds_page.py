@@ -266,12 +266,10 @@ def test_no_bid_yet_gives_an_opening(app: AppTest) -> None:
     assert expected.reason.code == "opening-expected"
     safer = expected.option(Action.raise_to("3x2"))
     assert safer is not None and safer.lose < expected.best.lose
-    assert reason == (f"6 × 2 is about what 20 dice hold on average before anyone looks under "
-                      f"a cup (6.7 twos). 3 × 2 would risk less this round "
-                      f"({format_percent(safer.lose, 'en')} against "
+    assert reason == (f"6 × 2 is near the average for 20 dice (6.7 twos). 3 × 2 would risk "
+                      f"less this round ({format_percent(safer.lose, 'en')} against "
                       f"{format_percent(expected.best.lose, 'en')}), but an opening that low "
-                      f"lets every next player raise cheaply: in thousands of games between "
-                      f"bots, opening near that average measured no weaker.")
+                      f"makes every raise cheap.")
     assert app.toggle(key="odds_read").disabled  # nothing to read
     assert "Chances from the dice alone." in texts(app)
     # The odds section shows the bid the coach opens with.
@@ -854,12 +852,9 @@ def test_every_reason_code_reads_as_a_sentence(english) -> None:
                     "of the time."),
         "opening-expected": ({"bid": "6x4", "p_true": 0.74, "expected": 6.333, "lose": 0.29,
                               "dice": 19, "safer": "2x4", "safer_lose": 0.21},
-                             "6 × 4 is about what 19 dice hold on average before anyone looks "
-                             "under a cup (6.3 fours). "
-                             "2 × 4 would risk less this round (21.0% against 29.0%), but an "
-                             "opening that low lets every next player raise cheaply: in "
-                             "thousands of games between bots, opening near that average "
-                             "measured no weaker."),
+                             "6 × 4 is near the average for 19 dice (6.3 fours). 2 × 4 would "
+                             "risk less this round (21.0% against 29.0%), but an opening that "
+                             "low makes every raise cheap."),
         "raise-safer": ({"bid": "2xP", "p_true": 1.0, "challenge": 0.7, "current_p_true": 0.79,
                          "lose": 0.0},
                         "Raising to 2 × P (true 100%) risks less than challenging 4 × 5 "

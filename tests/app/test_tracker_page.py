@@ -1083,8 +1083,10 @@ def test_the_hand_belongs_to_its_round(app: AppTest) -> None:
     bid(app, "2x3")  # Cid opens; Ann to play, with five dice as before
     assert not advice_given(app)
     app.switch_page(ODDS).run()
-    asked = translate("en", "odds.tracker.hand_count.other", count=5)
-    assert asked in [info.value for info in app.info]
+    asked = translate("en", "odds.new_round.other", count=5, round=2)
+    assert asked in [warning.value for warning in app.warning]  # one line, not two
+    assert translate("en", "odds.tracker.hand_count.other", count=5) not in [
+        info.value for info in app.info]
     enter_hand(app, [3, 3, 5, 5, 6])
     assert advice_given(app)
     app.button(key="tracker_undo").click().run()  # Cid's 2 × 3

@@ -211,7 +211,7 @@ def play_the_table(page: Page, app_url: str, lang: str, shots) -> Taps:
     taps.doing("new round: enter my hand")
     taps.tap(advice_link)
     keypad_empty = translate(lang, "hand.empty")
-    asked = translate(lang, "odds.tracker.hand_count.other", count=2)
+    asked = translate(lang, "odds.new_round.other", count=2, round=2)
     expect(main(page)).to_contain_text(keypad_empty)  # round 1's dice are gone
     expect(main(page)).to_contain_text(asked)
     expect(page.locator(ADVICE)).to_have_count(0)
