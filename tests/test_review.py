@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from unittest.mock import patch
 
 import pytest
 
@@ -276,3 +277,21 @@ def test_a_rule_changed_mid_round_is_no_ones_move_in_the_outcomes():
     reviewed = review(tracked_decisions(game, 1, hands), outcomes=outcomes)
     assert [move.outcome for move in reviewed.moves] == outcomes
     assert move_outcomes(game, 2) == [Outcome.RIGHT]  # Cleo's dudo
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_move_safer_than_the_coachs_says_so_rather_than_adding_no_risk(lang):
+    """The coach opens near the table's average (issue 28, point 7), so a lower opening can
+    lose a die less often this round than its move: the line says so, never that the coach's
+    figure is the lower one."""
+    import views.i18n
+    from views.i18n import format_percent, translate
+    from views.review_view import grade_line
+
+    with patch.object(views.i18n, "current_language", lambda: lang):
+        line = grade_line(Action.raise_to("3x5"), Action.raise_to("6x4"), lose=0.12, gain=0.0,
+                          best_lose=0.186, best_gain=0.0, points="0 points", good=True,
+                          outcome=None)
+    assert line == translate(lang, "review.move.safer", lose=format_percent(0.12, lang),
+                             played="3 × 5", best="6 × 4",
+                             best_lose=format_percent(0.186, lang), points="0 points")

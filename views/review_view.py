@@ -56,8 +56,10 @@ def grade_line(played: Action, best: Action, *, lose: float, gain: float, best_l
                "points": points}
     against = outcome in (Outcome.RIGHT, Outcome.WRONG) and (outcome is Outcome.RIGHT) is not good
     if not against:
-        return net_note(t("review.move.best" if played == best else "review.move.versus",
-                          **numbers), gain, best_gain)
+        key = ("review.move.best" if played == best
+               else "review.move.safer" if printed_below(lose - gain, best_lose - best_gain)
+               else "review.move.versus")
+        return net_note(t(key, **numbers), gain, best_gain)
     assert outcome is not None
     said = t(f"review.outcome.{played.kind}.{outcome.value}", played=numbers["played"])
     if outcome is Outcome.RIGHT:
@@ -65,6 +67,11 @@ def grade_line(played: Action, best: Action, *, lose: float, gain: float, best_l
     else:
         key = "review.move.best.wrong" if played == best else "review.move.good.wrong"
     return net_note(t(key, outcome=said, **numbers), gain, best_gain)
+
+
+def printed_below(mine: float, other: float) -> bool:
+    """Whether ``mine`` prints as a smaller percentage than ``other`` (one decimal)."""
+    return round(mine * 100, 1) < round(other * 100, 1)
 
 
 def net_note(line: str, gain: float, best_gain: float) -> str:
