@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import os
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -91,12 +92,26 @@ def test_every_docs_path_the_code_cites_exists() -> None:
     assert missing == set()
 
 
-def test_every_seed_the_rules_reference_quotes_is_there() -> None:
-    """RULES.md names its sources by number (000 to 003), in ``seeds/`` beside it."""
-    numbers = set(re.findall(r"\b(0\d\d)\b", RULES.read_text(encoding="utf-8")))
+def test_the_rules_reference_names_its_four_sources_without_their_text() -> None:
+    """RULES.md names its sources by number (000 to 003) and says what each is; their text is
+    not redistributed: no line of the seeds beside the project (``../shared/seeds``, where a
+    checkout has it) stands word for word in a tracked file."""
+    text = RULES.read_text(encoding="utf-8")
+    numbers = set(re.findall(r"\b(0\d\d)\b", text))
     assert numbers == {"000", "001", "002", "003"}
     for number in sorted(numbers):
-        assert list((DOCS / "seeds").glob(f"{number}_*.txt")), f"seed {number} is missing"
+        assert re.search(rf"^- {number}: ", text, re.MULTILINE), f"source {number} is not described"
+    assert not (DOCS / "seeds").exists()
+    seeds = ROOT.parent / "shared" / "seeds"
+    lines = {line.strip() for path in sorted(seeds.glob("*.txt"))
+             for line in path.read_text(encoding="utf-8").splitlines() if len(line.strip()) > 60}
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                             check=False).stdout.split()
+    copied = [name for name in tracked if (ROOT / name).is_file()
+              and (ROOT / name).suffix in {".md", ".py", ".txt", ".json", ".toml"}
+              and any(line in (ROOT / name).read_text(encoding="utf-8", errors="ignore")
+                      for line in lines)]
+    assert copied == []
 
 
 # --- The README's map: imports run one way ----------------------------------------------------
