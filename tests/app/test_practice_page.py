@@ -26,6 +26,7 @@ from perudo_math import Bid, GameState, Hand, smallest_raises
 from practice.drills import generate_drill
 from practice.scenarios import CORRECT_REGRET, Scenario, generate, grade
 from storage.progress import Answer, ProgressStore
+from tests.app.test_tracker_page import RIGHT_BUT_COSTLY
 from views.dice import glyphs
 from views.drills_view import smallest_choices
 from views.i18n import format_percent, translate
@@ -228,13 +229,8 @@ def right_dudo_scenario() -> Scenario:
     return scenario
 
 
-GRADE_LINE = {
-    "en": "Your dudo was right this time, but before the dice were shown the coach's {best} "
-          "lost a die less often: {best_lose} against {lose} ({points} points of risk added).",
-    "fr": "Cette fois, votre dudo était juste, mais avant qu'on soulève les gobelets, le coup "
-          "du coach ({best}) faisait perdre un dé moins souvent\u00a0: {best_lose} contre {lose} "
-          "({points} points de risque en plus).",
-}
+GRADE_LINE = RIGHT_BUT_COSTLY
+"""The tracker's line for a right dudo graded costly: practice words it the same."""
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
