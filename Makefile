@@ -23,13 +23,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
-# Both go through scripts/serve.py: it prints the address (and a QR code when phones can reach
-# it) and keeps Streamlit from looking up its network and public addresses on the internet.
+# Both go through serving/start.py (`perudo-coach run`, `perudo-coach serve`): it prints the
+# address (and a QR code when phones can reach it) and keeps Streamlit from looking up its
+# network and public addresses on the internet.
 run: $(STAMP)
-	$(BIN)/python scripts/serve.py --host $(HOST) --port $(PORT) $(if $(ADDRESS),--address $(ADDRESS))
+	$(BIN)/perudo-coach run --host $(HOST) --port $(PORT) $(if $(ADDRESS),--address $(ADDRESS))
 
 serve: $(STAMP)
-	$(BIN)/python scripts/serve.py --host $(SERVE_HOST) --port $(PORT) $(if $(ADDRESS),--address $(ADDRESS))
+	$(BIN)/perudo-coach serve --host $(SERVE_HOST) --port $(PORT) $(if $(ADDRESS),--address $(ADDRESS))
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

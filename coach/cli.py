@@ -59,8 +59,8 @@ class Interrupted(Exception):
         self.payload = payload
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = arguments.OneLineParser(prog="python -m coach", description=__doc__)
+def build_parser(prog: str = "python -m coach") -> argparse.ArgumentParser:
+    parser = arguments.OneLineParser(prog=prog, description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True,
                                      metavar="{advise,review,arena,league,solve}")
     players = arguments.whole_number(MIN_PLAYERS, MAX_PLAYERS)
@@ -379,15 +379,15 @@ SUBCOMMAND_MODULES = {"solve": "coach.solver.cli"}
 """Subcommands with a parser of their own, each in a module with ``main(argv) -> int``."""
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, prog: str = "python -m coach") -> int:
     """``python -m coach …``: 0; 2 after one line on stderr for bad input or a failing bot;
     130 after Ctrl+C (a match or league prints its partial result first)."""
     arguments_given = list(sys.argv[1:] if argv is None else argv)
     try:
         if arguments_given and arguments_given[0] in SUBCOMMAND_MODULES:
             module = importlib.import_module(SUBCOMMAND_MODULES[arguments_given[0]])
-            return module.main(arguments_given[1:])
-        return arguments.run_command(build_parser(), arguments_given,
+            return module.main(arguments_given[1:], prog=f"{prog} {arguments_given[0]}")
+        return arguments.run_command(build_parser(prog), arguments_given,
                                      errors=(ValueError, WorkerLost))  # BotFailure included
     except Interrupted as stop:
         arguments.print_result(stop.payload)

@@ -12,8 +12,8 @@ from perudo_math.limits import MAX_STARTING_DICE, MAX_TABLE_DICE
 from perudo_math.probability import odds
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = arguments.OneLineParser(prog="python -m perudo_math", description=__doc__)
+def build_parser(prog: str = "python -m perudo_math") -> argparse.ArgumentParser:
+    parser = arguments.OneLineParser(prog=prog, description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
 
     odds_cmd = arguments.add_command(commands, "odds", run_odds,
@@ -62,6 +62,6 @@ def run_check(args: argparse.Namespace) -> dict[str, object]:
     return {"legal": verdict.legal, "reason": verdict.reason}
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, prog: str = "python -m perudo_math") -> int:
     """``python -m perudo_math …``: 0, or 2 after one line on stderr for bad input."""
-    return arguments.run_command(build_parser(), argv)
+    return arguments.run_command(build_parser(prog), argv)

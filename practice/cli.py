@@ -18,9 +18,9 @@ PROG = "python -m practice"
 MAX_SEED = 2**63 - 1
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     """``python -m practice`` and its ``scenario`` subcommand."""
-    parser = arguments.OneLineParser(prog=PROG, description=__doc__.split("\n")[0])
+    parser = arguments.OneLineParser(prog=prog, description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     scenario = arguments.add_command(commands, "scenario", run_scenario,
                                      "a practice scenario from a seed, graded with --answer")
@@ -44,9 +44,9 @@ def run_scenario(args: argparse.Namespace) -> dict[str, object]:
     return payload
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
     """``python -m practice scenario …``: 0, or 2 after one line on stderr for bad input."""
-    return arguments.run_command(build_parser(), argv, errors=(ValueError, ScenarioNotFound))
+    return arguments.run_command(build_parser(prog), argv, errors=(ValueError, ScenarioNotFound))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """Streamlit's command line, its server answering without Nagle's delay:
-``python -m serving.streamlit_cli run streamlit_app.py …`` (``scripts/serve.py`` starts it).
+``python -m serving.streamlit_cli run streamlit_app.py …`` (``serving/start.py`` starts it).
 
 Streamlit 1.67 serves through uvicorn from a listening socket it binds itself with
 ``socket.socket(family)``, whose protocol number is 0. asyncio turns TCP_NODELAY on only for

@@ -2,7 +2,7 @@
 then asks Streamlit's script health check once, which runs the entry script in a bare session
 and so imports the pages' heavy modules (``views.warmup``) before any visitor arrives.
 
-``scripts/serve.py`` (``make run``, ``make serve``) starts it beside the server. It talks to
+``serving/start.py`` (``make run``, ``make serve``) starts it beside the server. It talks to
 that server only, gives up after :data:`DEADLINE_S`, and exits.
 """
 

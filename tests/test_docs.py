@@ -125,6 +125,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "views": {"storage", "practice", "coach", "perudo_math", "serving"},
     "app_pages": {"views", "storage", "practice", "coach", "perudo_math", "serving"},
     "streamlit_app": {"views"},
+    "perudo_coach": {"serving", "practice", "coach", "perudo_math"},
 }
 """Each part of the app and the parts below it that it may import (itself aside)."""
 DRAWS_WITH_STREAMLIT = {"views", "app_pages", "streamlit_app"}

@@ -1,6 +1,7 @@
-"""scripts/serve.py (``make serve``): which address it shows, its terminal QR code, the
-streamlit command; a real server on a loopback address other than 127.0.0.1 answering its
-health check, static icons and manifest; and requirements.txt agreeing with pyproject.toml.
+"""serving/start.py (``perudo-coach serve``, ``make serve``): which address it shows, its
+terminal QR code, the streamlit command; a real server on a loopback address other than
+127.0.0.1 answering its health check, static icons and manifest; and requirements.txt
+agreeing with pyproject.toml.
 
 Nothing leaves the machine: the only server is bound to 127.0.0.2, and the addresses of the
 other tests are only printed, never contacted.
@@ -8,7 +9,6 @@ other tests are only printed, never contacted.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -25,19 +25,15 @@ import numpy as np
 import pytest
 import zxingcpp
 
+from serving import start as serve
 from serving.lan import lan_address
 from tests.servers import free_port, running_server
 
 ROOT = Path(__file__).resolve().parents[1]
-SERVE = ROOT / "scripts" / "serve.py"
+SERVE = ["-m", "serving.start"]
 TEST_HOST = "127.0.0.2"
 """In the loopback range but not 127.0.0.1: shows that the chosen address is the one served."""
 
-_spec = importlib.util.spec_from_file_location("perudo_serve_script", SERVE)
-assert _spec is not None and _spec.loader is not None
-serve = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = serve  # dataclasses look their module up
-_spec.loader.exec_module(serve)
 
 HALF_BLOCKS = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
 
@@ -113,7 +109,7 @@ def test_bad_addresses_are_refused(host: str, address: str | None) -> None:
 
 def test_streamlit_never_looks_its_addresses_up() -> None:
     """Without browser.serverAddress, Streamlit's banner would 'connect' a UDP socket towards
-    a public address and ask a web service for the public IP; serve.py always sets it."""
+    a public address and ask a web service for the public IP; serving.start always sets it."""
     for serving in (serve.plan("0.0.0.0", 8501, discover=lambda: "192.168.1.23"),
                     serve.plan("0.0.0.0", 8501, discover=lambda: None),
                     serve.plan("127.0.0.1", 8501)):
@@ -138,7 +134,7 @@ def test_the_terminal_qr_code_decodes_to_the_address(color: bool) -> None:
 def test_the_script_prints_the_address_and_a_qr_code() -> None:
     """The real script, as `make serve ADDRESS=192.168.1.23` runs it (dry run: no server)."""
     result = subprocess.run(
-        [sys.executable, str(SERVE), "--host", "0.0.0.0", "--port", "8501",
+        [sys.executable, *SERVE, "--host", "0.0.0.0", "--port", "8501",
          "--address", "192.168.1.23", "--dry-run"],
         capture_output=True, text=True, timeout=60, check=True, cwd=ROOT,
     )
@@ -158,7 +154,7 @@ def test_the_script_prints_the_address_it_finds() -> None:
         pytest.skip("this machine has no address a phone could reach")
     url = f"http://{found}:8501"
     result = subprocess.run(
-        [sys.executable, str(SERVE), "--host", "0.0.0.0", "--port", "8501", "--dry-run"],
+        [sys.executable, *SERVE, "--host", "0.0.0.0", "--port", "8501", "--dry-run"],
         capture_output=True, text=True, timeout=60, check=True, cwd=ROOT,
     )
     assert f"Perudo Coach on your network: {url}" in result.stdout
@@ -168,7 +164,7 @@ def test_the_script_prints_the_address_it_finds() -> None:
 
 def test_a_bad_address_exits_with_status_2() -> None:
     result = subprocess.run(
-        [sys.executable, str(SERVE), "--address", "not an address", "--dry-run"],
+        [sys.executable, *SERVE, "--address", "not an address", "--dry-run"],
         capture_output=True, text=True, timeout=60, check=False, cwd=ROOT,
     )
     assert result.returncode == 2
@@ -191,7 +187,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     log_path = tmp_path_factory.mktemp("serve") / "serve.log"
     env = {**os.environ, "NO_COLOR": "1"}
     env.pop("PERUDO_COACH_PUBLIC_URL", None)
-    command = [sys.executable, str(SERVE), "--host", TEST_HOST, "--port", str(port),
+    command = [sys.executable, *SERVE, "--host", TEST_HOST, "--port", str(port),
                "--address", TEST_HOST, "--", "--server.fileWatcherType", "none"]
     url = f"http://{TEST_HOST}:{port}"
     with running_server(command, url, log_path, env):

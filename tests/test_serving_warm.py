@@ -43,8 +43,8 @@ def test_gives_up_when_no_server_answers():
     assert not warm.warm(f"http://127.0.0.1:{port}", deadline_s=0.5)
 
 
-def test_serve_py_enables_the_script_health_check():
-    from tests.test_serve import serve as script
+def test_serving_start_enables_the_script_health_check():
+    from serving import start as script
 
     command = script.streamlit_command(script.plan("127.0.0.1", 8501), [])
     assert command[command.index("--server.scriptHealthCheckEnabled") + 1] == "true"

@@ -1,7 +1,7 @@
 """Getting the app onto a phone: the "Open on your phone" spot and the home-screen tags.
 
 :func:`phone_link` draws, in the sidebar, the address a phone should open and its QR code.
-The address comes from ``$PERUDO_COACH_PUBLIC_URL`` (set by ``scripts/serve.py``, that is
+The address comes from ``$PERUDO_COACH_PUBLIC_URL`` (set by ``serving/start.py``, that is
 ``make serve``, or by whoever hosts the app); without it, from the browser's own address when
 that is not this computer's loopback (a hosted instance, or a LAN address typed by hand);
 otherwise the spot says how to start ``make serve``.

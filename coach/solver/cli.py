@@ -47,8 +47,8 @@ MAX_TARGET_ITERATIONS = 100_000
 MIN_TARGET, MAX_TARGET = 1e-6, 1.0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = arguments.OneLineParser(prog=PROG, description=__doc__.split("\n")[0])
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+    parser = arguments.OneLineParser(prog=prog, description=__doc__.split("\n")[0])
     parser.set_defaults(run=run)
     parser.add_argument("--dice", nargs=2, type=arguments.whole_number(1, 3),
                         required=True, metavar=("FIRST", "SECOND"),
@@ -140,9 +140,9 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             "target_reached": reached}
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
     """The ``solve`` subcommand: 0 on success, 2 on bad input (one line on stderr)."""
-    return arguments.run_command(build_parser(), argv)
+    return arguments.run_command(build_parser(prog), argv)
 
 
 if __name__ == "__main__":

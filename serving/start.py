@@ -1,12 +1,13 @@
 """Serve Perudo Coach, and show the address (and its QR code) a phone should open.
 
-``make serve`` runs ``scripts/serve.py --host 0.0.0.0``: the app listens on every interface,
+``perudo-coach serve`` (``make serve``, ``python -m serving.start``) listens on every
+interface: the app listens on every interface,
 this script finds the computer's address on the local network (read from the interfaces,
 nothing is sent: see ``serving/lan.py``), prints it with a QR code, and starts
 ``streamlit run streamlit_app.py`` (through ``serving/streamlit_cli.py``, whose server answers
 without Nagle's delay) with ``$PERUDO_COACH_PUBLIC_URL`` set to it, so the app's
-"Open on your phone" spot shows the same code. ``make run`` uses it too, on 127.0.0.1: it
-then prints the local address only.
+"Open on your phone" spot shows the same code. ``perudo-coach run`` (``make run``) uses it
+too, on 127.0.0.1: it then prints the local address only.
 
 Which address is shown: ``--address`` when given (an IP or a host name, e.g. when the
 guess picks the wrong interface); else the one found on the network when ``--host`` is a
@@ -30,12 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from serving import streamlit_cli  # noqa: E402 - after the path fix, for a checkout without `pip install`
-from serving.lan import (  # noqa: E402
+from serving import streamlit_cli
+from serving.lan import (
     DEFAULT_PORT,
     PUBLIC_URL_ENV,
     build_url,
@@ -45,7 +42,22 @@ from serving.lan import (  # noqa: E402
     valid_host,
 )
 
-ENTRY = ROOT / "streamlit_app.py"
+ENTRY_SCRIPT = "streamlit_app.py"
+INSTALLED_APP = Path(__file__).resolve().parent / "app"
+"""Where a wheel keeps the app's files: ``serving/app/`` (copied there when it is built)."""
+
+
+def app_root() -> Path:
+    """The folder holding ``streamlit_app.py``, ``app_pages/``, ``static/`` and
+    ``.streamlit/config.toml``: the checkout this package runs from, else the copy an
+    installed wheel keeps in ``serving/app/``."""
+    checkout = Path(__file__).resolve().parents[1]
+    if (checkout / ENTRY_SCRIPT).is_file():
+        return checkout
+    installed = INSTALLED_APP
+    if (installed / ENTRY_SCRIPT).is_file():
+        return installed
+    raise FileNotFoundError(f"{ENTRY_SCRIPT} is neither in {checkout} nor in {installed}")
 
 _BLOCKS = {(False, False): " ", (True, False): "\u2580", (False, True): "\u2584",
            (True, True): "\u2588"}
@@ -147,7 +159,7 @@ def streamlit_command(serving: Plan, extra: list[str]) -> list[str]:
     """``streamlit run`` (through ``serving.streamlit_cli``: no Nagle's delay) with the bind
     address and the address Streamlit should print."""
     return [
-        sys.executable, "-m", streamlit_cli.MODULE, "run", str(ENTRY),
+        sys.executable, "-m", streamlit_cli.MODULE, "run", str(app_root() / ENTRY_SCRIPT),
         "--server.address", serving.host,
         "--server.port", str(serving.port),
         "--browser.serverAddress", serving.browser_address,
@@ -157,32 +169,49 @@ def streamlit_command(serving: Plan, extra: list[str]) -> list[str]:
     ]
 
 
-def _parse(argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
-    extra: list[str] = []
-    if "--" in argv:
-        cut = argv.index("--")
-        argv, extra = argv[:cut], argv[cut + 1:]
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--host", default="0.0.0.0",
-                        help="address to listen on (default 0.0.0.0: every interface)")
+EVERY_INTERFACE = "0.0.0.0"
+THIS_COMPUTER = "127.0.0.1"
+
+
+def build_parser(prog: str = "python -m serving.start",
+                 default_host: str = EVERY_INTERFACE) -> argparse.ArgumentParser:
+    where = "every interface" if is_wildcard(default_host) else "this computer only"
+    parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0],
+                                     epilog="Arguments after -- go to `streamlit run`.")
+    parser.add_argument("--host", default=default_host,
+                        help=f"address to listen on (default {default_host}: {where})")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (default 8501)")
     parser.add_argument("--address", default=None,
                         help="the address phones should open, instead of the one found")
     parser.add_argument("--dry-run", action="store_true",
                         help="print the banner and the streamlit command, start nothing")
+    return parser
+
+
+def _parse(parser: argparse.ArgumentParser,
+           argv: list[str]) -> tuple[argparse.Namespace, list[str]]:
+    extra: list[str] = []
+    if "--" in argv:
+        cut = argv.index("--")
+        argv, extra = argv[:cut], argv[cut + 1:]
     args = parser.parse_args(argv)
     if args.address == "":
         args.address = None
     return args, extra
 
 
-def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
+def main(argv: list[str] | None = None, out: TextIO | None = None, *,
+         prog: str = "python -m serving.start", default_host: str = EVERY_INTERFACE) -> int:
+    """Print the banner and hand the process over to Streamlit; 2 after one line on stderr
+    for bad input."""
     out = out or sys.stdout
-    args, extra = _parse(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(prog, default_host)
+    args, extra = _parse(parser, sys.argv[1:] if argv is None else argv)
     try:
         serving = plan(args.host, args.port, args.address)
-    except ValueError as error:
-        print(f"serve.py: {error}", file=sys.stderr)
+        root = app_root()
+    except (ValueError, FileNotFoundError) as error:
+        print(f"{prog}: {error}", file=sys.stderr)
         return 2
     color = out.isatty() and "NO_COLOR" not in os.environ
     out.write(banner(serving, color=color))
@@ -194,7 +223,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     if args.dry_run:
         out.write(" ".join(command) + "\n")
         return 0
-    os.chdir(ROOT)  # Streamlit reads .streamlit/config.toml from the working directory
+    os.chdir(root)  # Streamlit reads .streamlit/config.toml from the working directory
     # Import the heavy modules as soon as the server is up, before the first visitor.
     subprocess.Popen([sys.executable, "-m", "serving.warm", serving.local_url], env=env,
                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -1,0 +1,5 @@
+import sys
+
+from perudo_coach.cli import main
+
+sys.exit(main())
