@@ -60,4 +60,4 @@ bench-live: $(STAMP)
 		--benchmark-only --benchmark-columns=rounds
 
 clean:
-	rm -rf $(VENV) build *.egg-info test-output .benchmarks
+	rm -rf $(VENV) build dist *.egg-info test-output .benchmarks

@@ -56,11 +56,11 @@ def streamlit_command(script: str, port: int, *, stock: bool = False) -> list[st
 
 @contextmanager
 def running_server(command: Sequence[str], url: str, log_path: Path,
-                   env: Mapping[str, str]) -> Iterator[None]:
-    """Run ``command`` from the project root until ``url``'s health check answers 200;
-    fail the test with the server's log if it exits or stays unhealthy."""
+                   env: Mapping[str, str], cwd: Path = ROOT) -> Iterator[None]:
+    """Run ``command`` from ``cwd`` (the project root unless told) until ``url``'s health
+    check answers 200; fail the test with the server's log if it exits or stays unhealthy."""
     try:
-        server = _start(command, url, log_path, env)
+        server = _start(command, url, log_path, env, cwd)
     except ServerExited as exited:
         pytest.fail(f"{command[1]} {exited}")
     try:
@@ -94,9 +94,9 @@ def streamlit_app(directory: Path, env: Mapping[str, str],
 
 
 def _start(command: Sequence[str], url: str, log_path: Path,
-           env: Mapping[str, str]) -> subprocess.Popen:
+           env: Mapping[str, str], cwd: Path = ROOT) -> subprocess.Popen:
     with log_path.open("wb") as log:
-        server = subprocess.Popen(list(command), cwd=ROOT, stdout=log,
+        server = subprocess.Popen(list(command), cwd=cwd, stdout=log,
                                   stderr=subprocess.STDOUT, env=dict(env))
     deadline = time.monotonic() + STARTUP_TIMEOUT_S
     while not _healthy(url):
