@@ -1,7 +1,7 @@
 """Practice progress that lasts: profiles, answers, ratings and games, in SQLite or PostgreSQL.
 
-``$PERUDO_COACH_DB`` says where: a file (embedded SQLite, by default
-``~/.local/share/perudo-coach/progress.sqlite3``, created with its folders) or a
+``$PERUDO_COACH_DB`` says where: a file (embedded SQLite, by default ``progress.sqlite3`` in
+this OS's folder for an app's data, ``storage.sql.default_path``, created with its folders) or a
 ``postgresql://`` URL (a hosted instance: several app processes share one database, and
 the progress outlives any of them). A profile is known only by its unguessable token
 (:func:`secrets.token_urlsafe`); nothing lists the profiles.
@@ -46,7 +46,6 @@ from practice.weakness import weakest
 from storage import sql
 from storage.sql import (
     BUSY_TIMEOUT_MS,
-    DEFAULT_PATH,
     ENV_VAR,
     Connection,
     Database,
@@ -706,7 +705,6 @@ def _text(value: object) -> str | None:
 
 
 __all__ = [
-    "DEFAULT_PATH",
     "ENV_VAR",
     "MIGRATIONS",
     "OVERALL",

@@ -44,6 +44,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESSIV
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
 from storage import sql, tables
 from storage.progress import ProgressStoreError
 from storage.sql import (
@@ -65,6 +70,11 @@ TOKEN_BYTES = 16
 """Random bytes in a device token: 128 bits, 22 URL-safe characters."""
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{22,64}")
 """What a device token looks like."""
+SEAL_PREFIX = "v2."
+"""Starts a table's code sealed with AES-SIV (:func:`seal`); one without it was sealed the
+first way (XOR with a SHA-256 of the device token, which nothing authenticated)."""
+SEALED_PATTERN = re.compile(r"[A-Za-z0-9_-]{54}")
+"""A sealed code after :data:`SEAL_PREFIX`: 16 bytes of tag and the code's 24, unpadded."""
 STORE = "resume"
 """The store's name in PostgreSQL's ``schema_versions``."""
 SQLITE_MIGRATIONS = (
@@ -128,13 +138,48 @@ def resume_path(progress_path: str | os.PathLike[str] | None = None) -> Path:
 
 
 def seal(table_token: str, device: str) -> str:
-    """A shared table's code, XORed with a key drawn from this device's token (and back: the
-    same call unseals it). The store holds the device token's SHA-256 only, which gives no
-    key, so what it holds opens no table; a table's code is random, so one key for all of a
-    device's tables gives nothing away. ``ValueError`` for a value shaped otherwise."""
+    """A shared table's code, encrypted and authenticated with a key drawn from this device's
+    token (AES-SIV, RFC 5297, under an HKDF-SHA256 of the token); :func:`unseal` opens it.
+    The store holds the device token's SHA-256 only, which gives no key, so what it holds
+    opens no table. SIV needs no nonce: the same code and token give the same seal, so the
+    tracked game's record reads the same from run to run and is saved only when the game
+    changed. ``ValueError`` for a value shaped otherwise."""
     shaped = isinstance(table_token, str) and tables.TOKEN_PATTERN.fullmatch(table_token)
     if not shaped or not is_device_token(device):
         raise ValueError("not a table's code and a device token")
+    sealed = AESSIV(_seal_key(device)).encrypt(base64.urlsafe_b64decode(table_token), None)
+    return SEAL_PREFIX + base64.urlsafe_b64encode(sealed).decode().rstrip("=")
+
+
+def unseal(sealed: str, device: str) -> str:
+    """The table's code that :func:`seal` sealed with ``device``'s token; ``ValueError``
+    when it does not open: altered, sealed for another device, or shaped otherwise. A code
+    sealed the first way (no :data:`SEAL_PREFIX`) still opens, unchecked as it always was;
+    the record's next save seals it the new way."""
+    if not is_device_token(device) or not isinstance(sealed, str):
+        raise ValueError("not a sealed table's code and a device token")
+    if not sealed.startswith(SEAL_PREFIX):
+        if not tables.TOKEN_PATTERN.fullmatch(sealed):
+            raise ValueError("not a sealed table's code")
+        return _xor_seal(sealed, device)
+    body = sealed.removeprefix(SEAL_PREFIX)
+    raw = base64.urlsafe_b64decode(body + "==") if SEALED_PATTERN.fullmatch(body) else b""
+    if base64.urlsafe_b64encode(raw).decode().rstrip("=") != body:  # one text per seal
+        raise ValueError("not a sealed table's code")
+    try:
+        return base64.urlsafe_b64encode(AESSIV(_seal_key(device)).decrypt(raw, None)).decode()
+    except InvalidTag as error:
+        raise ValueError("the table's code does not open with this device's token") from error
+
+
+def _seal_key(device: str) -> bytes:
+    """64 bytes (AES-256-SIV's two keys) drawn from the device token, for sealing only."""
+    return HKDF(algorithm=hashes.SHA256(), length=64, salt=None,
+                info=b"perudo-coach table seal v2").derive(device.encode("ascii"))
+
+
+def _xor_seal(table_token: str, device: str) -> str:
+    """The first seal (and its own inverse): the code XORed with a SHA-256 of the token."""
     key = hashlib.sha256(b"perudo-coach table seal " + device.encode()).digest()
     raw = base64.urlsafe_b64decode(table_token)
     return base64.urlsafe_b64encode(bytes(a ^ b for a, b in zip(raw, key, strict=False))).decode()
@@ -259,4 +304,5 @@ __all__ = [
     "resume_location",
     "resume_path",
     "seal",
+    "unseal",
 ]

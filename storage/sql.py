@@ -1,8 +1,9 @@
 """One small SQL layer over the two databases the app runs on.
 
 ``PERUDO_COACH_DB`` says where the data lives: a file path (embedded SQLite, the zero-setup
-default) or a ``postgresql://`` URL (PostgreSQL through psycopg 3, for a hosted instance
-whose several processes share one database). :class:`Database` gives each operation a
+default, in this OS's folder for an app's data: :func:`default_path`) or a ``postgresql://``
+URL (PostgreSQL through psycopg 3, for a hosted instance whose several processes share one
+database). :class:`Database` gives each operation a
 connection inside one transaction, and the stores one dialect: ``?`` placeholders,
 translated for psycopg. On SQLite a connection is opened per operation; on PostgreSQL it
 comes from a small pool per process (:data:`POOL_SIZE`), checked before use, so a restarted
@@ -29,8 +30,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from platformdirs import PlatformDirs
+from platformdirs.api import PlatformDirsABC
+
 ENV_VAR = "PERUDO_COACH_DB"
-DEFAULT_PATH = "~/.local/share/perudo-coach/progress.sqlite3"
+APP_NAME = "perudo-coach"
+DEFAULT_FILE = "progress.sqlite3"
+OLD_DATA_DIR = "~/.local/share/perudo-coach"
+"""Where the data folder was on every OS before it followed each OS's conventions."""
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 SQLITE, POSTGRESQL = "sqlite", "postgresql"
 BUSY_TIMEOUT_MS = 30_000
@@ -56,6 +63,23 @@ says "reconnecting" at once rather than after every store call has waited in tur
 Statement = str | Mapping[str, str]
 """One SQL statement, or one per dialect."""
 
+
+
+def default_path(dirs: PlatformDirsABC | None = None) -> Path:
+    """The SQLite file when ``$PERUDO_COACH_DB`` is unset: ``progress.sqlite3`` in this OS's
+    folder for a user's app data (``dirs``, else platformdirs' for this OS):
+    ``~/.local/share/perudo-coach`` on Linux (``$XDG_DATA_HOME/perudo-coach`` when set),
+    ``~/Library/Application Support/perudo-coach`` on macOS,
+    ``%LOCALAPPDATA%\\perudo-coach`` on Windows.
+
+    A folder at :data:`OLD_DATA_DIR` is used where it is while the new folder does not exist:
+    it holds the progress (and the resume records beside it) of an earlier version. It is not
+    moved, because an earlier version still running would go on writing there, and the two
+    copies would part ways."""
+    dirs = dirs or PlatformDirs(APP_NAME, appauthor=False)
+    new, old = Path(dirs.user_data_dir), Path(OLD_DATA_DIR).expanduser()
+    folder = old if old.is_dir() and not new.exists() else new
+    return folder / DEFAULT_FILE
 
 
 class DatabaseError(Exception):
@@ -97,8 +121,8 @@ class Database:
     @classmethod
     def at(cls, location: Location | None = None) -> Database:
         """The database at ``location`` (a path, a ``postgresql://`` URL or a database),
-        else ``$PERUDO_COACH_DB``, else the default file; a path has its ``~`` expanded."""
-        chosen = location if location is not None else os.environ.get(ENV_VAR) or DEFAULT_PATH
+        else ``$PERUDO_COACH_DB``, else :func:`default_path`; a path has its ``~`` expanded."""
+        chosen = location if location is not None else os.environ.get(ENV_VAR) or default_path()
         if isinstance(chosen, Database):
             return chosen
         text = os.fspath(chosen)
@@ -291,9 +315,11 @@ def migrate(database: Database, store: str,
 
 
 __all__ = [
+    "APP_NAME",
     "BUSY_TIMEOUT_MS",
-    "DEFAULT_PATH",
+    "DEFAULT_FILE",
     "ENV_VAR",
+    "OLD_DATA_DIR",
     "POSTGRESQL",
     "SQLITE",
     "Connection",
@@ -302,6 +328,7 @@ __all__ = [
     "FutureSchemaError",
     "Location",
     "close_pools",
+    "default_path",
     "migrate",
     "migrate_file",
     "sqlite_transaction",

@@ -18,6 +18,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from platformdirs.macos import MacOS
+from platformdirs.unix import Unix
 
 from perudo_math import Rules
 from practice.drills import generate_drill, grade_drill
@@ -25,7 +27,6 @@ from practice.rating import Rating, rate_answer
 from practice.scenarios import generate, grade
 from storage import sql
 from storage.progress import (
-    DEFAULT_PATH,
     ENV_VAR,
     MIGRATIONS,
     OVERALL,
@@ -40,6 +41,8 @@ from storage.progress import (
     database_path,
     spot_key,
 )
+from storage.resume import resume_path
+from storage.sql import APP_NAME, default_path
 
 DAY = 86_400.0
 WRITERS = 20
@@ -85,13 +88,50 @@ def test_the_path_comes_from_the_environment(monkeypatch, tmp_path):
     assert store.path.exists()
 
 
-def test_the_default_path_is_under_the_home_folder(monkeypatch, tmp_path):
+OLD_FILE = ".local/share/perudo-coach/progress.sqlite3"
+MAC_FOLDER = "Library/Application Support/perudo-coach"
+
+
+@pytest.fixture
+def home(monkeypatch, tmp_path) -> Path:
+    """A home folder of its own, and neither ``$PERUDO_COACH_DB`` nor ``$XDG_DATA_HOME``."""
     monkeypatch.delenv(ENV_VAR, raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
-    assert database_path() == tmp_path / ".local/share/perudo-coach/progress.sqlite3"
-    assert DEFAULT_PATH.startswith("~/")
+    return tmp_path
+
+
+def test_the_default_path_is_the_os_folder_for_app_data(home, monkeypatch):
+    monkeypatch.setattr(sql, "PlatformDirs", Unix)  # Linux, whatever runs the test
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    assert database_path() == home / "data/perudo-coach/progress.sqlite3"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert database_path() == home / OLD_FILE
     ProgressStore()
-    assert (tmp_path / ".local/share/perudo-coach/progress.sqlite3").exists()
+    assert (home / OLD_FILE).exists()
+
+
+def test_on_macos_it_is_application_support(home):
+    mac = MacOS(APP_NAME, appauthor=False)
+    assert default_path(mac) == home / MAC_FOLDER / "progress.sqlite3"
+
+
+def test_a_file_at_the_old_place_is_found_where_it_is(home, monkeypatch):
+    """An earlier version kept the file in ``~/.local/share`` on every OS: it is used in
+    place, the resume file beside it too, until the OS's folder exists; the environment
+    still wins."""
+    monkeypatch.setattr(sql, "PlatformDirs", MacOS)
+    earlier = ProgressStore(home / OLD_FILE)
+    token = earlier.create_profile()
+    assert database_path() == home / OLD_FILE
+    assert resume_path() == home / OLD_FILE.replace("progress", "progress-resume")
+    assert ProgressStore().has_profile(token)
+    assert not (home / "Library").exists()  # nothing was moved or copied
+    monkeypatch.setenv(ENV_VAR, str(home / "chosen.sqlite3"))
+    assert database_path() == home / "chosen.sqlite3"
+    monkeypatch.delenv(ENV_VAR)
+    (home / MAC_FOLDER).mkdir(parents=True)
+    assert database_path() == home / MAC_FOLDER / "progress.sqlite3"
 
 
 # --- migrations ----------------------------------------------------------------------------

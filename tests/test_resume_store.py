@@ -4,8 +4,10 @@ token is refused before the file is touched. The same suite on SQLite and Postgr
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import sqlite3
+import string
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +25,7 @@ from storage.resume import (
     resume_location,
     resume_path,
     seal,
+    unseal,
 )
 
 NOW = 1_700_000_000.0
@@ -205,11 +208,47 @@ def test_a_file_of_the_first_version_is_migrated_with_its_records(tmp_path: Path
     assert ResumeStore(path).load(token, now=NOW) == "game=g1.old"
 
 
+TABLE, DEVICE, OTHER = "A" * 32, "d" * 22, "e" * 22
+
+
 def test_a_seal_opens_only_with_its_device_token() -> None:
-    table, device, other = "A" * 32, "d" * 22, "e" * 22
-    sealed = seal(table, device)
-    assert sealed != table and seal(sealed, device) == table
-    assert seal(sealed, other) != table
+    sealed = seal(TABLE, DEVICE)
+    assert sealed.startswith(resume_module.SEAL_PREFIX) and TABLE not in sealed
+    assert unseal(sealed, DEVICE) == TABLE
+    assert seal(TABLE, DEVICE) == sealed  # the same record text: saved only when it changed
+    assert seal(TABLE, OTHER) != sealed
+    with pytest.raises(ValueError, match="does not open"):
+        unseal(sealed, OTHER)
     for bad in ("", "x", "A" * 31 + "!", None):
         with pytest.raises(ValueError):
-            seal(bad, device)  # type: ignore[arg-type]
+            seal(bad, DEVICE)  # type: ignore[arg-type]
+        with pytest.raises(ValueError):
+            unseal(bad, DEVICE)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        unseal(sealed, "short")
+
+
+def test_a_seal_altered_by_one_bit_or_one_character_does_not_open() -> None:
+    sealed = seal(TABLE, DEVICE)
+    prefix, body = sealed[:3], sealed[3:]
+    raw = base64.urlsafe_b64decode(body + "==")
+    for index in range(len(raw)):
+        for bit in range(8):
+            altered = bytearray(raw)
+            altered[index] ^= 1 << bit
+            text = base64.urlsafe_b64encode(bytes(altered)).decode().rstrip("=")
+            with pytest.raises(ValueError, match="does not open"):
+                unseal(prefix + text, DEVICE)
+    alphabet = string.ascii_letters + string.digits + "-_"
+    for index in range(len(body)):  # the last character's spare bits included
+        for other in alphabet.replace(body[index], ""):
+            with pytest.raises(ValueError):
+                unseal(prefix + body[:index] + other + body[index + 1:], DEVICE)
+
+
+def test_a_code_sealed_the_first_way_still_opens() -> None:
+    """What the first seal (XOR with a SHA-256 of the token) wrote before issue 29: records
+    up to a week old hold such codes."""
+    assert unseal("SGXyMca9Cs-ogGkZ7orkTksSRLmpQ8o7", DEVICE) == TABLE
+    assert unseal("vW8DPUVJGz9ADmv3Z5TKXp1dPWM36M5X", "Dev1ce-token_of-22chab") \
+        == "tEsT" + "x" * 28

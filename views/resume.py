@@ -44,6 +44,7 @@ from storage.resume import (
     new_device_token,
     resume_location,
     seal,
+    unseal,
 )
 from views import url_state
 from views.i18n import t
@@ -153,13 +154,15 @@ def _resumable(params: Mapping[str, str] | None, game: GameState | None) -> str 
 
 def game_params(saved: Mapping[str, str]) -> dict[str, str]:
     """A saved state's game parameters, as its link holds them (my hands left out, the
-    table's code unsealed with this device's token: none, none shared)."""
+    table's code unsealed with this device's token: none, none shared). ``ValueError`` when
+    the code does not open (an altered record): the state is refused like any other that
+    does not read."""
     params = {name: value for name, value in saved.items() if name != HANDS_FIELD}
     if url_state.TABLE_PARAM in params:
         device = device_token()
         sealed = params.pop(url_state.TABLE_PARAM)
         if device is not None:
-            params[url_state.TABLE_PARAM] = seal(sealed, device)
+            params[url_state.TABLE_PARAM] = unseal(sealed, device)
     return params
 
 

@@ -8,14 +8,18 @@ replaced by a :class:`Browser`'s cookie jar: the token a real browser would have
 
 from __future__ import annotations
 
+import base64
+import hashlib
+from collections.abc import Iterator
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from perudo_math import GameState, Rules
-from storage.resume import ResumeStore, new_device_token, resume_path, seal
+from storage.resume import SEAL_PREFIX, ResumeStore, new_device_token, resume_path, seal
 from tests.app.conftest import ENTRY, FIRST_RUN_TIMEOUT_S
 from tests.app.sessions import open_at
-from views import resume
+from views import live_table, resume
 from views.i18n import translate
 from views.text import literal, shown
 
@@ -42,10 +46,13 @@ class Browser:
 
 
 @pytest.fixture
-def store_file(tmp_path, monkeypatch) -> ResumeStore:
-    """A resume file of this test's own (beside its own progress file)."""
+def store_file(tmp_path, monkeypatch) -> Iterator[ResumeStore]:
+    """A resume file of this test's own (beside its own progress file, which the app's
+    shared-table store is reopened on)."""
     monkeypatch.setenv("PERUDO_COACH_DB", str(tmp_path / "progress.sqlite3"))
-    return ResumeStore(resume_path())
+    live_table.tables.clear()
+    yield ResumeStore(resume_path())
+    live_table.tables.clear()
 
 
 @pytest.fixture
@@ -365,6 +372,55 @@ def test_a_shared_tables_code_is_kept_sealed_and_comes_back_on_resume(browsers,
     use(browsers, "other")
     stranger = new_tab()
     assert not offer(stranger)  # another phone neither sees the game nor gets the code
+
+
+def host_a_table() -> str:
+    """A new shared table of ``a_game()``: its host's code."""
+    from storage.sql import Database
+    from storage.tables import SharedTables
+
+    return SharedTables(Database.at()).host(a_game().to_code()).host_token
+
+
+def first_seal(table_token: str, device: str) -> str:
+    """How records were sealed before issue 29: XOR with a SHA-256 of the device token."""
+    key = hashlib.sha256(b"perudo-coach table seal " + device.encode()).digest()
+    raw = base64.urlsafe_b64decode(table_token)
+    return base64.urlsafe_b64encode(bytes(a ^ b for a, b in zip(raw, key, strict=False))).decode()
+
+
+def test_a_record_whose_table_code_was_altered_is_refused(browsers, store_file) -> None:
+    """Issue 29, point 6: the seal is authenticated, so a record whose sealed code was
+    altered by one character is refused like any damaged record: no offer, no traceback."""
+    mine = use(browsers, "mine")
+    mine.keep(track(a_game(), seat=0, share=host_a_table()))
+    saved = resume.decode(store_file.load(mine.token))
+    assert offer(new_tab())
+    sealed, middle = saved["share"], len(saved["share"]) // 2
+    swapped = "B" if sealed[middle] != "B" else "C"
+    saved["share"] = sealed[:middle] + swapped + sealed[middle + 1:]
+    store_file.save(mine.token, resume.encode(saved))
+    at = new_tab()
+    assert not at.exception
+    assert not offer(at)
+
+
+def test_a_record_sealed_the_first_way_resumes_and_is_sealed_again(browsers,
+                                                                   store_file) -> None:
+    """A record written before issue 29 (up to a week old) still gives the table back; the
+    next save seals its code the new way."""
+    host_token = host_a_table()
+    mine = use(browsers, "mine")
+    mine.token = new_device_token()
+    store_file.save(mine.token, resume.encode(
+        {"game": a_game().to_code(), "me": "0", "share": first_seal(host_token, mine.token)}))
+    at = new_tab()
+    at.button(key="resume_yes").click().run()
+    assert not at.exception and at.query_params["share"] == host_token
+    at.button(key="tracker_q_5").click().run()  # Cid bids 5 × 4: the record is saved again
+    assert not at.exception
+    sealed = resume.decode(store_file.load(mine.token))["share"]
+    assert sealed.startswith(SEAL_PREFIX) and sealed == seal(host_token, mine.token)
 
 
 def test_this_rounds_dice_survive_a_reload_on_this_phone_only(browsers, store_file) -> None:
