@@ -275,8 +275,10 @@ def run_command(parser: argparse.ArgumentParser, argv: Sequence[str] | None,
 
 
 def wants_text(args: argparse.Namespace) -> bool:
-    """Whether to word the result for a person: ``--text``, or a terminal without ``--json``.
-    """
+    """Whether to word the result for a person: ``--text``, or a terminal without ``--json``;
+    never for a command with no words for its results (no :func:`add_output_options`)."""
+    if getattr(args, "text", None) is None:
+        return False
     output = getattr(args, "output", None)
     return output == "text" or (output is None and sys.stdout.isatty())
 
