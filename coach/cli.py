@@ -1,4 +1,5 @@
-"""``python -m coach``: advice for a spot, reviews of games, and matches between bots, as JSON.
+"""``python -m coach``: advice for a spot, reviews of games, and matches between bots, as text
+for a person on a terminal or as JSON (:mod:`coach.cli_text` words the results).
 
 A match or league stopped by ``--max-seconds`` prints the games played so far and exits 0;
 stopped by Ctrl+C, it prints them too and exits 130. Either way ``"stopped"`` says so.
@@ -16,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from coach import cli_text
 from coach.engine.beliefs import PURE_ODDS, BidReading
 from coach.engine.decide import CoachSettings, advise
 from coach.engine.situation import Situation
@@ -34,6 +36,8 @@ from coach.play.league import (
 )
 from coach.review import move_outcomes, review, tracked_decisions
 from perudo_math import Bid, GameState, Hand, arguments
+from perudo_math.cli import verdict_payload, verdict_text
+from perudo_math.legality import check_bid
 from perudo_math.limits import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS
 from perudo_math.rules import SETTING_BY_NAME
 
@@ -48,19 +52,26 @@ MAX_LEAGUE_BOTS = 20
 """Opponents a league plays, and extra matches it adds, at most."""
 INTERRUPTED = 130
 """The exit status after Ctrl+C (128 + SIGINT), the partial result printed first."""
+DESCRIPTION = ("The coach: advice for a spot, reviews of games, matches and leagues between "
+               "bots, and the heads-up solver. A match or league stopped by --max-seconds "
+               "prints the games played so far and exits 0; stopped by Ctrl+C, it prints them "
+               "too and exits 130.")
 
 
 class Interrupted(Exception):
-    """Ctrl+C stopped a match or a league: ``payload`` is the partial result to print."""
+    """Ctrl+C stopped a match or a league: ``payload`` is the partial result to print as the
+    command's arguments, ``namespace``, say."""
 
-    def __init__(self, prog: str, payload: dict[str, object], games: int) -> None:
-        super().__init__(f"{prog}: interrupted after {games:,} games: the result printed is "
-                         "partial")
+    def __init__(self, args: argparse.Namespace, payload: dict[str, object], games: int) -> None:
+        super().__init__(f"{args.prog}: interrupted after {games:,} games: the result printed "
+                         "is partial")
+        self.namespace = args
         self.payload = payload
 
 
 def build_parser(prog: str = "python -m coach") -> argparse.ArgumentParser:
-    parser = arguments.OneLineParser(prog=prog, description=__doc__)
+    parser = arguments.OneLineParser(prog=prog, description=DESCRIPTION,
+                                     epilog=arguments.OUTPUT_HELP)
     commands = parser.add_subparsers(dest="command", required=True,
                                      metavar="{advise,review,arena,league,solve}")
     players = arguments.whole_number(MIN_PLAYERS, MAX_PLAYERS)
@@ -78,8 +89,10 @@ WholeNumber = Callable[[str], int]
 
 
 def _add_advise(commands: arguments.Subcommands, players: WholeNumber) -> None:
-    command = arguments.add_command(commands, "advise", run_advise,
-                                    "what to do now, with every option's risk")
+    command = arguments.add_command(
+        commands, "advise", run_advise,
+        "what to do now, with every option's risk; an illegal bid is refused as check refuses "
+        "it (exit status 2)", advice_text)
     spot = command.add_mutually_exclusive_group(required=True)
     spot.add_argument("--hand", nargs="+", type=arguments.die_face, metavar="DIE",
                       help="your dice, 1 (paco) to 6; --dice and --players are then needed")
@@ -114,7 +127,8 @@ def _add_advise(commands: arguments.Subcommands, players: WholeNumber) -> None:
 def _add_review(commands: arguments.Subcommands) -> None:
     command = arguments.add_command(
         commands, "review", run_review,
-        "a game reviewed move by move: each of your decisions beside the coach's best")
+        "a game reviewed move by move: each of your decisions beside the coach's best",
+        lambda args, payload: cli_text.review_text(payload))
     source = command.add_mutually_exclusive_group(required=True)
     source.add_argument("--game", type=arguments.parsed_by(GameState.from_code), metavar="CODE",
                         help="a game kept in the tracker: its code (the link's game=...), "
@@ -204,11 +218,13 @@ def _add_common_match_options(command: argparse.ArgumentParser, games_default: i
                          metavar="S",
                          help=f"stop after S seconds, 1 to {MAX_SECONDS:,}, and print the "
                               "games played so far (default: no limit)")
-    command.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    command.add_argument("--quiet", action="store_true",
+                         help="no progress bar (drawn on stderr only when it is a terminal)")
 
 
 def _add_arena(commands: arguments.Subcommands, players: WholeNumber) -> None:
-    command = arguments.add_command(commands, "arena", run_match, "whole games between bots")
+    command = arguments.add_command(commands, "arena", run_match, "whole games between bots",
+                                    lambda args, payload: cli_text.match_text(payload))
     command.add_argument("--players", type=players, default=5,
                          help=f"{MIN_PLAYERS} to {MAX_PLAYERS} (default 5)")
     command.add_argument("--hero", default="coach", help=_bot_help("the hero", "coach"))
@@ -221,7 +237,8 @@ def _add_arena(commands: arguments.Subcommands, players: WholeNumber) -> None:
 def _add_league(commands: arguments.Subcommands, players: WholeNumber) -> None:
     command = arguments.add_command(
         commands, "league", run_league_command,
-        "the hero against each opponent at each table size, plus set matches")
+        "the hero against each opponent at each table size, plus set matches",
+        lambda args, payload: cli_text.league_text(payload))
     command.add_argument("--hero", default=DEFAULT_HERO, help=_bot_help("the hero", "coach"))
     command.add_argument("--opponents", nargs="+", default=list(DEFAULT_OPPONENTS),
                          metavar="BOT",
@@ -264,7 +281,8 @@ def situation_from_args(args: argparse.Namespace) -> Situation:
         bids.append(args.bid)
     seats = len(dice)
     history = tuple(((seats - len(bids) + index) % seats, bid) for index, bid in enumerate(bids))
-    return Situation(arguments.rules_from_arguments(args), dice, 0, hand, history, args.palifico)
+    return legal_round(Situation(arguments.rules_from_arguments(args), dice, 0, hand, history,
+                                 args.palifico))
 
 
 def _situation_alone(args: argparse.Namespace) -> Situation:
@@ -276,7 +294,21 @@ def _situation_alone(args: argparse.Namespace) -> Situation:
     if given:
         raise ValueError(f"--situation already holds the whole spot, its rules included: "
                          f"drop {given[0]}")
-    return args.situation
+    return legal_round(args.situation)
+
+
+def legal_round(situation: Situation) -> Situation:
+    """``situation``, once each of its bids is checked as ``check`` checks it (the rules in
+    play, the round, the bidder's dice): ValueError with ``check``'s refusal code and words
+    for the first one refused."""
+    previous = None
+    for seat, bid in situation.bids:
+        verdict = check_bid(bid, previous, palifico=situation.palifico, rules=situation.rules,
+                            bidder_dice=situation.dice[seat])
+        if not verdict.legal:
+            raise ValueError(verdict_text(verdict_payload(verdict), bid))
+        previous = bid
+    return situation
 
 
 def _seat_dice(args: argparse.Namespace, mine: int) -> tuple[int, ...]:
@@ -305,14 +337,20 @@ def run_advise(args: argparse.Namespace) -> dict[str, object]:
     return advise(situation_from_args(args), CoachSettings(reading=reading)).to_dict()
 
 
+def advice_text(args: argparse.Namespace, payload: dict[str, object]) -> str:
+    last = situation_from_args(args).last_bid
+    return cli_text.advice_text(payload, None if last is None else str(last))
+
+
 def _deadline(args: argparse.Namespace) -> float | None:
     return None if args.max_seconds is None else time.monotonic() + args.max_seconds
 
 
 @contextmanager
 def _progress(args: argparse.Namespace) -> Iterator[ProgressBar | None]:
-    """A progress bar on stderr unless ``--quiet``, its line ended however the run ends."""
-    bar = None if args.quiet else ProgressBar()
+    """A progress bar on stderr when it is a terminal and not ``--quiet`` (a file or a pipe
+    would keep every frame), its line ended however the run ends."""
+    bar = None if args.quiet or not sys.stderr.isatty() else ProgressBar()
     try:
         yield bar
     finally:
@@ -327,7 +365,7 @@ def run_match(args: argparse.Namespace) -> dict[str, object]:
         result = play_match(spec, args.jobs, bar, _deadline(args))
     payload = result.to_dict()
     if result.stopped is StopReason.INTERRUPTED:
-        raise Interrupted(args.prog, payload, result.played)
+        raise Interrupted(args, payload, result.played)
     return payload
 
 
@@ -347,7 +385,7 @@ def run_league_command(args: argparse.Namespace) -> dict[str, object]:
         payload = {"out": str(args.out), "matches": len(result.rows),
                    "stopped": payload["stopped"]}
     if result.stopped is StopReason.INTERRUPTED:
-        raise Interrupted(args.prog, payload, sum(row.games for row in result.rows))
+        raise Interrupted(args, payload, sum(row.games for row in result.rows))
     return payload
 
 
@@ -390,9 +428,9 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m coach") -> in
         return arguments.run_command(build_parser(prog), arguments_given,
                                      errors=(ValueError, WorkerLost))  # BotFailure included
     except Interrupted as stop:
-        arguments.print_result(stop.payload)
+        arguments.print_output(stop.namespace, stop.payload)
         print(stop, file=sys.stderr)
         return INTERRUPTED
     except KeyboardInterrupt:
-        print("python -m coach: interrupted", file=sys.stderr)
+        print(f"{prog}: interrupted", file=sys.stderr)
         return INTERRUPTED

@@ -60,7 +60,9 @@ def usage() -> str:
     lines = [f"usage: {PROG} [--version] [--help] COMMAND [ARGS...]", "",
              "Exact odds, advice and practice for Perudo (Dudo).", "", "commands:"]
     lines += [f"  {name:<{width}}  {command.summary}" for name, command in COMMANDS.items()]
-    lines += ["", f"`{PROG} COMMAND --help` tells what a command takes."]
+    lines += ["", "Every command but run and serve prints text on a terminal, and one line of",
+              "JSON when its output goes to a pipe or a file (--json or --text chooses).",
+              "", f"{PROG} COMMAND --help tells what a command takes."]
     return "\n".join(lines) + "\n"
 
 

@@ -3,7 +3,9 @@ options and the way a command runs.
 
 A bad argument, or a value the library refuses, ends the command with exit status 2 and one
 line on stderr, never a traceback. The rule options are built from :data:`SETTINGS`, so a new
-setting appears on every command line that takes the table's rules.
+setting appears on every command line that takes the table's rules. A result is printed as
+text for a person on a terminal and as one JSON line into a pipe or a file (``--json`` and
+``--text`` choose); each command words its own results, in English.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import math
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, NoReturn, Protocol, TypeVar
 
 from perudo_math.bid import PACO, Bid
@@ -218,6 +220,12 @@ def rules_from_arguments(args: argparse.Namespace) -> Rules:
 
 # --- running a command ------------------------------------------------------------------
 
+Text = Callable[[argparse.Namespace, Any], str]
+"""A command's result worded for a person, from its arguments and its JSON payload."""
+
+OUTPUT_HELP = ("Text for a person when the output is a terminal; one line of JSON when it goes "
+               "to a pipe or a file. --json or --text chooses.")
+
 
 class Subcommands(Protocol):
     """What ``ArgumentParser.add_subparsers()`` returns, as far as :func:`add_command` uses it."""
@@ -225,20 +233,36 @@ class Subcommands(Protocol):
     def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser: ...
 
 
+def add_output_options(parser: argparse.ArgumentParser, text: Text,
+                       status: Callable[[Any], int] | None = None) -> None:
+    """``--json`` and ``--text``; ``text`` words the result, ``status`` (if any) gives the exit
+    status of a result printed (0 otherwise)."""
+    group = parser.add_argument_group("output", OUTPUT_HELP)
+    choice = group.add_mutually_exclusive_group()
+    choice.add_argument("--json", dest="output", action="store_const", const="json",
+                        help="one line of JSON, even on a terminal")
+    choice.add_argument("--text", dest="output", action="store_const", const="text",
+                        help="text, even into a pipe or a file")
+    parser.set_defaults(output=None, text=text, status=status)
+
+
 def add_command(commands: Subcommands, name: str,
-                run: Callable[[argparse.Namespace], object],
-                summary: str) -> argparse.ArgumentParser:
-    """A subcommand ``name`` whose JSON result ``run(args)`` gives (see :func:`run_command`)."""
-    command = commands.add_parser(name, help=summary, description=summary)
+                run: Callable[[argparse.Namespace], object], summary: str, text: Text,
+                status: Callable[[Any], int] | None = None) -> argparse.ArgumentParser:
+    """A subcommand ``name`` whose result ``run(args)`` gives, as JSON values, and ``text``
+    words (see :func:`run_command`)."""
+    command = commands.add_parser(name, help=summary,
+                                  description=summary[:1].upper() + summary[1:] + ".")
     command.set_defaults(run=run, prog=command.prog)
+    add_output_options(command, text, status)
     return command
 
 
 def run_command(parser: argparse.ArgumentParser, argv: Sequence[str] | None,
                 errors: tuple[type[Exception], ...] = (ValueError,)) -> int:
-    """Parse ``argv``, run the command chosen (``args.run``) and print its result as one JSON
-    line. The exit status: 0, or 2 after one line on stderr when an argument is bad or the
-    command refuses it with one of ``errors``; ``--help`` gives 0."""
+    """Parse ``argv``, run the command chosen (``args.run``) and print its result (see
+    :func:`print_output`). The exit status: the result's, or 2 after one line on stderr when an
+    argument is bad or the command refuses it with one of ``errors``; ``--help`` gives 0."""
     try:
         args = parser.parse_args(argv)
     except SystemExit as stop:  # --help, or a usage error already written on one line
@@ -247,14 +271,37 @@ def run_command(parser: argparse.ArgumentParser, argv: Sequence[str] | None,
         payload = args.run(args)
     except errors as error:
         return report_error(getattr(args, "prog", parser.prog), error)
-    return print_result(payload)
+    return print_output(args, payload)
+
+
+def wants_text(args: argparse.Namespace) -> bool:
+    """Whether to word the result for a person: ``--text``, or a terminal without ``--json``;
+    never for a command with no words for its results (no :func:`add_output_options`)."""
+    if getattr(args, "text", None) is None:
+        return False
+    output = getattr(args, "output", None)
+    return output == "text" or (output is None and sys.stdout.isatty())
+
+
+def print_output(args: argparse.Namespace, payload: object) -> int:
+    """Print ``payload`` as ``args.text`` words it (:func:`wants_text`), else as one JSON line.
+    The exit status: ``args.status(payload)`` when the command has one, else 0; 1 when the
+    reader stopped early."""
+    code = print_text(args.text(args, payload)) if wants_text(args) else print_result(payload)
+    status = getattr(args, "status", None)
+    return code or (0 if status is None else status(payload))
 
 
 def print_result(payload: object) -> int:
-    """Print ``payload`` as one JSON line; a reader that stopped early (``| head``) is not
-    an error worth a traceback: the rest is dropped quietly, exit status 1."""
+    """Print ``payload`` as one JSON line (see :func:`print_text`)."""
+    return print_text(json.dumps(payload, ensure_ascii=False))
+
+
+def print_text(text: str) -> int:
+    """Print ``text``; a reader that stopped early (``| head``) is not an error worth a
+    traceback: the rest is dropped quietly, exit status 1."""
     try:
-        print(json.dumps(payload, ensure_ascii=False))
+        print(text)
         sys.stdout.flush()
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -263,25 +310,62 @@ def print_result(payload: object) -> int:
     return 0
 
 
+# --- words for a person -----------------------------------------------------------------
+
+
+def percent(probability: float) -> str:
+    """A probability as players read it: ``79.1%``; exactly ``0%`` and ``100%`` only when it is
+    impossible or certain (``<0.1%`` and ``>99.9%`` near them)."""
+    if probability <= 0:
+        return "0%"
+    if probability >= 1:
+        return "100%"
+    if probability < 0.0005:
+        return "<0.1%"
+    if probability >= 0.9995:
+        return ">99.9%"
+    return f"{probability * 100:.1f}%"
+
+
+def columns(rows: Sequence[Sequence[str]], right: Collection[int] = ()) -> str:
+    """Rows of cells as aligned columns two spaces apart, the first row the heading; the
+    columns numbered in ``right`` aligned right (figures)."""
+    widths = [max(len(row[index]) for row in rows) for index in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [cell.rjust(width) if index in right else cell.ljust(width)
+                 for index, (cell, width) in enumerate(zip(row, widths, strict=True))]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
 __all__ = [
+    "OUTPUT_HELP",
     "RULE_DEST_PREFIX",
     "RULE_OPTION_NAMES",
     "OneLineParser",
     "Subcommands",
+    "Text",
     "add_command",
+    "add_output_options",
     "add_rule_options",
     "bid",
+    "columns",
     "die_face",
     "given_rule_options",
     "number",
     "one_line",
     "parsed_by",
+    "percent",
     "positive_number",
+    "print_output",
     "print_result",
+    "print_text",
     "probability",
     "report_error",
     "rule_options",
     "rules_from_arguments",
     "run_command",
+    "wants_text",
     "whole_number",
 ]

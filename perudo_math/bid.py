@@ -23,6 +23,14 @@ def face_name(face: int) -> str:
     return "P" if face == PACO else str(face)
 
 
+FACE_PLURALS = ("pacos", "twos", "threes", "fours", "fives", "sixes")
+
+
+def face_plural(face: int) -> str:
+    """The face counted, in English words: ``pacos``, ``fours``."""
+    return FACE_PLURALS[face - 1]
+
+
 @dataclass(frozen=True, order=True, slots=True)
 class Bid:
     """A claim that at least ``quantity`` dice on the whole table show ``face``.

@@ -177,7 +177,7 @@ def build_parser(prog: str = "python -m serving.start",
                  default_host: str = EVERY_INTERFACE) -> argparse.ArgumentParser:
     where = "every interface" if is_wildcard(default_host) else "this computer only"
     parser = argparse.ArgumentParser(prog=prog, description=__doc__.splitlines()[0],
-                                     epilog="Arguments after -- go to `streamlit run`.")
+                                     epilog="Arguments after -- go to streamlit run.")
     parser.add_argument("--host", default=default_host,
                         help=f"address to listen on (default {default_host}: {where})")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (default 8501)")

@@ -8,10 +8,14 @@ that server only, gives up after :data:`DEADLINE_S`, and exits.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
+from collections.abc import Sequence
+from typing import NoReturn
 
 DEADLINE_S = 90.0
 HEALTH = "/_stcore/health"
@@ -37,5 +41,35 @@ def warm(base_url: str, deadline_s: float = DEADLINE_S) -> bool:
     return _answers(base_url + SCRIPT_HEALTH, timeout=max(1.0, end - time.monotonic()))
 
 
+def server_url(text: str) -> str:
+    """An ``http://`` or ``https://`` address with a host, its trailing ``/`` dropped."""
+    parts = urllib.parse.urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise argparse.ArgumentTypeError(f"expected the server's http:// address, not "
+                                         f"{text[:60]!r}")
+    return text.rstrip("/")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {' '.join(message.split())}\n")
+
+
+def build_parser(prog: str = "python -m serving.warm") -> argparse.ArgumentParser:
+    parser = _Parser(prog=prog, description=(
+        "Wait for a freshly started app to answer, then run its script once (Streamlit's "
+        "script health check), so the pages' heavy modules are imported before the first "
+        f"visitor. Gives up after {DEADLINE_S:.0f} s. Exit status: 0 once the script ran "
+        "cleanly, 1 if it did not, 2 for bad arguments."))
+    parser.add_argument("url", type=server_url, help="the server's address, like "
+                                                     "http://127.0.0.1:8501")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return 0 if warm(args.url) else 1
+
+
 if __name__ == "__main__":
-    sys.exit(0 if len(sys.argv) == 2 and warm(sys.argv[1].rstrip("/")) else 1)
+    sys.exit(main())

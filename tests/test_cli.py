@@ -301,11 +301,11 @@ def advise_json(capsys, *argv: str) -> dict:
 
 
 SPOT_ARGS = ["--hand", "1", "1", "5", "2", "3", "--dice", "8", "--bid", "4x5", "--players",
-             "3", "--history", "3x4,4x5"]
+             "3", "--history", "3x5,4x5"]
 
 
 def test_situation_gives_the_same_advice_as_the_separate_options(capsys):
-    spot = Situation(Rules(), (5, 2, 1), 0, Hand([1, 1, 5, 2, 3]), ((1, Bid(3, 4)), (2, Bid(4, 5))))
+    spot = Situation(Rules(), (5, 2, 1), 0, Hand([1, 1, 5, 2, 3]), ((1, Bid(3, 5)), (2, Bid(4, 5))))
     assert advise_json(capsys, "--situation", spot.to_json()) == advise_json(capsys, *SPOT_ARGS)
 
 

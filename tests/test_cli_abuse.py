@@ -236,25 +236,34 @@ def _ctrl_c_as_from_a_terminal() -> None:
 
 
 class Running:
-    """``python -m coach …`` started in the background, its stderr read as it comes."""
+    """``python -m coach …`` started in the background, its stderr a terminal (where the
+    progress bar is drawn) read as it comes."""
 
     def __init__(self, argv: list[str]) -> None:
+        master, terminal = os.openpty()
         # As from a terminal, whatever started the tests: a shell's background job ignores
         # Ctrl+C, and an ignored signal stays ignored in every process started below it.
-        self.process = subprocess.Popen([sys.executable, "-m", "coach", *argv],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        preexec_fn=_ctrl_c_as_from_a_terminal)
+        try:
+            self.process = subprocess.Popen([sys.executable, "-m", "coach", *argv],
+                                            stdout=subprocess.PIPE, stderr=terminal,
+                                            preexec_fn=_ctrl_c_as_from_a_terminal)
+        finally:
+            os.close(terminal)
         self.err = b""
         self.playing = threading.Event()
-        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader = threading.Thread(target=self._read, args=(master,), daemon=True)
         self.reader.start()
 
-    def _read(self) -> None:
-        assert self.process.stderr is not None
-        while chunk := os.read(self.process.stderr.fileno(), 4096):
-            self.err += chunk
-            if b" games, " in self.err:  # the progress bar: games are being played
-                self.playing.set()
+    def _read(self, master: int) -> None:
+        try:
+            while chunk := os.read(master, 4096):
+                self.err += chunk
+                if b" games, " in self.err:  # the progress bar: games are being played
+                    self.playing.set()
+        except OSError:  # the process and its workers closed the terminal
+            pass
+        finally:
+            os.close(master)
 
     def workers(self) -> list[psutil.Process]:
         return psutil.Process(self.process.pid).children(recursive=True)
@@ -264,7 +273,7 @@ class Running:
         assert self.process.stdout is not None
         out = self.process.stdout.read()
         self.reader.join(timeout=5)
-        return self.process.returncode, out.decode(), self.err.decode()
+        return self.process.returncode, out.decode(), self.err.decode().replace("\r\n", "\n")
 
 
 def gone(processes: list[psutil.Process], timeout: float) -> bool:

@@ -58,23 +58,27 @@ def test_odds_palifico(capsys):
 def test_check(capsys, argv, expected):
     code, out, _ = run(capsys, "check", *argv)
     payload = json.loads(out)
-    assert code == 0
+    assert code == (0 if expected["legal"] else 1)  # 2 is for input it cannot read
     assert payload["legal"] is expected["legal"]
     assert payload["reason"]
+    assert (payload["refusal"] is None) is expected["legal"]
 
 
 def test_check_says_why_in_words(capsys):
     _, out, _ = run(capsys, "check", "--bid", "6x4", "--previous", "3xP")
-    assert json.loads(out)["reason"] == (
-        "after 3 × P you need at least 7 of a face (twice the pacos plus one)")
+    assert json.loads(out) == {
+        "legal": False, "refusal": "ordinary-too-few",
+        "reason": "after 3 × P you need at least 7 of a face (twice the pacos plus one)"}
 
 
 def test_check_never_offers_a_face_above_six():
     """Issue 11's command: after 2 × 6 there is no higher face to offer."""
     completed = subprocess.run(
         [sys.executable, "-m", "perudo_math", "check", "--bid", "2x4", "--previous", "2x6"],
-        capture_output=True, text=True, check=True,
+        capture_output=True, text=True,
     )
+    assert completed.returncode == 1  # not legal
     payload = json.loads(completed.stdout)
-    assert payload == {"legal": False, "reason": "after 2 × 6 a lower face is not allowed, "
-                       "and 6 is the highest face: bid more 6s, or go to pacos"}
+    assert payload == {"legal": False, "refusal": "face-must-rise",
+                       "reason": "after 2 × 6 a lower face is not allowed, and 6 is the "
+                                 "highest face: bid more 6s, or go to pacos"}

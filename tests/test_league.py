@@ -113,7 +113,7 @@ def test_the_markdown_table():
     assert "n3 vs 2 n3 | 3 |" in lines[-1]
 
 
-def test_the_command_line(capsys, tmp_path):
+def test_the_command_line(capsys, tmp_path, monkeypatch):
     argv = ["league", "--hero", "n3", "--opponents", "random", "probability", "--sizes", "2",
             "3", "--extra", "n3", "n3", "3", "--games", "4", "--seed", "2"]
     assert main([*argv, "--quiet"]) == 0
@@ -126,6 +126,7 @@ def test_the_command_line(capsys, tmp_path):
             "at_least_fair"} <= set(first)
 
     out_file = tmp_path / "league.json"
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # the bar is drawn on a terminal
     assert main([*argv, "--out", str(out_file)]) == 0
     out, err = capsys.readouterr()
     assert json.loads(out) == {"out": str(out_file), "matches": 5, "stopped": None}

@@ -77,7 +77,7 @@ def test_a_fresh_process_generates_the_same_scenario():
             if name.startswith(("OPENBLAS_", "OMP_", "MKL_", "NPY_"))}
     out = subprocess.run(
         [sys.executable, "-m", "practice", "scenario", "--seed", "7", "--theme", "palifico",
-         "--level", "2"], capture_output=True, text=True, check=True,
+         "--level", "2", "--reveal"], capture_output=True, text=True, check=True,
         env={"PYTHONHASHSEED": "12345", "PATH": "", **blas})
     assert json.loads(out.stdout) == json.loads(json.dumps(expected))
 
@@ -392,7 +392,7 @@ def test_the_json_has_what_the_page_needs():
 
 
 def test_cli_prints_the_scenario(capsys):
-    assert main(["scenario", "--seed", "7", "--theme", "calza", "--level", "2"]) == 0
+    assert main(["scenario", "--seed", "7", "--theme", "calza", "--level", "2", "--reveal"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data == json.loads(json.dumps(generate(7, "calza", 2).to_dict()))
     best = data["best"]

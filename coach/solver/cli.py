@@ -3,12 +3,13 @@
     python -m coach solve --dice 1 1 --game snyd-normal [--iterations N] [--method cfr|lp]
                           [--payoff dice|game]
 
-Prints one JSON line ``{"value": …, "exploitability": …, "seconds": …, "iterations": …,
-"target_reached": …}``: the value is the first player's (the opener's) expected payoff under
-the solved profile, by default +1 per round won, −1 per round lost; with ``--payoff game``
-(perudo and palifico rounds) a round pays 2 P(the opener wins the game) − 1 from the state it
-leads to, the later rounds valued as the shipped heads-up tables value them
-(:mod:`coach.solver.values`). The exploitability (NashConv / 2, in the same units) is exact.
+Prints its figures as text on a terminal, else one JSON line ``{"value": …,
+"exploitability": …, "seconds": …, "iterations": …, "target_reached": …}``: the value is the
+first player's (the opener's) expected payoff under the solved profile, by default +1 per
+round won, −1 per round lost; with ``--payoff game`` (perudo and palifico rounds) a round
+pays 2 P(the opener wins the game) − 1 from the state it leads to, the later rounds valued as
+the shipped heads-up tables value them (:mod:`coach.solver.values`). The exploitability
+(NashConv / 2, in the same units) is exact.
 Bad input exits with status 2 and one line on stderr.
 
 Every accepted run ends within minutes: the tree is counted before it is built and refused
@@ -24,6 +25,7 @@ import functools
 import math
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from coach.solver.cfr import solve_cfr, solve_lp
 from coach.solver.games import NO_BID, BidGame, LinearBidGame, PerudoRound, build_tree
@@ -45,10 +47,13 @@ MAX_WORK = 10**10
 """CFR+ iterations × tree cells: 15 to 60 ns a cell on this machine, so 2.5 to 10 minutes."""
 MAX_TARGET_ITERATIONS = 100_000
 MIN_TARGET, MAX_TARGET = 1e-6, 1.0
+DESCRIPTION = ("Solve a heads-up round exactly: the opener's value under the solved strategies "
+               "and their exploitability (NashConv / 2, in the same units). A run that would "
+               "last past minutes is refused before it starts.")
 
 
 def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
-    parser = arguments.OneLineParser(prog=prog, description=__doc__.split("\n")[0])
+    parser = arguments.OneLineParser(prog=prog, description=DESCRIPTION)
     parser.set_defaults(run=run)
     parser.add_argument("--dice", nargs=2, type=arguments.whole_number(1, 3),
                         required=True, metavar=("FIRST", "SECOND"),
@@ -71,6 +76,7 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                         help="dice: +1 per round won, -1 per round lost (default); game: "
                              "2 P(win the game) - 1 from the state the round leads to "
                              "(perudo and palifico only)")
+    arguments.add_output_options(parser, solution_text)
     arguments.add_rule_options(parser)
     return parser
 
@@ -138,6 +144,27 @@ def run(args: argparse.Namespace) -> dict[str, object]:
     return {"value": solution.value, "exploitability": solution.exploitability,
             "seconds": round(solution.seconds, 3), "iterations": solution.iterations,
             "target_reached": reached}
+
+
+def solution_text(args: argparse.Namespace, payload: dict[str, Any]) -> str:
+    """The figures in words: the value and its unit, the exploitability and how it was
+    reached, the time taken."""
+    first, second = args.dice
+    unit = ("2 P(the opener wins the game) - 1" if args.payoff == "game"
+            else "+1 a round won, -1 a round lost")
+    lines = [f"{args.game}, {first} {'die' if first == 1 else 'dice'} against {second}: the "
+             "opener's value is "
+             f"{payload['value']:+.4f} ({unit}).",
+             f"Exploitability: {payload['exploitability']:.2g}."]
+    if payload["iterations"] is None:
+        lines.append("Solved exactly by the sequence-form linear program.")
+    else:
+        reached = {True: f", the target {args.target:g} reached",
+                   False: f", short of the target {args.target:g} at the work bound",
+                   None: ""}[payload["target_reached"]]
+        lines.append(f"{payload['iterations']:,} CFR+ iterations{reached}.")
+    lines.append(f"Solved in {payload['seconds']:.1f} s.")
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
