@@ -9,7 +9,6 @@ from perudo_math import arguments
 from perudo_math.hand import Hand
 from perudo_math.legality import check_bid
 from perudo_math.limits import MAX_STARTING_DICE, MAX_TABLE_DICE
-from perudo_math.probability import odds
 
 
 def build_parser(prog: str = "python -m perudo_math") -> argparse.ArgumentParser:
@@ -44,6 +43,8 @@ def build_parser(prog: str = "python -m perudo_math") -> argparse.ArgumentParser
 
 
 def run_odds(args: argparse.Namespace) -> dict[str, object]:
+    from perudo_math.probability import odds  # numpy: only the odds need it
+
     result = odds(args.bid, Hand(args.hand), args.dice, palifico=args.palifico)
     return {
         "bid": str(result.bid),
