@@ -16,30 +16,32 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from coach import cli_text
 from coach.engine.beliefs import PURE_ODDS, BidReading
 from coach.engine.decide import CoachSettings, advise
-from coach.engine.situation import Situation
-from coach.play.arena import ArenaSpec, ProgressBar, StopReason, WorkerLost, play_match
-from coach.play.bot_game import MAX_OPPONENTS, ME, STYLES, BotGame, BotTable
-from coach.play.bots import BUILTIN_BOTS
-from coach.play.league import (
+from coach.engine.situation import Action, Situation
+from coach.play.names import (
+    BOT_NAMES,
     DEFAULT_EXTRA,
     DEFAULT_GAMES,
     DEFAULT_HERO,
     DEFAULT_OPPONENTS,
     DEFAULT_SIZES,
-    LeagueSpec,
+    MAX_OPPONENTS,
+    STYLES,
     Match,
-    run_league,
 )
-from coach.review import move_outcomes, review, tracked_decisions
 from perudo_math import Bid, GameState, Hand, arguments
 from perudo_math.cli import verdict_payload, verdict_text
 from perudo_math.legality import check_bid
 from perudo_math.limits import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS
 from perudo_math.rules import SETTING_BY_NAME
+
+if TYPE_CHECKING:  # the arena, the league and the review load only in their own commands
+    from coach.play.arena import ProgressBar
+    from coach.play.league import LeagueSpec
 
 SPOT_OPTIONS = ("dice", "bid", "palifico", "players", "seat_dice", "history")
 """The options that describe the spot piece by piece, which ``--situation`` replaces."""
@@ -148,7 +150,7 @@ def _add_review(commands: arguments.Subcommands) -> None:
                          type=arguments.parsed_by(_style),
                          help=f"with --seed: the bots from seat 1 on, 1 to {MAX_OPPONENTS} of "
                               f"{', '.join(STYLES)}")
-    command.add_argument("--moves", default="", type=arguments.parsed_by(BotGame.read_moves),
+    command.add_argument("--moves", default="", type=arguments.parsed_by(_moves),
                          help="with --seed: your moves in order, like 3x4.dudo.5xP")
     arguments.add_rule_options(command)
 
@@ -160,6 +162,12 @@ def _round_hand(text: str) -> tuple[int, Hand]:
     return int(number), Hand(int(face) for face in dice)
 
 
+def _moves(text: str) -> tuple[Action, ...]:
+    from coach.play.bot_game import BotGame
+
+    return BotGame.read_moves(text)
+
+
 def _style(text: str) -> str:
     if text not in STYLES:
         raise ValueError(f"unknown style {text[:40]!r}: use one of {', '.join(STYLES)}")
@@ -167,6 +175,9 @@ def _style(text: str) -> str:
 
 
 def run_review(args: argparse.Namespace) -> dict[str, object]:
+    from coach.play.bot_game import ME, BotGame, BotTable
+    from coach.review import move_outcomes, review, tracked_decisions
+
     if args.game is not None:
         if args.opponents or args.moves:
             raise ValueError("--opponents and --moves go with --seed, not --game")
@@ -199,7 +210,7 @@ def run_review(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _bot_help(role: str, default: str) -> str:
-    return f"{role}: one of {', '.join(BUILTIN_BOTS)} or module:attribute (default {default})"
+    return f"{role}: one of {', '.join(BOT_NAMES)} or module:attribute (default {default})"
 
 
 def _add_common_match_options(command: argparse.ArgumentParser, games_default: int,
@@ -350,6 +361,8 @@ def _deadline(args: argparse.Namespace) -> float | None:
 def _progress(args: argparse.Namespace) -> Iterator[ProgressBar | None]:
     """A progress bar on stderr when it is a terminal and not ``--quiet`` (a file or a pipe
     would keep every frame), its line ended however the run ends."""
+    from coach.play.arena import ProgressBar
+
     bar = None if args.quiet or not sys.stderr.isatty() else ProgressBar()
     try:
         yield bar
@@ -359,6 +372,8 @@ def _progress(args: argparse.Namespace) -> Iterator[ProgressBar | None]:
 
 
 def run_match(args: argparse.Namespace) -> dict[str, object]:
+    from coach.play.arena import ArenaSpec, StopReason, play_match
+
     spec = ArenaSpec(args.hero, args.opponents, args.players, args.games, args.seed,
                      arguments.rules_from_arguments(args))
     with _progress(args) as bar:
@@ -370,6 +385,9 @@ def run_match(args: argparse.Namespace) -> dict[str, object]:
 
 
 def run_league_command(args: argparse.Namespace) -> dict[str, object]:
+    from coach.play.arena import StopReason
+    from coach.play.league import run_league
+
     spec = _league_spec(args)
     if args.out is not None and not args.out.parent.is_dir():
         raise ValueError(f"--out: no folder {str(args.out.parent)!r} to write into")
@@ -390,6 +408,8 @@ def run_league_command(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _league_spec(args: argparse.Namespace) -> LeagueSpec:
+    from coach.play.league import LeagueSpec
+
     if len(args.opponents) > MAX_LEAGUE_BOTS:
         raise ValueError(f"--opponents: at most {MAX_LEAGUE_BOTS} bots, not "
                          f"{len(args.opponents)}")
@@ -417,6 +437,16 @@ SUBCOMMAND_MODULES = {"solve": "coach.solver.cli"}
 """Subcommands with a parser of their own, each in a module with ``main(argv) -> int``."""
 
 
+def _match_errors(argv: Sequence[str]) -> tuple[type[Exception], ...]:
+    """Besides ValueError (a failing bot's BotFailure included): a lost worker process, for a
+    match or a league only, which alone load the arena."""
+    if not argv or argv[0] not in ("arena", "league"):
+        return ()
+    from coach.play.arena import WorkerLost
+
+    return (WorkerLost,)
+
+
 def main(argv: Sequence[str] | None = None, prog: str = "python -m coach") -> int:
     """``python -m coach …``: 0; 2 after one line on stderr for bad input or a failing bot;
     130 after Ctrl+C (a match or league prints its partial result first)."""
@@ -426,7 +456,7 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m coach") -> in
             module = importlib.import_module(SUBCOMMAND_MODULES[arguments_given[0]])
             return module.main(arguments_given[1:], prog=f"{prog} {arguments_given[0]}")
         return arguments.run_command(build_parser(prog), arguments_given,
-                                     errors=(ValueError, WorkerLost))  # BotFailure included
+                                     errors=(ValueError, *_match_errors(arguments_given)))
     except Interrupted as stop:
         arguments.print_output(stop.namespace, stop.payload)
         print(stop, file=sys.stderr)

@@ -22,6 +22,7 @@ scenario   a practice scenario from a seed            ``python -m practice scena
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -68,6 +69,12 @@ def usage() -> str:
 
 def _runner(name: str) -> Callable[[list[str]], int]:
     command = COMMANDS[name]
+    if command.module != "serving.start":
+        # OpenBLAS starts a thread per core as numpy loads, and the threads spin a while:
+        # that doubled numpy's share of a cold `advise` on two cores, for matrices too small
+        # to gain from them. The arena's workers inherit one thread each; the app keeps its
+        # own settings. A value already set wins.
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     module = importlib.import_module(command.module)
     if command.module == "serving.start":
         start = module.main

@@ -11,7 +11,14 @@ Every public entry point checks its arguments (``checks``): a wrong type raises
 :class:`WrongTypeError` (a ``TypeError`` that is also a ``ValueError``), a wrong value a
 ``ValueError``, each naming the argument. A bid given as an argument may be its text
 (``"5x4"``), a hand its text (``"1 2 5"``) or a list of faces.
+
+The odds (``probability``, the one module that needs numpy) load on first use (PEP 562), so a
+legality check never imports numpy.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from perudo_math.bid import FACES, ORDINARY_FACES, PACO, Bid, face_name
 from perudo_math.checks import WrongTypeError
@@ -62,15 +69,35 @@ from perudo_math.moves import (
     calza_refusal,
     dudo_refusal,
 )
-from perudo_math.probability import (
-    Odds,
-    count_distribution,
-    count_survival,
-    odds,
-    odds_table,
-)
 from perudo_math.rules import SETTINGS, PalificoRule, RaiseRule, Rules, Setting, SettingKind
 from perudo_math.settle import Settlement, settle_round
+
+if TYPE_CHECKING:
+    from perudo_math.probability import (
+        Odds,
+        count_distribution,
+        count_survival,
+        odds,
+        odds_table,
+    )
+
+ODDS_NAMES = ("Odds", "count_distribution", "count_survival", "odds", "odds_table")
+"""The names of :mod:`perudo_math.probability`, loaded on first use."""
+
+
+def __getattr__(name: str) -> object:
+    if name not in ODDS_NAMES:
+        raise AttributeError(f"module 'perudo_math' has no attribute {name!r}")
+    from perudo_math import probability
+
+    value = getattr(probability, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *ODDS_NAMES})
+
 
 __all__ = [
     "CALL_KINDS",

@@ -13,39 +13,18 @@ from dataclasses import dataclass, field
 
 from coach.play.arena import ArenaSpec, MatchResult, StopReason, WinTally, play_match
 from coach.play.bots import load_bot
-from perudo_math import MAX_PLAYERS, MIN_PLAYERS, Rules
-
-DEFAULT_HERO = "coach"
-DEFAULT_OPPONENTS = ("reader", "liar", "tight", "mix", "probability", "n3")
-DEFAULT_SIZES = (2, 3, 5, 6)
-DEFAULT_GAMES = 2000
+from coach.play.names import (
+    DEFAULT_EXTRA,
+    DEFAULT_GAMES,
+    DEFAULT_HERO,
+    DEFAULT_OPPONENTS,
+    DEFAULT_SIZES,
+    Match,
+)
+from perudo_math import Rules
 
 LeagueProgress = Callable[[int, int, str], None]
 """``progress(games_done, games_in_all, current_match)``."""
-
-
-@dataclass(frozen=True, slots=True)
-class Match:
-    """One pairing: ``hero`` in one seat, ``opponent`` in the ``players − 1`` others."""
-
-    hero: str
-    opponent: str
-    players: int
-
-    def __post_init__(self) -> None:
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                             f"not {self.players}")
-
-    def __str__(self) -> str:
-        others = self.players - 1
-        return f"{self.hero} vs {others} {self.opponent}" if others > 1 else \
-            f"{self.hero} vs {self.opponent}"
-
-
-DEFAULT_EXTRA = (Match("coach", "coach", 5), Match("coach-pure-odds", "liar", 5))
-"""A coach among coaches (near its fair share), and the pure-odds coach against liars: the
-rate the coach's own rate against liars is held to."""
 
 
 @dataclass(frozen=True, slots=True)
