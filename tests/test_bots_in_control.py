@@ -173,3 +173,21 @@ def test_a_bot_module_that_exits_as_it_loads_is_refused_in_words(capsys):
     assert (code, out) == (2, "")
     assert err == ("python -m coach arena: error: cannot import bot module "
                    "'tests.hostile_import': SystemExit: 0\n")
+
+
+@pytest.mark.parametrize("method", ["spawn", "forkserver"])
+def test_the_workers_answer_however_processes_start(method):
+    """Python 3.14 starts processes with a fork server on Linux; macOS and Windows spawn."""
+    code = ("import multiprocessing, sys\n"
+            "from coach.cli import main\n"
+            "if __name__ == '__main__':\n"
+            f"    multiprocessing.set_start_method({method!r})\n"
+            "    sys.exit(main(sys.argv[1:]))\n")
+    argv = ["--players", "3", "--games", "4", "--jobs", "2"]
+    played = subprocess.run([sys.executable, "-c", code, "arena", "--hero", "n3", *argv],
+                            capture_output=True, text=True, timeout=TIMEOUT)
+    assert played.returncode == 0 and json.loads(played.stdout)["games"] == 4, played.stderr
+    lost = subprocess.run([sys.executable, "-c", code, "arena", "--hero",
+                           f"{HOSTILE}:quitter", *argv], capture_output=True, text=True,
+                          timeout=TIMEOUT)
+    assert lost.returncode == 1 and f"bot '{HOSTILE}:quitter' at seat " in lost.stderr

@@ -450,7 +450,7 @@ class _Worker:
         self.conn, their_end = context.Pipe()
         self.watch = context.RawArray("q", [0, NOBODY])
         self.process: BaseProcess = context.Process(
-            target=_work, args=(their_end, self.watch, os.getpid()), name="arena worker")
+            target=_work, args=(their_end, self.watch), name="arena worker")
         self.chunks: deque[_Chunk] = deque()
         with _ctrl_c_held():
             self.process.start()
@@ -614,11 +614,11 @@ def _ctrl_c_held() -> Iterator[None]:
         hold(signal.SIG_SETMASK, before)
 
 
-def _work(conn: Connection, watch: MutableSequence[int], parent: int) -> None:
+def _work(conn: Connection, watch: MutableSequence[int]) -> None:
     """A worker process: plays each chunk ``conn`` brings and answers (True, its games, the
     hero's wins, the seconds taken) or (False, what failed), until ``conn`` brings None."""
     global _watch
-    _settle_in(parent)
+    _settle_in()
     _watch = watch
     while True:
         try:
@@ -635,7 +635,7 @@ def _work(conn: Connection, watch: MutableSequence[int], parent: int) -> None:
         conn.send(answer)
 
 
-def _settle_in(parent: int) -> None:
+def _settle_in() -> None:
     """Leave Ctrl+C to the parent, end when the parent is gone, and keep off its stdout: a
     bot's prints (``print`` or the file descriptor) go to stderr."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -648,7 +648,7 @@ def _settle_in(parent: int) -> None:
         os.dup2(nowhere, 1)
         os.close(nowhere)
     sys.stdout = sys.stderr
-    threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
+    threading.Thread(target=_end_with_parent, daemon=True).start()
 
 
 def _play_chunk(chunk: _Chunk, watch: MutableSequence[int]) -> tuple[int, int, float]:
@@ -707,12 +707,13 @@ class _ChunkSizes:
         return max(1, min(size, MAX_CHUNK, balanced, remaining))
 
 
-def _end_with(parent: int) -> None:
-    """Exit as soon as this process's parent changes: the parent died (even by SIGKILL) and
-    the worker was handed to another process."""
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(1)
+def _end_with_parent() -> None:
+    """Exit as soon as the process that started this one ends (even by SIGKILL): its
+    sentinel, whichever way processes start (fork, spawn, or a fork server's)."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        parent.join()
+        os._exit(1)
 
 
 # --- progress ---------------------------------------------------------------------------
