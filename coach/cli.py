@@ -2,7 +2,8 @@
 for a person on a terminal or as JSON (:mod:`coach.cli_text` words the results).
 
 A match or league stopped by ``--max-seconds`` prints the games played so far and exits 0;
-stopped by Ctrl+C, it prints them too and exits 130. Either way ``"stopped"`` says so.
+stopped by Ctrl+C, it prints them too and exits 130. Either way ``"stopped"`` says so. A bot
+that ends the worker process playing it stops the match with one line naming it, exit 1.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from perudo_math.limits import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS
 from perudo_math.rules import SETTING_BY_NAME
 
 if TYPE_CHECKING:  # the arena, the league and the review load only in their own commands
-    from coach.play.arena import ProgressBar
+    from coach.play.arena import ProgressBar, WorkerLost
     from coach.play.league import LeagueSpec
 
 SPOT_OPTIONS = ("dice", "bid", "palifico", "players", "seat_dice", "history")
@@ -54,10 +55,13 @@ MAX_LEAGUE_BOTS = 20
 """Opponents a league plays, and extra matches it adds, at most."""
 INTERRUPTED = 130
 """The exit status after Ctrl+C (128 + SIGINT), the partial result printed first."""
+WORKER_LOST = 1
+"""The exit status when a worker process ended without answering (a bot ended it)."""
 DESCRIPTION = ("The coach: advice for a spot, reviews of games, matches and leagues between "
                "bots, and the heads-up solver. A match or league stopped by --max-seconds "
                "prints the games played so far and exits 0; stopped by Ctrl+C, it prints them "
-               "too and exits 130.")
+               "too and exits 130. A bot that ends the process playing it is named in one "
+               "line, exit 1.")
 
 
 class Interrupted(Exception):
@@ -69,6 +73,15 @@ class Interrupted(Exception):
                          "is partial")
         self.namespace = args
         self.payload = payload
+
+
+class Lost(Exception):
+    """A worker process of a match or a league ended without answering: ``lost`` says why,
+    ``prog`` is the command's name."""
+
+    def __init__(self, args: argparse.Namespace, lost: WorkerLost) -> None:
+        super().__init__(str(lost))
+        self.prog = args.prog
 
 
 def build_parser(prog: str = "python -m coach") -> argparse.ArgumentParser:
@@ -371,13 +384,31 @@ def _progress(args: argparse.Namespace) -> Iterator[ProgressBar | None]:
             bar.finish()
 
 
+@contextmanager
+def _workers_watched(args: argparse.Namespace) -> Iterator[None]:
+    """A worker that ends without answering as :class:`Lost` (exit status 1, not 2: the
+    arguments were fine, the process playing a bot was not)."""
+    from coach.play.arena import WorkerLost
+
+    try:
+        yield
+    except WorkerLost as lost:
+        raise Lost(args, lost) from None
+
+
+def _say_stuck(args: argparse.Namespace, stuck: Sequence[str]) -> None:
+    for what in stuck:
+        print(f"{args.prog}: {what}", file=sys.stderr)
+
+
 def run_match(args: argparse.Namespace) -> dict[str, object]:
     from coach.play.arena import ArenaSpec, StopReason, play_match
 
     spec = ArenaSpec(args.hero, args.opponents, args.players, args.games, args.seed,
                      arguments.rules_from_arguments(args))
-    with _progress(args) as bar:
+    with _workers_watched(args), _progress(args) as bar:
         result = play_match(spec, args.jobs, bar, _deadline(args))
+    _say_stuck(args, result.stuck)
     payload = result.to_dict()
     if result.stopped is StopReason.INTERRUPTED:
         raise Interrupted(args, payload, result.played)
@@ -391,8 +422,9 @@ def run_league_command(args: argparse.Namespace) -> dict[str, object]:
     spec = _league_spec(args)
     if args.out is not None and not args.out.parent.is_dir():
         raise ValueError(f"--out: no folder {str(args.out.parent)!r} to write into")
-    with _progress(args) as bar:
+    with _workers_watched(args), _progress(args) as bar:
         result = run_league(spec, args.jobs, bar, _deadline(args))
+    _say_stuck(args, result.stuck)
     payload = result.to_dict()
     if args.out is not None:
         try:
@@ -437,26 +469,20 @@ SUBCOMMAND_MODULES = {"solve": "coach.solver.cli"}
 """Subcommands with a parser of their own, each in a module with ``main(argv) -> int``."""
 
 
-def _match_errors(argv: Sequence[str]) -> tuple[type[Exception], ...]:
-    """Besides ValueError (a failing bot's BotFailure included): a lost worker process, for a
-    match or a league only, which alone load the arena."""
-    if not argv or argv[0] not in ("arena", "league"):
-        return ()
-    from coach.play.arena import WorkerLost
-
-    return (WorkerLost,)
-
-
 def main(argv: Sequence[str] | None = None, prog: str = "python -m coach") -> int:
     """``python -m coach …``: 0; 2 after one line on stderr for bad input or a failing bot;
-    130 after Ctrl+C (a match or league prints its partial result first)."""
+    1 after one line naming the bot that ended its worker process; 130 after Ctrl+C (a match
+    or league prints its partial result first)."""
     arguments_given = list(sys.argv[1:] if argv is None else argv)
     try:
         if arguments_given and arguments_given[0] in SUBCOMMAND_MODULES:
             module = importlib.import_module(SUBCOMMAND_MODULES[arguments_given[0]])
             return module.main(arguments_given[1:], prog=f"{prog} {arguments_given[0]}")
         return arguments.run_command(build_parser(prog), arguments_given,
-                                     errors=(ValueError, *_match_errors(arguments_given)))
+                                     errors=(ValueError,))  # BotFailure included
+    except Lost as lost:
+        arguments.report_error(lost.prog, lost)
+        return WORKER_LOST
     except Interrupted as stop:
         arguments.print_output(stop.namespace, stop.payload)
         print(stop, file=sys.stderr)

@@ -8,10 +8,12 @@ A row says whether the hero's 95% lower bound reaches its fair share, one over t
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from coach.play.arena import ArenaSpec, MatchResult, StopReason, WinTally, play_match
+from coach.play.arena import ArenaSpec, MatchResult, StopReason, WinTally, Workers, play_match
 from coach.play.bots import load_bot
 from coach.play.names import (
     DEFAULT_EXTRA,
@@ -103,6 +105,8 @@ class LeagueResult:
     spec: LeagueSpec
     rows: tuple[MatchRow, ...]
     stopped: StopReason | None = None
+    stuck: tuple[str, ...] = ()
+    """What the workers stopped past the deadline waited on (see :class:`MatchResult`)."""
 
     def to_dict(self) -> dict[str, object]:
         return {"hero": self.spec.hero, "games_per_match": self.spec.games,
@@ -114,22 +118,27 @@ class LeagueResult:
 def run_league(spec: LeagueSpec, jobs: int = 1, progress: LeagueProgress | None = None,
                deadline: float | None = None) -> LeagueResult:
     """Play the league's matches in turn until the last, the ``deadline`` (a
-    :func:`time.monotonic` time) or Ctrl+C. Unknown bots are refused before any game;
-    a bot that fails raises :class:`~coach.play.arena.BotFailure`."""
-    for name in sorted(spec.bots()):
-        load_bot(name)
+    :func:`time.monotonic` time) or Ctrl+C, on the same ``jobs`` worker processes from match
+    to match. Unknown bots are refused before any game; a bot that fails raises
+    :class:`~coach.play.arena.BotFailure`, one that ends its worker
+    :class:`~coach.play.arena.WorkerLost`."""
+    with contextlib.redirect_stdout(sys.stderr):  # a bot module that prints as it loads
+        for name in sorted(spec.bots()):
+            load_bot(name)
     matches = spec.matches
     total = len(matches) * spec.games
     rows: list[MatchRow] = []
-    for number, match in enumerate(matches):
-        arena = ArenaSpec(match.hero, match.opponent, match.players, spec.games, spec.seed,
-                          spec.rules)
-        label = f"match {number + 1}/{len(matches)}: {match}"
-        result = play_match(arena, jobs, _progress_in(progress, number * spec.games, total,
-                                                      label), deadline)
-        rows.append(MatchRow.of(match, result))
-        if result.stopped is not None:
-            return LeagueResult(spec, tuple(rows), result.stopped)
+    with Workers(jobs) as workers:
+        for number, match in enumerate(matches):
+            arena = ArenaSpec(match.hero, match.opponent, match.players, spec.games,
+                              spec.seed, spec.rules)
+            label = f"match {number + 1}/{len(matches)}: {match}"
+            result = play_match(arena, progress=_progress_in(
+                progress, number * spec.games, total, label), deadline=deadline,
+                workers=workers)
+            rows.append(MatchRow.of(match, result))
+            if result.stopped is not None:
+                return LeagueResult(spec, tuple(rows), result.stopped, result.stuck)
     return LeagueResult(spec, tuple(rows))
 
 
