@@ -139,9 +139,11 @@ def banner(serving: Plan, color: bool = False) -> str:
         lines = [f"Perudo Coach on this computer only: {serving.local_url}"]
         if is_wildcard(serving.host):
             lines.append("No network address found: is this computer on a Wi-Fi or a cable?"
-                         " Give one with `make serve ADDRESS=192.168.1.23`.")
+                         " Give one with `perudo-coach serve --address 192.168.1.23`"
+                         " (`make serve ADDRESS=192.168.1.23` in a checkout).")
         else:
-            lines.append("To open it on a phone on the same Wi-Fi: `make serve`.")
+            lines.append("To open it on a phone on the same Wi-Fi: `perudo-coach serve`"
+                         " (`make serve` in a checkout).")
         return "\n".join(lines) + "\n"
     return "\n".join([
         f"Perudo Coach on your network: {serving.public_url}",

@@ -84,7 +84,8 @@ def test_loopback_serves_this_computer_only() -> None:
     assert serving.local_url == "http://127.0.0.1:8501"
     assert serving.browser_address == "127.0.0.1"
     text = serve.banner(serving)
-    assert "http://127.0.0.1:8501" in text and "make serve" in text
+    assert "http://127.0.0.1:8501" in text
+    assert "`perudo-coach serve`" in text and "`make serve` in a checkout" in text
     assert qr_block(text) == []
 
 
@@ -97,7 +98,7 @@ def test_no_network_found() -> None:
     serving = serve.plan("0.0.0.0", 8501, discover=lambda: None)
     assert serving.public_url is None
     assert serving.browser_address == "127.0.0.1"
-    assert "ADDRESS=" in serve.banner(serving)
+    assert "--address" in serve.banner(serving) and "ADDRESS=" in serve.banner(serving)
 
 
 @pytest.mark.parametrize(("host", "address"), [("0.0.0.0", "a b"), ("bad host!", None),
