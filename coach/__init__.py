@@ -7,7 +7,6 @@ for a spot never imports the arena's process pools or the solver's scipy tables.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
 from coach.engine import (
@@ -32,6 +31,7 @@ from coach.engine import (
     count_shift,
     weigh_raise,
 )
+from perudo_math.lazy import lazy_names
 
 if TYPE_CHECKING:
     from coach.play import (
@@ -71,18 +71,7 @@ LAZY: dict[str, str] = {
 """Each name loaded on first use, and the package that defines it."""
 
 
-def __getattr__(name: str) -> object:
-    module = LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'coach' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *LAZY})
-
+__getattr__, __dir__ = lazy_names(__name__, globals(), LAZY)
 
 __all__ = [
     "BUILTIN_BOTS",

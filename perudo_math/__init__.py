@@ -37,6 +37,7 @@ from perudo_math.game import (
     roll_for_first_opener,
 )
 from perudo_math.hand import Hand
+from perudo_math.lazy import lazy_names
 from perudo_math.legality import (
     Refusal,
     Verdict,
@@ -85,18 +86,8 @@ ODDS_NAMES = ("Odds", "count_distribution", "count_survival", "odds", "odds_tabl
 """The names of :mod:`perudo_math.probability`, loaded on first use."""
 
 
-def __getattr__(name: str) -> object:
-    if name not in ODDS_NAMES:
-        raise AttributeError(f"module 'perudo_math' has no attribute {name!r}")
-    from perudo_math import probability
-
-    value = getattr(probability, name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *ODDS_NAMES})
+__getattr__, __dir__ = lazy_names(__name__, globals(),
+                                  dict.fromkeys(ODDS_NAMES, "perudo_math.probability"))
 
 
 __all__ = [

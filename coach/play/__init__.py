@@ -5,8 +5,9 @@ The names below load on first use (PEP 562): importing a module of this package,
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from perudo_math.lazy import lazy_names
 
 if TYPE_CHECKING:
     from coach.play.arena import (
@@ -44,18 +45,7 @@ LAZY: dict[str, str] = {
 """Each name loaded on first use, and the module that defines it."""
 
 
-def __getattr__(name: str) -> object:
-    module = LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'coach.play' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *LAZY})
-
+__getattr__, __dir__ = lazy_names(__name__, globals(), LAZY)
 
 __all__ = [
     "BUILTIN_BOTS",
