@@ -42,6 +42,7 @@ from perudo_math import (
     IllegalMove,
     RaiseRule,
     RulesChanged,
+    clean_name,
     exceeds_table,
 )
 from perudo_math.rules import SETTINGS, SettingKind
@@ -143,7 +144,7 @@ def row_name(row: int) -> str:
 
 def row_label(row: int) -> str:
     seat = rows().index(row) + 1 if row in rows() else 0
-    return row_name(row) or t("tracker.setup.player", seat=seat)
+    return clean_name(row_name(row)) or t("tracker.setup.player", seat=seat)
 
 
 def fresh_row() -> int:

@@ -49,7 +49,7 @@ from storage.resume import (
 from views import url_state
 from views.i18n import t
 from views.navigation import TRACKER_PAGE
-from views.text import literal
+from views.text import name_markdown
 
 COOKIE = "perudo_coach_device"
 """The cookie that holds this browser's device token, and nothing else."""
@@ -294,7 +294,7 @@ def put_aside() -> None:
 
 def summary(game: GameState) -> str:
     """``Ann, Bob, Cid — round 3``, names shown as typed."""
-    names = ", ".join(literal(player.name) for player in game.players)
+    names = ", ".join(name_markdown(player.name) for player in game.players)
     return t("resume.summary", players=names, round=game.round_number)
 
 

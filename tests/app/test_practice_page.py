@@ -861,6 +861,8 @@ def page_link_labels(at: AppTest) -> list[str]:
 def test_a_tracked_games_spot_keeps_the_players_names(app: AppTest, db: Path) -> None:
     open_practice(app, review=review_spot())
     shown = texts(app)
+    assert ":gray-badge[\u2068Bob\u2069: 5 dice]" in shown  # each name isolated
+    shown = shown.replace("\u2068", "").replace("\u2069", "")
     assert ":gray-badge[Bob: 5 dice]" in shown and ":gray-badge[Cid: 5 dice]" in shown
     assert "1. You: 1 × 2  \n2. Bob: 1 × 3  \n3. Cid: 1 × 4 — **on the table**" in shown
     assert "Player 2" not in shown
