@@ -169,6 +169,14 @@ def streamlit_command(serving: Plan, extra: list[str]) -> list[str]:
     ]
 
 
+def port_number(text: str) -> int:
+    """``--port`` as typed, in ASCII digits only (``int`` alone also reads other scripts'
+    digits: "٨٥٠١" is 8501); :func:`plan` checks its range."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 5:
+        raise argparse.ArgumentTypeError(f"expected a TCP port number, not {text[:20]!r}")
+    return int(text)
+
+
 EVERY_INTERFACE = "0.0.0.0"
 THIS_COMPUTER = "127.0.0.1"
 
@@ -180,7 +188,8 @@ def build_parser(prog: str = "python -m serving.start",
                                      epilog="Arguments after -- go to streamlit run.")
     parser.add_argument("--host", default=default_host,
                         help=f"address to listen on (default {default_host}: {where})")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (default 8501)")
+    parser.add_argument("--port", type=port_number, default=DEFAULT_PORT,
+                        help="TCP port (default 8501)")
     parser.add_argument("--address", default=None,
                         help="the address phones should open, instead of the one found")
     parser.add_argument("--dry-run", action="store_true",

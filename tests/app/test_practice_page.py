@@ -173,6 +173,16 @@ def test_a_bad_link_says_so_and_deals_a_new_scenario(app: AppTest, db: Path, see
     assert param(app, "seed") == "1001"
 
 
+@pytest.mark.parametrize("spot", ["\u0663\u0663\u0663~reader~", "\uff13\uff13\uff13~reader~"])
+def test_a_game_spot_in_another_scripts_digits_is_a_bad_link(app: AppTest, db: Path, seeds,
+                                                             spot: str) -> None:
+    """Issue 31, point 7: /train?review=٣٣٣~reader~ was read as the game of seed 333."""
+    open_practice(app, review=spot)
+    assert_clean(app)
+    assert app.warning[0].value == translate("en", "practice.notice.bad_link")
+    assert "review" not in app.query_params
+
+
 # --- answering ------------------------------------------------------------------------------
 
 
