@@ -35,6 +35,7 @@ from coach.play.names import (
     Match,
 )
 from perudo_math import Bid, GameState, Hand, arguments
+from perudo_math.checks import is_ascii_digits
 from perudo_math.cli import verdict_payload, verdict_text
 from perudo_math.legality import check_bid
 from perudo_math.limits import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS
@@ -170,7 +171,7 @@ def _add_review(commands: arguments.Subcommands) -> None:
 
 def _round_hand(text: str) -> tuple[int, Hand]:
     number, colon, dice = text.partition(":")
-    if not colon or not number.isdigit() or not dice.isdigit() or len(dice) > 10:
+    if not colon or not is_ascii_digits(number, 4) or not is_ascii_digits(dice, 10):
         raise ValueError(f"a round's hand is ROUND:DICE, like 3:24456, not {text[:40]!r}")
     return int(number), Hand(int(face) for face in dice)
 

@@ -1,11 +1,11 @@
 """Exact rules and odds of Perudo (Dudo, Liar's Dice with pacos): the one authority on them.
 
 One module per concept: ``bid`` and ``hand`` (what is said and held), ``rules`` (the table's
-settings), ``limits`` (every bound), ``legality`` (which bids may be made), ``moves`` (who may
-call, and every refused move as a code), ``settle`` (the outcome of a dudo or a calza),
-``game`` (:class:`GameState`, a whole game), ``probability`` (the odds) and ``cli``
-(``python -m perudo_math``). See docs/RULES.md. Imports no other package of the project;
-pure Python and numpy, never Streamlit.
+settings), ``limits`` (every bound), ``names`` (what a player's name may be), ``legality``
+(which bids may be made), ``moves`` (who may call, and every refused move as a code),
+``settle`` (the outcome of a dudo or a calza), ``game`` (:class:`GameState`, a whole game),
+``probability`` (the odds) and ``cli`` (``python -m perudo_math``). See docs/RULES.md.
+Imports no other package of the project; pure Python and numpy, never Streamlit.
 
 Every public entry point checks its arguments (``checks``): a wrong type raises
 :class:`WrongTypeError` (a ``TypeError`` that is also a ``ValueError``), a wrong value a
@@ -70,6 +70,15 @@ from perudo_math.moves import (
     calza_refusal,
     dudo_refusal,
 )
+from perudo_math.names import (
+    InvalidName,
+    NameRefusal,
+    RefusedName,
+    clean_name,
+    name_key,
+    name_refusal,
+    table_refusals,
+)
 from perudo_math.rules import SETTINGS, PalificoRule, RaiseRule, Rules, Setting, SettingKind
 from perudo_math.settle import Settlement, settle_round
 
@@ -116,15 +125,18 @@ __all__ = [
     "GameState",
     "Hand",
     "IllegalMove",
+    "InvalidName",
     "MistypedMove",
     "MoveKind",
     "MoveRefusal",
+    "NameRefusal",
     "Odds",
     "PalificoRule",
     "Player",
     "RaiseRule",
     "Refusal",
     "RefusedMove",
+    "RefusedName",
     "RoundResult",
     "Rules",
     "RulesChanged",
@@ -136,6 +148,7 @@ __all__ = [
     "call_refusal",
     "calza_refusal",
     "check_bid",
+    "clean_name",
     "count_distribution",
     "count_survival",
     "dudo_refusal",
@@ -144,9 +157,12 @@ __all__ = [
     "is_legal",
     "legal_quantities",
     "legal_raises",
+    "name_key",
+    "name_refusal",
     "odds",
     "odds_table",
     "roll_for_first_opener",
     "settle_round",
     "smallest_raises",
+    "table_refusals",
 ]

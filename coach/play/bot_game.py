@@ -44,7 +44,7 @@ a second."""
 MAX_SEED = 2**63 - 1
 ME = 0
 """The learner's seat."""
-_MOVE = re.compile(r"dudo|calza|\d{1,3}x[1-6P]", re.IGNORECASE)
+_MOVE = re.compile(r"dudo|calza|[0-9]{1,3}x[1-6P]", re.IGNORECASE)
 
 
 class BotGameError(ValueError):
