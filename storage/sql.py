@@ -26,6 +26,7 @@ import logging
 import os
 import secrets
 import sqlite3
+import string
 import threading
 import time
 import zlib
@@ -106,11 +107,19 @@ class Cursor(Protocol):
     def fetchall(self) -> list[Any]: ...
 
 
+_FORMATTER = string.Formatter()
+
+
 def render(statement: Statement, dialect: str, count: int) -> str:
     """``statement``'s text for ``dialect`` (its own, when it has one per dialect) with the
-    driver's placeholder in each of its ``count`` ``{}`` marks (``str.format``: a literal
-    brace is written twice; a mark without its parameter raises ``IndexError``)."""
+    driver's placeholder in each of its ``{}`` marks (``str.format``'s: a literal brace is
+    written twice). ``ValueError`` unless it has ``count`` marks, so a statement written
+    with one driver's placeholders fails on both databases alike."""
     template = statement if isinstance(statement, str) else statement[dialect]
+    fields = [name for _, name, _, _ in _FORMATTER.parse(template) if name is not None]
+    if len(fields) != count or any(fields):
+        raise ValueError(f"a statement marks each of its {count} parameters with {{}}, "
+                         f"not {fields}: {template[:80]!r}")
     return template.format(*[PLACEHOLDERS[dialect]] * count)
 
 

@@ -248,8 +248,9 @@ def test_each_driver_gets_its_own_placeholder_and_the_rest_as_written():
     assert render(statement, "sqlite", 2) == "SELECT 'why?' || ?, '50%%' WHERE ? > 0"
     assert render(statement, "postgresql", 2) == "SELECT 'why?' || %s, '50%%' WHERE %s > 0"
     assert render({"sqlite": "A {}", "postgresql": "B {}"}, "postgresql", 1) == "B %s"
-    with pytest.raises(IndexError):
-        render("SELECT {}, {}", "sqlite", 1)
+    for wrong in ("SELECT {}, {}", "SELECT ?", "SELECT {0}", "SELECT {token}"):
+        with pytest.raises(ValueError, match="marks each"):
+            render(wrong, "sqlite", 1)
 
 
 def test_a_question_mark_in_the_sql_is_not_a_parameter(database_url):
