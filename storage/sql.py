@@ -100,6 +100,8 @@ class Cursor(Protocol):
 
     def fetchall(self) -> list[Any]: ...
 
+    def __iter__(self) -> Iterator[Any]: ...
+
 
 class Connection:
     """A connection inside one transaction, speaking the ``?`` dialect to either database."""
