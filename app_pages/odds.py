@@ -25,6 +25,8 @@ the bids changes the advice or moves the bid's chance by more than ten points, a
 the switch says which bids moved the count of its face, and by how much.
 """
 
+from __future__ import annotations
+
 from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
