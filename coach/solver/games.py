@@ -104,10 +104,14 @@ class BidGame:
     """
 
     dice: tuple[int, int]
-    bids: tuple[Bid, ...]
     name: str
     rules: Rules = Rules()
     """The settings a call is settled under (:func:`perudo_math.settle_round`)."""
+
+    @property
+    def bids(self) -> tuple[Bid, ...]:
+        """The bid ladder in a fixed order (a subclass works it out once)."""
+        raise NotImplementedError
 
     def raises(self, last: int, mover: int) -> tuple[int, ...]:
         """The bid indices ``mover`` may bid after bid index ``last`` (``NO_BID``: opening)."""
@@ -176,7 +180,7 @@ class LinearBidGame(BidGame):
         object.__setattr__(self, "name", "snyd-joker" if self.jokers else "snyd-normal")
 
     @cached_property
-    def bids(self) -> tuple[Bid, ...]:  # type: ignore[override]  # cached; the base only declares it
+    def bids(self) -> tuple[Bid, ...]:
         faces = range(2, 7) if self.jokers else range(1, 7)
         return tuple(Bid(q, f) for q in range(1, self.total_dice + 1) for f in faces)
 
@@ -209,7 +213,7 @@ class PerudoRound(BidGame):
         object.__setattr__(self, "name", "palifico" if self.palifico else "perudo")
 
     @cached_property
-    def bids(self) -> tuple[Bid, ...]:  # type: ignore[override]  # cached; the base only declares it
+    def bids(self) -> tuple[Bid, ...]:
         return tuple(sorted(Bid(q, f) for q in range(1, self.total_dice + 1)
                             for f in range(1, 7)))
 
