@@ -25,8 +25,10 @@ the bids changes the advice or moves the bid's chance by more than ten points, a
 the switch says which bids moved the count of its face, and by how much.
 """
 
+from __future__ import annotations
+
 from functools import partial
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import streamlit as st
 
@@ -64,6 +66,11 @@ from views.i18n import current_language, format_decimal, format_percent, t, tn
 from views.inputs import face_selector, hand_keypad, quantity_row, round_selector, stepper
 from views.style import phone_page
 from views.text import player_name, small
+
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
+
+    from coach import Advice, Situation
 
 OPENING = "open"
 """The one option of the "no bid yet: I open" pill, lit whenever no bid is entered."""
@@ -205,7 +212,8 @@ def palifico_banner(inputs: Inputs) -> None:
         st.warning(text, icon=":material/priority_high:")
 
 
-def show_recommendation(card, table: Table, read_bids: bool):
+def show_recommendation(card: DeltaGenerator, table: Table,
+                        read_bids: bool) -> tuple[Advice, Situation]:
     """The big answer: the move, the chance it costs a die, why, and what the chances rest
     on (the bids read, or the dice alone)."""
     advice = cached_advice(table, read_bids)
@@ -214,7 +222,8 @@ def show_recommendation(card, table: Table, read_bids: bool):
     return advice, situation
 
 
-def show_what_reading_changed(box, table: Table, bid: Bid, game: GameState | None) -> None:
+def show_what_reading_changed(box: DeltaGenerator, table: Table, bid: Bid,
+                              game: GameState | None) -> None:
     """Under "Read the bids", on: which bids moved the count of ``bid``'s face and
     by how much, when reading them moved the bid's chance by more than ten points or changed
     the advice; named after the tracked game's players. The advice from the dice alone is
@@ -234,7 +243,7 @@ def show_what_reading_changed(box, table: Table, bid: Bid, game: GameState | Non
         box.caption(line)
 
 
-def show_equilibrium(situation) -> None:
+def show_equilibrium(situation: Situation) -> None:
     """The heads-up table's mixed strategy, when one fits the spot: each move with its
     probability, why mixing pays, and what the round is worth."""
     mixed = advice_view.equilibrium(situation)
@@ -249,7 +258,7 @@ def show_equilibrium(situation) -> None:
             st.caption(value)
 
 
-def show_moves(advice, situation, table: Table, read_bids: bool) -> None:
+def show_moves(advice: Advice, situation: Situation, table: Table, read_bids: bool) -> None:
     """The other moves worth weighing, and where every legal raise stands."""
     st.markdown(advice_view.moves_markdown(advice, situation))
     pick = advice.action.bid
@@ -272,7 +281,7 @@ def show_odds(hand: tuple[int, ...], dice: int, bid: Bid, palifico: bool,
         return
     read = None if reading is None else cached_read_odds(*reading, bid.quantity, bid.face)
     st.markdown(odds_summary(bid, dice, palifico, plain, read), anchors=False)
-    if read is None:
+    if reading is None or read is None:
         bars = charts.cached_distribution_html(bid.quantity, bid.face, hand, dice, palifico,
                                                current_language())
     else:
@@ -384,7 +393,7 @@ def bid_and_advice(hand: tuple[int, ...], seats: tuple[int, int] | None) -> None
             else:
                 rules, mine = url_state.current_rules(), len(hand)
             legality_notes(inputs, inputs.bid, rules_key(rules), mine or None)
-        if advice is not None and table is not None:
+        if advice is not None and situation is not None and table is not None:
             show_moves(advice, situation, table, read_bids)
         if shown_bid is not None and not awaits_my_dice(hand, inputs):
             # the order of the taps does not change the odds

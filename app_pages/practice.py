@@ -117,7 +117,7 @@ def answer(kind: str, spot: view.Spot, bid: Bid | None = None) -> None:
             return
         action = Action.raise_to(bid)
     else:
-        action = Action(kind)
+        action = Action.parse(kind)  # dudo or calza
     state.pop(REFUSAL_KEY, None)
     graded = grade_move(scenario, action)
     estimate = state[ESTIMATE_KEY] / 100 if state.get(ESTIMATE_ON_KEY) else None
@@ -281,6 +281,7 @@ def page() -> None:
     if spot.game is not None:
         back_to_review(spot)
     if answered:
+        assert scenario is not None and done is not None
         view.show_details(scenario, done["grade"], done["estimate"])
     if status is profile.Status.ACTIVE:
         st.page_link(page="app_pages/progress.py", label=t("practice.progress_link"),

@@ -653,10 +653,11 @@ def game_panel(game: GameState, me: int | None) -> None:
                   on_click=ask_new_game, args=(True,))
 
 
-def review_my_moves(game: GameState, me: int) -> None:
+def review_my_moves(game: GameState, me: int | None) -> None:
     """My decisions in the rounds whose dice I entered, each beside the coach's best; a
     costly or doubtful one facing a bid, in a finished round, links to itself as a practice
     spot (its round's cups were lifted at the table: the link gives away no hidden dice)."""
+    assert me is not None  # its chip shows only once I have a seat
     hands = view.hands_by_round(game, me, my_dice.kept(game))
     key = (game.to_code(), me, tuple(sorted((number, hand.faces)
                                             for number, hand in hands.items())))

@@ -654,7 +654,7 @@ def _table_names(connection: sqlite3.Connection) -> set[str]:
 # --- row helpers ------------------------------------------------------------------------
 
 
-def _has_profile(connection: Connection, token: str) -> bool:
+def _has_profile(connection: Connection, token: object) -> bool:
     if not isinstance(token, str):
         return False
     row = connection.execute("SELECT 1 FROM profiles WHERE token = {}", (token,)).fetchone()

@@ -106,6 +106,8 @@ class Cursor(Protocol):
 
     def fetchall(self) -> list[Any]: ...
 
+    def __iter__(self) -> Iterator[Any]: ...
+
 
 _FORMATTER = string.Formatter()
 

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 RULES = DOCS / "RULES.md"
 SKIPPED_DIRS = {".git", ".venv", "build", "dist", "node_modules", "test-output", "__pycache__",
-                ".ruff_cache", ".pytest_cache", ".hypothesis", ".benchmarks"}
+                ".ruff_cache", ".mypy_cache", ".pytest_cache", ".hypothesis", ".benchmarks"}
 
 _FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
 _CODE_SPAN = re.compile(r"`[^`\n]*`")

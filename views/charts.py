@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from html import escape
 
+import numpy as np
+
 from perudo_math import Bid
 from views import palette
 from views.dice import face_label
@@ -130,7 +132,7 @@ def figure(chart: str, caption: str, title: str | None = None) -> str:
 # --- the odds of one bid ---------------------------------------------------------------------
 
 
-def _visible_range(distribution: Sequence[float], quantity: int) -> tuple[int, int]:
+def _visible_range(distribution: Sequence[float] | np.ndarray, quantity: int) -> tuple[int, int]:
     """The counts worth drawing: where the chance is at least 0.1%, widened to show the bid."""
     shown = [k for k, p in enumerate(distribution) if p >= 0.001]
     if not shown:
@@ -154,7 +156,7 @@ def _whole_percent(p: float, lang: str) -> str:
     return translate(lang, "format.percent", value=str(round(p * 100)))
 
 
-def distribution_html(distribution: Sequence[float], bid: Bid, lang: str) -> str:
+def distribution_html(distribution: Sequence[float] | np.ndarray, bid: Bid, lang: str) -> str:
     """Bars of P(count = k) for the matching count k, the bars that make ``bid`` true in green,
     in ``lang``.
 

@@ -17,6 +17,7 @@ page (about 0.1 s of the first page's 1.2 s, ``make bench-speed``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal, overload
 
 import streamlit as st
 
@@ -33,6 +34,8 @@ QUANTITY_ROW = 6
 still fit a phone's width, and one tap reaches any of them."""
 PAGE_KEY_PX = 44
 """The width of the row's ``‹`` and ``›`` keys: a thumb's width (see ``views.style``)."""
+LabelVisibility = Literal["visible", "hidden", "collapsed"]
+"""How a widget shows its label, as Streamlit takes it."""
 
 
 # --- my dice: a keypad of faces ------------------------------------------------------------
@@ -114,9 +117,23 @@ def hand_keypad(prefix: str) -> tuple[int, ...]:
 # --- bid and round selectors -------------------------------------------------------------
 
 
+@overload
 def face_selector(
     label: str, *, key: str, default: int | None = 4, disabled: bool = False,
-    label_visibility: str = "visible", optional: bool = False,
+    label_visibility: LabelVisibility = "visible", optional: Literal[False] = False,
+) -> int: ...
+
+
+@overload
+def face_selector(
+    label: str, *, key: str, default: int | None = 4, disabled: bool = False,
+    label_visibility: LabelVisibility = "visible", optional: bool,
+) -> int | None: ...
+
+
+def face_selector(
+    label: str, *, key: str, default: int | None = 4, disabled: bool = False,
+    label_visibility: LabelVisibility = "visible", optional: bool = False,
 ) -> int | None:
     """Pick a bid face, pacos included (shown ``⚀ P``). Returns a face, or with
     ``optional`` ``None`` until one is picked (a face picked cannot be unpicked).
@@ -253,7 +270,7 @@ def quantity_buttons(face: int, *, key: str, lowest: int, offset: int, table_dic
 
 
 def round_selector(*, key: str, default: str | None = "normal", disabled: bool = False,
-                   label_visibility: str = "visible") -> bool:
+                   label_visibility: LabelVisibility = "visible") -> bool:
     """Normal or palifico round; returns whether the round is palifico."""
     lang = current_language()  # bound: the labels may be formatted outside this run
     choice = st.segmented_control(

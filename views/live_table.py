@@ -162,7 +162,8 @@ def refresh() -> bool:
     before = st.session_state.get(_SEEN_KEY)
     st.session_state[_SEEN_KEY] = state
     moved = before is None or before.version != state.version
-    changed = moved or before.everyone_writes != state.everyone_writes  # who may write
+    changed = moved or (before is not None  # who may write
+                        and before.everyone_writes != state.everyone_writes)
     if setting_up_next():
         return changed
     shown = url_state.current_game()

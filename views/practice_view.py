@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import altair as alt
 import streamlit as st
 
-from coach.engine.situation import Action
+from coach.engine.situation import DUDO, Action
 from coach.play.bot_game import MAX_SEED as MAX_GAME_SEED
 from coach.play.bot_game import BotGame, BotTable
 from coach.review import tracked_decisions
@@ -227,7 +228,8 @@ def find_scenario(spot: Spot, rules: Rules) -> Scenario | None:
         return cached_game_scenario(spot.game, key)
     levels: list[int | None] = [spot.level]
     if spot.level is not None and spot.theme is not None:
-        levels += sorted(LEVELS, key=lambda level: (abs(level - spot.level), level))[1:]
+        wanted = spot.level
+        levels += sorted(LEVELS, key=lambda level: (abs(level - wanted), level))[1:]
     for level in levels:
         try:
             return cached_scenario(spot.seed, spot.theme, level, key)
@@ -357,7 +359,7 @@ def grade_line(grade: Grade) -> str:
 def read_chance(scenario: Scenario) -> float | None:
     """The chance that the bid on the table is true as the coach reads the bids (its dudo
     option's), ``None`` if the coach did not weigh a dudo."""
-    dudo = scenario.option(Action("dudo"))
+    dudo = scenario.option(DUDO)
     return None if dudo is None else dudo.p_true
 
 
@@ -434,12 +436,12 @@ def options_table(scenario: Scenario, grade: Grade) -> str:
     return "\n".join(lines)
 
 
-def options_chart(scenario: Scenario, grade: Grade) -> alt.LayerChart:
+def options_chart(scenario: Scenario, grade: Grade) -> alt.LayerChart | alt.FacetChart:
     """Horizontal bars: each move's net chance of losing a die (lose − win back), the
     coach's choice and the learner's move in colour, the value printed at the bar's end."""
     coach, mine, both, other = (t("practice.chart.coach"), t("practice.chart.mine"),
                                 t("practice.chart.both"), t("practice.chart.others"))
-    rows = []
+    rows: list[dict[str, Any]] = []
     for action, lose, gain in shown_options(scenario, grade):
         is_best, is_mine = action == grade.best, action == grade.action
         role = both if is_best and is_mine else coach if is_best else mine if is_mine else other

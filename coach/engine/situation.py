@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -53,7 +54,7 @@ class Action:
     bid: Bid | None = None
 
     def __post_init__(self) -> None:
-        kind = self.kind
+        kind: ActionKind | None = self.kind
         if kind.__class__ is not ActionKind:  # bots build many actions: keep the check cheap
             kind = _KIND_BY_WORD.get(kind) if isinstance(kind, str) else None
             if kind is None:
@@ -111,9 +112,10 @@ class Action:
             raise InvalidActionError(f"an action has no field {unknown[0][:40]!r}")
         if "action" not in data:
             raise InvalidActionError("an action needs its kind: raise, dudo or calza")
-        kind = data["action"]
-        if not isinstance(kind, str):
-            raise InvalidActionError(f"an action is raise, dudo or calza, not {_sample(kind)}")
+        word = data["action"]
+        kind = _KIND_BY_WORD.get(word) if isinstance(word, str) else None
+        if kind is None:
+            raise InvalidActionError(f"an action is raise, dudo or calza, not {_sample(word)}")
         if "bid" not in data:
             return cls(kind)
         bid = data["bid"]
@@ -172,7 +174,7 @@ class Situation:
 
     def _checked_dice(self) -> tuple[int, ...]:
         """Every seat's dice, checked and kept as a tuple."""
-        dice = self.dice
+        dice: object = self.dice  # a list too: kept as a tuple
         if dice.__class__ is not tuple:
             dice = tuple(dice) if isinstance(dice, list) else require_items(
                 "Situation: dice", dice, "a list of every seat's dice", MAX_PLAYERS)
@@ -194,7 +196,7 @@ class Situation:
 
     def _check_bids(self, dice: tuple[int, ...]) -> None:
         """This round's (seat, bid) pairs, checked and kept as a tuple of tuples."""
-        bids = self.bids
+        bids: Sequence[object] = self.bids  # lists too: kept as tuples
         changed = bids.__class__ is not tuple
         if changed:
             bids = require_items("Situation: bids", bids, "a list of (seat, Bid) pairs",

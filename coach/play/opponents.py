@@ -94,10 +94,10 @@ def hand_space(dice: int) -> HandSpace:
     normal = counts.copy()
     normal[:, 1:] += counts[:, :1]
     matches = (normal, counts)
-    indicators = tuple(_one_hot(table, dice) for table in matches)
+    indicators = (_one_hot(normal, dice), _one_hot(counts, dice))
     for array in (counts, log_prior, normal, *indicators):
         array.setflags(write=False)
-    return HandSpace(dice, counts, log_prior, matches, indicators)  # type: ignore[arg-type]
+    return HandSpace(dice, counts, log_prior, matches, indicators)
 
 
 def _one_hot(matches: np.ndarray, dice: int) -> np.ndarray:
@@ -715,7 +715,7 @@ class ReaderBot:
         caller = self.caller(situation.next_seat())
         next_dice = counts.next_pmfs.shape[1] - 1
         need = np.clip(quantities[:, None] - np.arange(next_dice + 1)[None, :], 0, length)
-        believed = 0.0
+        believed: np.ndarray | float = 0.0
         if caller.reading > 0.0:
             # What the next player believes of the rest of the table: the public reading of
             # everyone but them, mine after the candidate.
@@ -732,6 +732,7 @@ class ReaderBot:
             index = np.minimum(quantities[:, None] - np.arange(next_dice + 1)[None, :]
                                + _OFFSET, tables.shape[1] - 1)
             believed = believed + (1.0 - caller.reading) * tables[thirds[:, None], index]
+        assert isinstance(believed, np.ndarray)  # reading > 0 or < 1: a branch above ran
         weights = caller.calls(believed) * counts.next_pmfs[faces]
         below = np.zeros((6, length + 1))
         np.cumsum(counts.without_next, axis=1, out=below[:, 1:])
