@@ -31,6 +31,9 @@ FAST_ARENA = ["arena", "--games", "1000000", "--hero", "random", "--opponents", 
 """A match of a million one-die games between random bots: it never ends in a test."""
 PLAYED = re.compile(rb"\] [1-9]\d*/\d+ games, ")
 """The progress bar, once a game has been played."""
+HANG_S = 60
+"""How long a wait may last before the test calls it hung: it stops a hung test, and a slow
+machine still passes."""
 
 
 def run(main, argv: list[str], capsys) -> tuple[int, str, str]:
@@ -285,7 +288,7 @@ def gone(processes: list[psutil.Process], timeout: float) -> bool:
 def test_ctrl_c_prints_the_partial_result_and_leaves_no_worker(jobs):
     match = Running([*FAST_ARENA, "--jobs", jobs])
     try:
-        assert match.playing.wait(60), match.err
+        assert match.playing.wait(HANG_S), match.err
         # The workers start before the first chunk of games is sent, so once a game has been
         # played they are all there: counted, with no wait.
         workers = match.workers()
@@ -303,20 +306,20 @@ def test_ctrl_c_prints_the_partial_result_and_leaves_no_worker(jobs):
     assert err.rstrip().endswith(f"python -m coach arena: interrupted after "
                                  f"{payload['games']:,} games: the result printed is partial")
     assert "Traceback" not in err
-    assert gone(workers, timeout=5)
+    assert gone(workers, timeout=HANG_S)
 
 
 def test_workers_end_when_the_parent_is_killed_outright():
     match = Running([*FAST_ARENA, "--jobs", "2"])
     try:
-        assert match.playing.wait(60)
+        assert match.playing.wait(HANG_S)
         workers = match.workers()
         assert len(workers) == 2
         match.process.kill()
-        match.process.wait(timeout=10)
+        match.process.wait(timeout=HANG_S)
     finally:
         match.process.kill()
-    assert gone(workers, timeout=10)
+    assert gone(workers, timeout=HANG_S)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
