@@ -170,7 +170,7 @@ def test_migrations_run_once_and_a_newer_schema_is_refused(database: Database) -
     SharedTables(database)
     SharedTables(database)  # a second process starting: nothing to do
     with database.transaction(write=True) as connection:
-        connection.execute("UPDATE schema_versions SET version = 99 WHERE store = ?",
+        connection.execute("UPDATE schema_versions SET version = 99 WHERE store = {}",
                            ("shared_tables",))
     with pytest.raises(FutureSchemaError, match="newer"):
         SharedTables(database)
@@ -183,5 +183,5 @@ def test_migrations_apply_in_order_on_both_databases(database: Database) -> None
     assert migrate(database, "demo", steps[:1]) == 1
     assert migrate(database, "demo", steps) == 2
     with database.transaction(write=True) as connection:
-        connection.execute("INSERT INTO demo (id, note) VALUES (?, ?)", (1, "two"))
+        connection.execute("INSERT INTO demo (id, note) VALUES ({}, {})", (1, "two"))
         assert connection.execute("SELECT note FROM demo").fetchone()[0] == "two"

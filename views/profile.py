@@ -16,7 +16,7 @@ from enum import StrEnum
 
 import streamlit as st
 
-from practice.rating import Rating, rate_answer
+from practice.rating import Rating, ratings_after
 from practice.rating import next_level as level_for
 from storage import profiles
 from storage.progress import Answer, GameRecord, ProgressStore
@@ -137,12 +137,10 @@ def record(answer: Answer) -> Saved:
     next level follows the learner even when nothing can be saved.
     """
     saved = _save(lambda store, token: store.record(token, answer) is not None)
-    if answer.level is not None and saved is not Saved.REPEAT:
+    if saved is not Saved.REPEAT:
         ratings = _session_ratings()
-        themes = [answer.theme] + (["overall"] if answer.kind == "scenario" else [])
-        for theme in themes:
-            ratings[theme] = rate_answer(ratings.get(theme, Rating()), answer.level,
-                                         answer.correct)
+        ratings.update(ratings_after(ratings, answer.kind, answer.theme, answer.level,
+                                     answer.correct))
     return saved
 
 
