@@ -7,11 +7,8 @@ import random
 from coach.engine.situation import DUDO, Action, ActionKind, Situation
 from coach.play.opponents.odds import (
     OddsPlayer,
-    best_face,
     chance,
     legal_window,
-    opening,
-    opening_faces,
     own_odds,
 )
 
@@ -29,8 +26,7 @@ class BoldBot(OddsPlayer):
         if last is not None and situation.may_dudo() and chance(odds, last) < 0.25:
             return DUDO
         if last is None and self.rng.random() > 0.33:
-            return opening(situation, best_face(situation, opening_faces(situation)),
-                           self.opening_confidence, odds)
+            return self.opening_bid(situation, odds)
         if self.rng.random() < 0.33:
             return Action(ActionKind.RAISE, self.rng.choice(options))
         plausible = [bid for bid in options if chance(odds, bid) >= 0.4] or list(options)

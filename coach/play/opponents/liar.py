@@ -11,11 +11,8 @@ from coach.engine.situation import Action, ActionKind, Situation
 from coach.play.opponents.common import one_in_three
 from coach.play.opponents.odds import (
     OddsPlayer,
-    best_face,
     chance,
     legal_window,
-    opening,
-    opening_faces,
     own_odds,
 )
 from perudo_math import Bid
@@ -41,8 +38,7 @@ class LiarBot(OddsPlayer):
         if self.rng.random() < self.lie_share:
             return Action(ActionKind.RAISE, self._lie(situation, options, odds))
         if last is None:
-            return opening(situation, best_face(situation, opening_faces(situation)),
-                           self.opening_confidence, odds)
+            return self.opening_bid(situation, odds)
         return Action(ActionKind.RAISE, honest)
 
     def _lie(self, situation: Situation, options: tuple[Bid, ...], odds: np.ndarray) -> Bid:

@@ -47,19 +47,19 @@ def legal_window(situation: Situation, reach: int) -> tuple[Bid, ...]:
                         situation.rules, situation.dice[situation.me] == 1, reach)
 
 
-def best_face(situation: Situation, faces: Sequence[int]) -> int:
+def _best_face(situation: Situation, faces: Sequence[int]) -> int:
     """The face I hold most of (ties: the highest)."""
     return max(faces, key=lambda f: (situation.hand.count(f, palifico=situation.palifico), f))
 
 
-def opening(situation: Situation, face: int, confidence: float, odds: np.ndarray) -> Action:
+def _opening(situation: Situation, face: int, confidence: float, odds: np.ndarray) -> Action:
     """The highest quantity on ``face`` my dice make at least ``confidence`` likely (≥ 1)."""
     row = odds[face - 1]
     quantity = max(1, int(np.flatnonzero(row >= confidence).max(initial=1)))
     return Action(ActionKind.RAISE, Bid(min(quantity, situation.table_dice), face))
 
 
-def opening_faces(situation: Situation) -> tuple[int, ...]:
+def _opening_faces(situation: Situation) -> tuple[int, ...]:
     one_die = situation.dice[situation.me] == 1
     return tuple(bid.face for bid in smallest_on_each_face(None, situation.palifico,
                                                            situation.rules, one_die))
@@ -79,10 +79,15 @@ class OddsPlayer:
         odds = own_odds(situation)
         last = situation.last_bid
         if last is None:
-            return opening(situation, best_face(situation, opening_faces(situation)),
-                           self.opening_confidence, odds)
+            return self.opening_bid(situation, odds)
         best = max(legal_window(situation, self.reach), key=self._preference(situation, odds))
         return self.respond(situation, odds, best)
+
+    def opening_bid(self, situation: Situation, odds: np.ndarray) -> Action:
+        """The opening on the face I hold most of, as high as my dice make likely enough
+        (``opening_confidence``)."""
+        return _opening(situation, _best_face(situation, _opening_faces(situation)),
+                        self.opening_confidence, odds)
 
     def _preference(self, situation: Situation,
                     odds: np.ndarray) -> Callable[[Bid], tuple[float, bool, int]]:
