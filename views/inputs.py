@@ -16,8 +16,8 @@ page (about 0.1 s of the first page's 1.2 s, ``make bench-speed``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Literal, overload
+from collections.abc import Callable, Sequence
+from typing import Literal, TypeVar, overload
 
 import streamlit as st
 
@@ -26,6 +26,8 @@ from views import tracker_view
 from views.dice import face_label, glyphs, hand_text
 from views.i18n import current_language, t, tn, translate
 from views.text import small
+
+T = TypeVar("T")
 
 MAX_HAND_DICE = MAX_STARTING_DICE
 """A cup never holds more than the largest starting count."""
@@ -141,18 +143,8 @@ def face_selector(
     ``default=None`` leaves the value to ``st.session_state[key]``, set by the caller (a
     widget must not get both a default and a state value), or to the user with ``optional``.
     """
-    face = st.segmented_control(
-        label,
-        FACES,
-        format_func=face_label,
-        default=default,
-        required=True,
-        key=key,
-        persist_state="session",
-        width="stretch",
-        disabled=disabled,
-        label_visibility=label_visibility,
-    )
+    face = _kept_choice(label, FACES, format_func=face_label, default=default, key=key,
+                        disabled=disabled, label_visibility=label_visibility)
     if face is None:
         return None if optional else 4
     return int(face)
@@ -273,19 +265,22 @@ def round_selector(*, key: str, default: str | None = "normal", disabled: bool =
                    label_visibility: LabelVisibility = "visible") -> bool:
     """Normal or palifico round; returns whether the round is palifico."""
     lang = current_language()  # bound: the labels may be formatted outside this run
-    choice = st.segmented_control(
-        t("round.label"),
-        ("normal", "palifico"),
-        format_func=lambda option: translate(lang, f"round.{option}"),
-        default=default,
-        required=True,
-        key=key,
-        persist_state="session",
-        width="stretch",
-        disabled=disabled,
-        label_visibility=label_visibility,
-    )
+    choice = _kept_choice(t("round.label"), ("normal", "palifico"),
+                          format_func=lambda option: translate(lang, f"round.{option}"),
+                          default=default, key=key, disabled=disabled,
+                          label_visibility=label_visibility)
     return choice == "palifico"
+
+
+def _kept_choice(label: str, options: Sequence[T], *, format_func: Callable[[T], str],
+                 default: T | None, key: str, disabled: bool,
+                 label_visibility: LabelVisibility) -> T | None:
+    """A segmented control as wide as the page whose choice, once made, stays made and is
+    kept across pages (``persist_state``)."""
+    return st.segmented_control(label, options, format_func=format_func, default=default,
+                                required=True, key=key, persist_state="session",
+                                width="stretch", disabled=disabled,
+                                label_visibility=label_visibility)
 
 
 __all__ = [

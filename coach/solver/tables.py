@@ -2,7 +2,7 @@
 
 ``coach/solver/data/heads_up_tables.npz`` holds, per solved round (opener's dice, responder's dice,
 normal or palifico), the equilibrium profile from :mod:`coach.solver.cfr`, written by
-``python scripts/build_solver_tables.py``; ``coach/solver/data/heads_up_tables.json`` holds the
+``python -m scripts.build_solver_tables``; ``coach/solver/data/heads_up_tables.json`` holds the
 kind of payoff the tables were solved for (``payoff``: ``"game"`` for the shipped tables, see
 :mod:`coach.solver.values`; ``"dice"``: die for die) and each table's rule key and figures:
 ``value``, the opener's equilibrium payoff; with game payoffs ``game_value`` = (1 + value) / 2,
@@ -321,7 +321,7 @@ class CoachTablesBot:
             observe(showdown)
 
 
-# Writing tables (used by scripts/build_solver_tables.py).
+# Writing tables (used by python -m scripts.build_solver_tables).
 
 _ARRAY_NAMES = ("children", "prob0", "prob1", "value0", "value1")
 

@@ -48,7 +48,7 @@ from perudo_math import GameState
 from storage.sql import Database, close_pools
 from storage.tables import SharedTables
 from tests import postgres
-from tests.benchmarks.test_bench_app import BrowserThread
+from tests.benchmarks.conftest import BrowserThread
 from tests.browser import conftest as browser
 from tests.browser.kit import IDLE, phone_context
 from tests.servers import streamlit_app
@@ -222,15 +222,6 @@ def cluster() -> Iterator[postgres.Cluster]:
     with postgres.temporary_cluster() as started:
         yield started
     close_pools()
-
-
-@pytest.fixture(scope="module")
-def chromium_thread() -> Iterator[BrowserThread]:
-    """Chromium in a thread of its own (the browser tests may hold this thread's)."""
-    browser._require_chromium()
-    thread = BrowserThread()
-    yield thread
-    thread.close()
 
 
 @dataclass
