@@ -38,7 +38,9 @@ from perudo_math.legality import (
     is_legal,
     legal_quantities,
     legal_raises,
+    most_useful_bids,
     smallest_raises,
+    useful_range,
 )
 from perudo_math.limits import (
     MAX_MOVES,
@@ -47,6 +49,7 @@ from perudo_math.limits import (
     MAX_ROUNDS,
     MAX_STARTING_DICE,
     MAX_TABLE_DICE,
+    MAX_USEFUL_BIDS,
     MIN_PLAYERS,
     MIN_STARTING_DICE,
 )
@@ -83,6 +86,7 @@ __all__ = [
     "MAX_ROUNDS",
     "MAX_STARTING_DICE",
     "MAX_TABLE_DICE",
+    "MAX_USEFUL_BIDS",
     "MIN_PLAYERS",
     "MIN_STARTING_DICE",
     "ORDINARY_FACES",
@@ -126,9 +130,11 @@ __all__ = [
     "is_legal",
     "legal_quantities",
     "legal_raises",
+    "most_useful_bids",
     "odds",
     "odds_table",
     "roll_for_first_opener",
     "settle_round",
     "smallest_raises",
+    "useful_range",
 ]
