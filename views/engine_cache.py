@@ -70,9 +70,16 @@ class Table:
                    bool(palifico), tuple((int(seat), float(share)) for seat, share in bluffs))
 
     def situation(self) -> Situation:
-        """The coach's view; ``ValueError`` when the numbers cannot make a table."""
-        return Situation(Rules.from_dict(dict(self.rules)), self.dice, self.me, Hand(self.hand),
-                         tuple((seat, Bid(q, f)) for seat, q, f in self.bids), self.palifico)
+        """The coach's view; ``ValueError`` when the numbers cannot make a table. The same
+        object for the same table while it is kept (every cached answer of a tap asks for
+        it, and a round may hold thousands of bids)."""
+        return _situation_of(self)
+
+
+@lru_cache(maxsize=64)
+def _situation_of(table: Table) -> Situation:
+    return Situation(Rules.from_dict(dict(table.rules)), table.dice, table.me, Hand(table.hand),
+                     tuple((seat, Bid(q, f)) for seat, q, f in table.bids), table.palifico)
 
 
 def rules_key(rules: Rules) -> tuple[tuple[str, object], ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import itemgetter
 from typing import Any
 
 from perudo_math import (
@@ -201,6 +202,8 @@ class Situation:
                                  MAX_MOVES)
         if len(bids) > MAX_MOVES:
             raise ValueError(f"a round holds at most {MAX_MOVES} bids, not more")
+        if not changed and _well_formed(bids, dice):
+            return
         pairs = []
         for pair in bids:
             if pair.__class__ is not tuple:
@@ -329,6 +332,18 @@ class Situation:
         except RecursionError:
             raise ValueError("not a situation: the JSON is nested too deeply") from None
         return cls.from_dict(data)
+
+
+def _well_formed(bids: tuple[object, ...], dice: tuple[int, ...]) -> bool:
+    """Whether ``bids`` is a tuple of (seat, Bid) pairs, each seat holding dice: the common
+    case, checked a pair at a time in C rather than in Python (a review builds a spot for each
+    of a long round's decisions)."""
+    if set(map(type, bids)) - {tuple} or set(map(len, bids)) - {2}:  # type: ignore[arg-type]
+        return False
+    seats, made = set(map(itemgetter(0), bids)), set(map(type, map(itemgetter(1), bids)))
+    return (made <= {Bid}
+            and all(seat.__class__ is int and 0 <= seat < len(dice) and dice[seat]
+                    for seat in seats))
 
 
 _SITUATION_FIELDS = frozenset({"rules", "dice", "me", "hand", "bids", "palifico"})

@@ -1,0 +1,249 @@
+"""No valid game costs more than a normal one by much (issue 31, point 1).
+
+The coach reads a round's useful range only (``perudo_math.useful_range``), each bid once
+however the round is followed, in memory that does not grow with the round: these tests
+count the work and the bytes (tracemalloc), never the clock. The speed is measured beside a
+normal spot in ``tests/benchmarks/test_bench_long_round.py``.
+"""
+
+from __future__ import annotations
+
+import tracemalloc
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from coach import DUDO, BidReading, Situation, TableBeliefs, advise, count_shift
+from coach.engine import beliefs, decide
+from coach.engine.beliefs import (
+    PublicReading,
+    RoundReading,
+    _convolve_rows,
+    clear_caches,
+    hand_posterior,
+    public_posteriors,
+    round_reading,
+)
+from coach.engine.hands import choice_table, uniform_survival
+from coach.engine.rollout import raise_losses
+from coach.review import review, tracked_decisions
+from perudo_math import MAX_MOVES, Bid, Hand, Rules
+from tests.long_round import ANY_FACE, finished_long_round, long_round
+from tests.strategies import read_rounds
+
+HAND = Hand([1, 2, 2, 3, 4, 4, 5, 5, 6, 6])
+USEFUL = 500
+"""The issue round's useful range: every quantity up to the table's 100 dice, five faces."""
+
+
+def spot_after(bids: int, rules: Rules = ANY_FACE) -> Situation:
+    """The issue's round after ``bids`` bids, the next seat (holding :data:`HAND`) to act."""
+    game = long_round(bids, rules)
+    me = game.turn
+    assert me is not None
+    return Situation(game.rules, tuple(player.dice for player in game.players), me, HAND,
+                     game.bids, game.palifico)
+
+
+def B(text: str) -> Bid:
+    return Bid.parse(text)
+
+
+# --- the useful range, as the coach reads it -----------------------------------------------
+
+
+def test_bids_from_the_first_above_the_table_on_are_not_read():
+    dice, hand = (5, 5, 5, 5), Hand([1, 2, 3, 4, 5])
+    useful = ((1, B("3x4")), (2, B("5x4")))
+    decided = (*useful, (3, B("21x4")), (1, B("11xP")))  # 11 × P: legal, within the table
+    full = TableBeliefs(Situation(Rules(), dice, 2, hand, decided))
+    cut = TableBeliefs(Situation(Rules(), dice, 2, hand, useful))
+    assert full.reads_seat(1) and not full.reads_seat(3)  # seat 3 only bid above the table
+    for face in (1, 4, 6):
+        for seat in (1, 3):
+            assert np.array_equal(full.seat_counts(seat, face), cut.seat_counts(seat, face))
+
+
+def test_public_posteriors_read_the_useful_range_only():
+    dice = (5, 5, 5)
+    reading = PublicReading.of(BidReading(), 3)
+    useful = ((0, B("2x3")), (1, B("3x3")))
+    decided = (*useful, (2, B("16x3")), (0, B("8xP")))
+    for kept, cut in zip(public_posteriors(dice, decided, False, Rules(), reading),
+                         public_posteriors(dice, useful, False, Rules(), reading), strict=True):
+        assert (kept is None and cut is None) or np.array_equal(kept, cut)
+
+
+# --- memory: flat in the round's length ----------------------------------------------------
+
+
+def advice_peak(spot: Situation) -> int:
+    """The most bytes held at once while the coach advises on ``spot`` from cold caches."""
+    clear_caches()
+    tracemalloc.start()
+    try:
+        advise(spot)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+NORMAL_PEAK: list[int] = []
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bids=st.one_of(st.integers(USEFUL - 20, USEFUL + 20), st.integers(10, MAX_MOVES - 1)))
+def test_advice_holds_no_more_memory_on_a_long_round_than_on_a_normal_one(bids):
+    if not NORMAL_PEAK:
+        NORMAL_PEAK.append(advice_peak(spot_after(9)))  # one bid a player: a normal spot
+    assert advice_peak(spot_after(bids)) <= NORMAL_PEAK[0] + 4_000_000
+
+
+def test_the_readings_kept_are_few_whatever_was_read():
+    reading = PublicReading.of(BidReading(), 10)
+    spot = spot_after(120)
+    for length in range(1, 120):
+        round_reading(spot.dice, spot.bids[:length], False, spot.rules, reading)
+    assert len(beliefs._PUBLIC_CACHE) <= beliefs._PUBLIC_CACHE_SIZE
+
+
+# --- work: each bid read once ----------------------------------------------------------------
+
+
+class Tally:
+    """Counts the bids read (each bid read is one :meth:`RoundReading.chose`)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.bids = 0
+        chose = RoundReading.chose
+
+        def counted(reading: RoundReading, *args, **kwargs) -> RoundReading:
+            self.bids += 1
+            return chose(reading, *args, **kwargs)
+
+        monkeypatch.setattr(RoundReading, "chose", counted)
+
+
+def test_a_review_of_a_long_round_reads_each_useful_bid_once(monkeypatch):
+    clear_caches()
+    game = finished_long_round(USEFUL + 100)
+    decisions = tracked_decisions(game, 9, {1: HAND})
+    tally = Tally(monkeypatch)
+    reviewed = review(decisions)
+    assert len(reviewed.moves) == len(decisions) == 60
+    assert tally.bids <= USEFUL
+
+
+def test_advice_at_every_turn_of_a_long_round_reads_each_bid_once(monkeypatch):
+    clear_caches()
+    game = long_round(USEFUL)
+    tally = Tally(monkeypatch)
+    reading = PublicReading.of(BidReading(), 10)
+    dice = tuple(player.dice for player in game.players)
+    for turn in range(0, USEFUL + 1, 7):
+        round_reading(dice, game.bids[:turn], False, game.rules, reading)
+    assert tally.bids == USEFUL - USEFUL % 7
+
+
+def test_the_count_shift_of_a_long_round_reads_it_once_more(monkeypatch):
+    clear_caches()
+    spot = spot_after(USEFUL + 300)
+    tally = Tally(monkeypatch)
+    shift = count_shift(spot, 5)
+    assert tally.bids <= 2 * USEFUL  # the reading, and the one pass for the steps
+    assert sum(len(seat.steps) for seat in shift.seats) == USEFUL - USEFUL // 10
+
+
+# --- the same numbers, bid by bid ------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(read_rounds())
+def test_each_bids_step_is_the_reading_of_the_round_up_to_it(drawn):
+    spot, face = drawn
+    shift = count_shift(spot, face)
+    for seat in shift.seats:
+        for step in seat.steps:
+            upto = TableBeliefs(replace(spot, bids=spot.bids[:step.position + 1]), BidReading())
+            counts = upto.seat_counts(seat.seat, face)
+            assert step.after == pytest.approx(float(np.dot(np.arange(len(counts)), counts)),
+                                               abs=1e-12)
+
+
+@settings(max_examples=80, deadline=None)
+@given(dice=st.integers(1, 6), unknown=st.integers(1, 30), quantity=st.integers(1, 40),
+       face=st.integers(1, 6), previous=st.one_of(st.none(), st.builds(
+           Bid, st.integers(1, 30), st.integers(2, 6))), palifico=st.booleans(),
+       sharpness=st.sampled_from([0.5, 6.0, 20.0]), held=st.sampled_from([0.0, 2.5, 8.0]))
+def test_the_choice_summed_face_by_face_is_the_choice_weighed_move_by_move(
+        dice, unknown, quantity, face, previous, palifico, sharpness, held):
+    bid = Bid(quantity, face)
+    table = choice_table(dice, bid, previous, palifico, Rules(raise_rule="any-face"), sharpness,
+                         held, uniform_survival(unknown, palifico))
+    assert np.allclose(table.honest_by_face(palifico), table.honest(palifico),
+                       rtol=1e-12, atol=0)
+
+
+def convolved_one_term_after_another(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The convolution of each row as the reading first added its terms, one shift at a
+    time: the exact sums the coach's numbers rest on."""
+    if a.shape[1] < b.shape[1]:
+        a, b = b, a
+    out = np.zeros((a.shape[0], a.shape[1] + b.shape[1] - 1))
+    for shift in range(b.shape[1]):
+        out[:, shift:shift + a.shape[1]] += a * b[:, shift, None]
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(length=st.integers(1, 101), steps=st.integers(1, 11), seed=st.integers(0, 2**32 - 1),
+       power=st.integers(1, 40))
+def test_counts_are_convolved_to_the_same_last_bit(length, steps, seed, power):
+    rng = np.random.default_rng(seed)
+    a, b = rng.random((6, length)) ** power, rng.random((6, steps))
+    assert np.array_equal(_convolve_rows(a, b), convolved_one_term_after_another(a, b))
+
+
+def test_a_seats_posterior_extends_the_one_of_its_bids_but_the_last():
+    bids = (B("2x4"), B("3x4"), B("5x6"), B("7x6"))
+    args = (5, 20, False, 0.3, 1.5, 0.2)
+    clear_caches()
+    whole = hand_posterior(5, bids, *args[1:])
+    clear_caches()
+    for length in range(1, len(bids) + 1):
+        step = hand_posterior(5, bids[:length], *args[1:])
+    assert np.array_equal(step, whole)
+
+
+# --- a round decided: no play-outs for a raise above the table -----------------------------
+
+
+def test_raises_above_the_table_lose_for_sure_without_being_played_out(monkeypatch):
+    spot = spot_after(MAX_MOVES - 1)
+    raises = [option.action.bid for option in advise(spot).options
+              if option.action.bid is not None]
+    assert raises and all(bid.quantity > spot.table_dice for bid in raises)
+    beliefs_ = TableBeliefs(spot)
+    played = raise_losses(spot, raises, beliefs_.hand_weights,
+                          lambda seat: decide.CoachSettings().threshold_of(seat, 10), 256,
+                          beliefs_.view_of)
+    assert list(played) == [1.0] * len(raises)  # what playing them out would say
+
+    def refuse(*_: object, **__: object) -> None:
+        raise AssertionError("a raise above the table was played out")
+
+    monkeypatch.setattr(decide, "raise_losses", refuse)
+    advice = advise(spot)
+    assert advice.action == DUDO and advice.reason.code == "bid-above-table"
+    assert all(option.lose == 1.0 for option in advice.options if option.action.bid)
+
+
+def test_a_long_round_is_reviewed_to_its_end():
+    game = finished_long_round(USEFUL + 30)
+    reviewed = review(tracked_decisions(game, 9, {1: HAND}))
+    last = reviewed.moves[-1]
+    assert last.best == DUDO and last.best_option.lose == 0.0
+    assert last.played.kind == "raise" and last.played_option.lose == 1.0
