@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from coach import DUDO, BidReading, Situation, TableBeliefs, advise, count_shift
 from coach.engine import beliefs, decide
 from coach.engine.beliefs import (
+    TABLE_READ_BIDS,
     PublicReading,
     RoundReading,
     _convolve_rows,
@@ -127,17 +128,22 @@ class Tally:
         monkeypatch.setattr(RoundReading, "chose", counted)
 
 
-def test_a_review_of_a_long_round_reads_each_useful_bid_once(monkeypatch):
+ONCE_SHORT_ONCE_LONG = USEFUL + TABLE_READ_BIDS
+"""Each bid is read once while the round is short, and once more when it has grown long
+(a long round is read in fewer steps, from its first bid: see ``RoundReading``)."""
+
+
+def test_a_review_of_a_long_round_reads_each_useful_bid_at_most_twice(monkeypatch):
     clear_caches()
     game = finished_long_round(USEFUL + 100)
     decisions = tracked_decisions(game, 9, {1: HAND})
     tally = Tally(monkeypatch)
     reviewed = review(decisions)
     assert len(reviewed.moves) == len(decisions) == 60
-    assert tally.bids <= USEFUL
+    assert tally.bids <= ONCE_SHORT_ONCE_LONG
 
 
-def test_advice_at_every_turn_of_a_long_round_reads_each_bid_once(monkeypatch):
+def test_advice_at_every_turn_of_a_long_round_reads_each_bid_at_most_twice(monkeypatch):
     clear_caches()
     game = long_round(USEFUL)
     tally = Tally(monkeypatch)
@@ -145,7 +151,8 @@ def test_advice_at_every_turn_of_a_long_round_reads_each_bid_once(monkeypatch):
     dice = tuple(player.dice for player in game.players)
     for turn in range(0, USEFUL + 1, 7):
         round_reading(dice, game.bids[:turn], False, game.rules, reading)
-    assert tally.bids == USEFUL - USEFUL % 7
+    last_short = TABLE_READ_BIDS - TABLE_READ_BIDS % 7
+    assert tally.bids == last_short + USEFUL - USEFUL % 7 <= ONCE_SHORT_ONCE_LONG
 
 
 def test_the_count_shift_of_a_long_round_reads_it_once_more(monkeypatch):
@@ -247,3 +254,64 @@ def test_a_long_round_is_reviewed_to_its_end():
     last = reviewed.moves[-1]
     assert last.best == DUDO and last.best_option.lose == 0.0
     assert last.played.kind == "raise" and last.played_option.lose == 1.0
+
+
+def test_a_long_round_is_read_as_a_short_one_to_within_rounding():
+    game = long_round(TABLE_READ_BIDS)
+    dice = tuple(player.dice for player in game.players)
+    reading = PublicReading.of(BidReading(), 10)
+    ways = [beliefs._read_bids(RoundReading(tuple(None for _ in dice), long), dice, game.bids, 0,
+                               False, game.rules, reading) for long in (False, True)]
+    for short, long in zip(ways[0].hands, ways[1].hands, strict=True):
+        assert np.allclose(short, long, rtol=1e-9, atol=1e-300)
+    for seat in range(1, 10):
+        assert np.allclose(ways[0].seen(dice, seat, False, 0.5),
+                           ways[1].seen(dice, seat, False, 0.5), rtol=0, atol=1e-12)
+
+
+def test_a_readings_numbers_do_not_depend_on_what_was_kept():
+    game = long_round(TABLE_READ_BIDS + 60)
+    dice = tuple(player.dice for player in game.players)
+    reading = PublicReading.of(BidReading(), 10)
+    clear_caches()
+    whole = round_reading(dice, game.bids, False, game.rules, reading)
+    clear_caches()
+    for turn in range(0, len(game.bids) + 1, 9):
+        round_reading(dice, game.bids[:turn], False, game.rules, reading)
+    followed = round_reading(dice, game.bids, False, game.rules, reading)
+    assert followed is not whole
+    for one, other in zip(whole.hands, followed.hands, strict=True):
+        assert np.array_equal(one, other)
+
+
+# --- the app's caches: a long round held once, however many hands are tapped ---------------
+
+
+def test_the_apps_caches_hold_a_long_round_once_whatever_the_hands_tapped():
+    from views import charts
+    from views.engine_cache import Table, cached_advice, cached_read_odds
+
+    game = long_round(MAX_MOVES - 1)
+    dice, last = [player.dice for player in game.players], game.bids[-1][1]
+    hands = [sorted((first, second, 1, 2, 3, 4, 5, 6, 6, 6))
+             for first in range(1, 7) for second in range(1, 7)]
+
+    def tap(hand: list[int]) -> None:
+        table = Table.of(game.rules, dice, 9, hand, game.bids, False)
+        cached_advice(table, True)
+        cached_read_odds(table, True, last.quantity, last.face)
+        charts.cached_raise_html(table, True, None, "en")
+
+    tap(hands[0])
+    tracemalloc.start()
+    try:
+        for hand in hands[1:6]:
+            tap(hand)
+        after_few = tracemalloc.get_traced_memory()[0]
+        for hand in hands[6:]:
+            tap(hand)
+        after_many = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    # Thirty hands more hold what their answers take, not thirty copies of 2,999 bids.
+    assert after_many - after_few < 30 * 20_000

@@ -66,7 +66,7 @@ class Table:
            bluffs: Sequence[tuple[int, float]] = ()) -> Table:
         return cls(rules_key(rules), tuple(int(n) for n in dice), int(me),
                    tuple(sorted(int(face) for face in hand)),
-                   tuple((int(seat), bid.quantity, bid.face) for seat, bid in bids),
+                   _shared(tuple((int(seat), bid.quantity, bid.face) for seat, bid in bids)),
                    bool(palifico), tuple((int(seat), float(share)) for seat, share in bluffs))
 
     def situation(self) -> Situation:
@@ -77,9 +77,23 @@ class Table:
 
 
 @lru_cache(maxsize=64)
+def _shared(bids: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, int, int], ...]:
+    """``bids``, as the first equal round kept: the tables of every hand tapped on a round
+    share its bids, so that a cache of a thousand tables does not hold a long round a
+    thousand times."""
+    return bids
+
+
+@lru_cache(maxsize=64)
 def _situation_of(table: Table) -> Situation:
     return Situation(Rules.from_dict(dict(table.rules)), table.dice, table.me, Hand(table.hand),
-                     tuple((seat, Bid(q, f)) for seat, q, f in table.bids), table.palifico)
+                     _bids_of(table.bids), table.palifico)
+
+
+@lru_cache(maxsize=64)
+def _bids_of(bids: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, Bid], ...]:
+    """The round's ``(seat, Bid)`` pairs, built once for every table of the round."""
+    return tuple((seat, Bid(quantity, face)) for seat, quantity, face in bids)
 
 
 def rules_key(rules: Rules) -> tuple[tuple[str, object], ...]:

@@ -26,7 +26,6 @@ from itertools import count
 from math import exp, lgamma, log, log1p
 
 import numpy as np
-from numpy.lib.stride_tricks import as_strided
 
 from coach.engine.hands import (
     ChoiceTable,
@@ -195,6 +194,7 @@ def clear_caches() -> None:
     uniform_survival.cache_clear()
     _flat_counts.cache_clear()
     _plain_by_face.cache_clear()
+    _plain_spectrum.cache_clear()
     _count_indicator.cache_clear()
     probability.clear_caches()
     from coach.engine import rollout  # the rollouts' tables, beside the readings
@@ -319,22 +319,52 @@ class PublicReading:
 
 TABLE_READ_BIDS = 100
 """A round's bids past this many are read as if their bidders judged from their own dice:
-real rounds end long before, and a round typed with thousands of bids stays cheap."""
+real rounds end long before, and a round typed with thousands of bids stays cheap. A round
+of at most this many bids (its useful range) is read as it always was, to the last bit; a
+longer one in fewer steps, to within rounding (:class:`RoundReading`)."""
 
 
 class RoundReading:
     """The table's reading of a round's bids so far: per seat, the weight of each of its
-    hands (None for a seat that has not bid), and what those hands count toward each face,
-    worked out once when first asked (:func:`seen_by` asks for every other seat at every
-    bid). Reading one more bid (:meth:`read`) replaces one seat's weights: the memory a
-    reading holds is one array per seat, however long the round."""
+    hands (None for a seat that has not bid). Reading one more bid (:meth:`read`) replaces
+    one seat's weights: the memory a reading holds is one array per seat, however long the
+    round. What it counts (a seat's dice toward each face, how a seat sees the others) is
+    worked out once when first asked: every bid asks how its bidder saw every other seat.
 
-    __slots__ = ("_counts", "_kept", "hands")
+    ``long``: a reading of a round longer than :data:`TABLE_READ_BIDS` bids. It weighs each
+    bid's moves face by face (:meth:`hands.ChoiceTable.honest_by_face`) and convolves the
+    other seats' counts as a product of their Fourier transforms: the same numbers to within
+    rounding, in a fraction of the work. A round of at most that many bids, every real one,
+    is read move by move and convolved term by term, as it always was, to the last bit: its
+    spots are weighed exactly as before (play-outs break ties between faces on equal
+    chances, which the last bit can change).
+    """
 
-    def __init__(self, hands: tuple[np.ndarray | None, ...]) -> None:
+    __slots__ = ("_chains", "_counts", "_kept", "hands", "long")
+
+    def __init__(self, hands: tuple[np.ndarray | None, ...], long: bool = False) -> None:
         self.hands = hands
+        self.long = long
         self._counts: list[np.ndarray | None] = [None] * len(hands)
         self._kept: dict[tuple[object, ...], np.ndarray] = {}
+        self._chains: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
+
+    def chain(self, plain_dice: int, seats: tuple[int, ...], dice: tuple[int, ...],
+              palifico: bool) -> np.ndarray:
+        """``[f - 1, k]``: P(k dice count toward face f) among ``plain_dice`` fair dice and
+        the dice of ``seats``, convolved in that order: each step kept, so that the next
+        bidder's view, which shares all but a seat or two with this one's, costs a step or
+        two (the same sums as convolving them all again)."""
+        key = (plain_dice, seats)
+        found = self._chains.get(key)
+        if found is None:
+            if seats:
+                found = _convolve_rows(self.chain(plain_dice, seats[:-1], dice, palifico),
+                                       self.counts(seats[-1], dice[seats[-1]], palifico))
+            else:
+                found = _plain_by_face(plain_dice, palifico)
+            self._chains[key] = found
+        return found
 
     def kept(self, key: tuple[object, ...], work: Callable[[], np.ndarray]) -> np.ndarray:
         """``work()``, done once for this reading under ``key`` (what it depends on besides
@@ -347,31 +377,29 @@ class RoundReading:
     def count(self, seat: int, dice: int, face: int, palifico: bool) -> np.ndarray:
         """P(k of ``seat``'s ``dice`` count toward ``face``), its hands weighed as read (the
         seat must have bid); worked out once (:func:`_count_of`)."""
-        key = ("count", seat, face)
-        found = self._kept.get(key)
-        if found is None:
-            weights = self.hands[seat]
-            assert weights is not None
-            found = self._kept[key] = _count_of(weights, dice, face, palifico)
-        return found
+        weights = self.hands[seat]
+        assert weights is not None
+        return self.kept(("count", seat, face), lambda: _count_of(weights, dice, face, palifico))
 
     def seen(self, dice: tuple[int, ...], seat: int, palifico: bool,
              table_reading: float) -> np.ndarray:
         """:func:`seen_by` of this reading, worked out once."""
-        key = ("seen", seat, table_reading)
-        found = self._kept.get(key)
-        if found is None:
-            found = self._kept[key] = _seen(self, dice, seat, palifico, table_reading)
-        return found
+        return self.kept(("seen", seat, table_reading),
+                         lambda: _seen(self, dice, seat, palifico, table_reading))
 
     def counts(self, seat: int, dice: int, palifico: bool) -> np.ndarray:
         """``[f - 1, k]``: P(k of ``seat``'s ``dice`` count toward face f), its hands
-        weighed as read (the seat must have bid)."""
+        weighed as read (the seat must have bid); for a long reading, their Fourier
+        transform over :func:`_fft_length` counts."""
         found = self._counts[seat]
         if found is None:
             weights = self.hands[seat]
             assert weights is not None
-            found = self._counts[seat] = _counts_by_face(weights, dice, palifico)
+            found = _counts_by_face(weights, dice, palifico)
+            if self.long:
+                found = np.fft.rfft(found, n=_fft_length(len(self.hands) * MAX_STARTING_DICE),
+                                    axis=1)
+            self._counts[seat] = found
         return found
 
     def read(self, dice: tuple[int, ...], seat: int, bid: Bid, previous: Bid | None,
@@ -386,29 +414,31 @@ class RoundReading:
         else:
             table = uniform_choice(dice[seat], bid, previous, sum(dice), palifico, rules,
                                    reading.sharpness, reading.held)
-        return self.chose(dice[seat], seat, table.honest(palifico), table.moves, palifico,
-                          reading.bluffs[seat])
+        return self.chose(dice[seat], seat, table, palifico, reading.bluffs[seat])
 
-    def chose(self, dice: int, seat: int, honest: np.ndarray, moves: int, palifico: bool,
+    def chose(self, dice: int, seat: int, table: ChoiceTable, palifico: bool,
               bluff: float) -> RoundReading:
-        """This reading once ``seat``, of ``dice`` dice, made a move among ``moves``, which
-        an honest bidder holding each hand would have made with the chance ``honest``; a
-        bluff (any move alike) with the share ``bluff``."""
+        """This reading once ``seat``, of ``dice`` dice, made the move of ``table``; a bluff
+        (any move alike) with the share ``bluff``."""
+        honest = table.honest_by_face(palifico) if self.long else table.honest(palifico)
         weights = self.hands[seat]
         if weights is None:
             weights = hand_space(dice).prior
-        weights = weights * (bluff / moves + (1.0 - bluff) * honest)
+        weights = weights * (bluff / table.moves + (1.0 - bluff) * honest)
         weights = weights / weights.sum()
         weights.setflags(write=False)
-        after = RoundReading((*self.hands[:seat], weights, *self.hands[seat + 1:]))
+        after = RoundReading((*self.hands[:seat], weights, *self.hands[seat + 1:]), self.long)
         after._counts = [*self._counts[:seat], None, *self._counts[seat + 1:]]
+        if self.hands[seat] is not None:  # the other seats' counts and the fair dice stand
+            after._chains = {key: chain for key, chain in self._chains.items()
+                             if seat not in key[1]}
         return after
 
 
 _PUBLIC_CACHE: OrderedDict[int, tuple[tuple[object, ...], tuple[tuple[int, Bid], ...],
                                       RoundReading]] = OrderedDict()
 """Readings kept, the most recent last: each with its context (the dice, the round, the
-rules, the reading) and the bids it read."""
+rules, the reading, whether the round is long) and the bids it read."""
 _PUBLIC_CACHE_SIZE = 32
 """How many readings are kept: one array per seat each (at most 3,003 numbers, a seat of ten
 dice), whatever the round's length."""
@@ -434,9 +464,11 @@ def round_reading(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], pali
                   rules: Rules, reading: PublicReading) -> RoundReading:
     """:func:`public_posteriors` of a round's useful range, ``bids``, as a
     :class:`RoundReading`. It extends the longest reading kept of a round that ``bids``
-    begin with, so following a round bid by bid (a review, a player's every turn) reads each
-    bid once, in time linear in the bids."""
-    context = (dice, palifico, rules, reading)
+    begin with (read the same way: a long round's readings extend long ones), so following a
+    round bid by bid (a review, a player's every turn) reads each bid at most twice, in time
+    linear in the bids; the numbers do not depend on what was kept."""
+    long = len(bids) > TABLE_READ_BIDS
+    context = (dice, palifico, rules, reading, long)
     start, state, hit = 0, None, None
     for serial, (kept_context, kept, kept_state) in _PUBLIC_CACHE.items():
         if (start <= len(kept) <= len(bids) and (not kept or bids[len(kept) - 1] == kept[-1])
@@ -445,8 +477,8 @@ def round_reading(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], pali
     if state is not None and start == len(bids):
         _PUBLIC_CACHE.move_to_end(hit)  # type: ignore[arg-type]
         return state
-    state = _read_bids(state or RoundReading(tuple(None for _ in dice)), dice, bids, start,
-                       palifico, rules, reading)
+    state = _read_bids(state or RoundReading(tuple(None for _ in dice), long), dice, bids,
+                       start, palifico, rules, reading)
     _PUBLIC_CACHE[next(_PUBLIC_SERIAL)] = (context, bids, state)
     if len(_PUBLIC_CACHE) > _PUBLIC_CACHE_SIZE:
         _PUBLIC_CACHE.popitem(last=False)
@@ -469,13 +501,12 @@ def _read_bids(state: RoundReading, dice: tuple[int, ...], bids: Sequence[tuple[
     if first >= len(bids):
         return state
     # Past TABLE_READ_BIDS each bid is read from its bidder's own dice alone, whatever was
-    # read before it: their choices are weighed all at once, face by face, then read in order.
+    # read before it: their choices are weighed all at once, then read in order.
     tables = _uniform_tables(dice, bids, first, palifico, rules, reading)
     for position in range(first, len(bids)):
         seat = bids[position][0]
-        table = tables[position - first]
-        state = state.chose(dice[seat], seat, table.honest_by_face(palifico), table.moves,
-                            palifico, reading.bluffs[seat])
+        state = state.chose(dice[seat], seat, tables[position - first], palifico,
+                            reading.bluffs[seat])
         if seen is not None:
             seen(position, state)
     return state
@@ -521,14 +552,37 @@ def _seen(reading: RoundReading, dice: tuple[int, ...], seat: int, palifico: boo
     if table_reading <= 0:
         return plain
     hands = reading.hands
-    count = _plain_by_face(sum(dice[other] for other, weights in enumerate(hands)
-                               if other != seat and weights is None), palifico)
-    for other, weights in enumerate(hands):
-        if other != seat and weights is not None and dice[other]:
-            count = _convolve_rows(count, reading.counts(other, dice[other], palifico))
+    plain_dice = sum(dice[other] for other, weights in enumerate(hands)
+                     if other != seat and weights is None)
+    if reading.long:
+        length = _fft_length(len(dice) * MAX_STARTING_DICE)
+        spectrum = _plain_spectrum(plain_dice, palifico, length)
+        for other, weights in enumerate(hands):
+            if other != seat and weights is not None and dice[other]:
+                spectrum = spectrum * reading.counts(other, dice[other], palifico)
+        count = np.fft.irfft(spectrum, n=length, axis=1)[:, :unknown + 1]
+        np.maximum(count, 0.0, out=count)  # a rounding below nothing is nothing
+    else:
+        count = reading.chain(plain_dice, tuple(other for other, weights in enumerate(hands)
+                                                if other != seat and weights is not None
+                                                and dice[other]), dice, palifico)
     seen = np.zeros((6, unknown + 2))
     seen[:, :-1] = np.minimum(1.0, np.cumsum(count[:, ::-1], axis=1)[:, ::-1])
     return (1.0 - table_reading) * plain + table_reading * seen
+
+
+def _fft_length(most_dice: int) -> int:
+    """A length of Fourier transforms that holds every count of ``most_dice`` dice, none
+    wrapping around."""
+    return 1 << most_dice.bit_length()
+
+
+@lru_cache(maxsize=512)
+def _plain_spectrum(dice: int, palifico: bool, length: int) -> np.ndarray:
+    """The Fourier transform, over ``length`` counts, of :func:`_plain_by_face`."""
+    spectrum = np.fft.rfft(_plain_by_face(dice, palifico), n=length, axis=1)
+    spectrum.setflags(write=False)
+    return spectrum
 
 
 @lru_cache(maxsize=256)
@@ -566,7 +620,7 @@ def _convolve_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     # Term k of a row, a × b[k], shifted k places: each term on its own row of ``terms``,
     # added in order (the same sums, to the last bit, as adding them one after another).
     terms = np.zeros((rows, steps, width + 1))
-    shifted = as_strided(terms, shape=(rows, steps, length),
+    shifted = np.ndarray((rows, steps, length), buffer=terms,
                          strides=(terms.strides[0], terms.strides[1] + terms.strides[2],
                                   terms.strides[2]))
     np.multiply(a[:, None, :], b[:, :, None], out=shifted)
@@ -668,8 +722,9 @@ class TableBeliefs:
                     steps[seat].append((position, state.count(seat, dice[seat], face,
                                                               palifico)))
 
-            _read_bids(RoundReading(tuple(None for _ in dice)), dice, self._useful, 0, palifico,
-                       situation.rules, self._public_reading(), seen)
+            empty = RoundReading(tuple(None for _ in dice), len(self._useful) > TABLE_READ_BIDS)
+            _read_bids(empty, dice, self._useful, 0, palifico, situation.rules,
+                       self._public_reading(), seen)
             return {seat: tuple(found) for seat, found in steps.items()}
         positions: dict[int, list[int]] = {seat: [] for seat in self._read}
         for position, (seat, _) in enumerate(self._useful):

@@ -238,11 +238,12 @@ def choice_tables(dice: int, made: Sequence[tuple[Bid, Bid | None]], palifico: b
                                  bidder_dice=dice)
         pick = -1
         for face, span in spans.items():
-            for quantity in span[: reach + 1]:
-                if face == bid.face and quantity == bid.quantity:
-                    pick = len(faces) - start
-                faces.append(face)
-                quantities.append(quantity)
+            lowest = span.start
+            highest = min(span.stop, lowest + reach + 1)
+            if face == bid.face and lowest <= bid.quantity < highest:
+                pick = len(faces) - start + bid.quantity - lowest
+            faces.extend([face] * (highest - lowest))
+            quantities.extend(range(lowest, highest))
         if pick < 0:
             pick = len(faces) - start
             faces.append(bid.face)
