@@ -115,17 +115,17 @@ def test_the_readings_kept_are_few_whatever_was_read():
 
 
 class Tally:
-    """Counts the bids read (each bid read is one :meth:`RoundReading.chose`)."""
+    """Counts the bids read (each bid read is one :meth:`RoundReading.made`)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.bids = 0
-        chose = RoundReading.chose
+        made = RoundReading.made
 
         def counted(reading: RoundReading, *args, **kwargs) -> RoundReading:
             self.bids += 1
-            return chose(reading, *args, **kwargs)
+            return made(reading, *args, **kwargs)
 
-        monkeypatch.setattr(RoundReading, "chose", counted)
+        monkeypatch.setattr(RoundReading, "made", counted)
 
 
 ONCE_SHORT_ONCE_LONG = USEFUL + TABLE_READ_BIDS

@@ -29,6 +29,7 @@ import numpy as np
 
 from coach.engine.hands import (
     ChoiceTable,
+    _counts_by_face_rows,
     _flat_counts,
     bid_likelihood,
     choice_likelihood,
@@ -193,14 +194,16 @@ def clear_caches() -> None:
     _PUBLIC_CACHE.clear()
     uniform_survival.cache_clear()
     _flat_counts.cache_clear()
+    _counts_by_face_rows.cache_clear()
     _plain_by_face.cache_clear()
     _plain_spectrum.cache_clear()
     _count_indicator.cache_clear()
     probability.clear_caches()
-    from coach.engine import rollout  # the rollouts' tables, beside the readings
+    from coach.engine import decide, rollout  # the rollouts' tables, the last beliefs
 
     for cached in (rollout.raise_steps, rollout.padded_survival, rollout._raises_after):
         cached.cache_clear()
+    decide._LAST_BELIEFS.clear()
 
 
 def seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: bool,
@@ -410,7 +413,8 @@ class RoundReading:
         if reads_table and reading.table_readings[seat] > 0:
             table = choice_table(dice[seat], bid, previous, palifico, rules, reading.sharpness,
                                  reading.held, _seen(self, dice, seat, palifico,
-                                                     reading.table_readings[seat]))
+                                                     reading.table_readings[seat]),
+                                 by_face=self.long)
         else:
             table = uniform_choice(dice[seat], bid, previous, sum(dice), palifico, rules,
                                    reading.sharpness, reading.held)
@@ -421,11 +425,20 @@ class RoundReading:
         """This reading once ``seat``, of ``dice`` dice, made the move of ``table``; a bluff
         (any move alike) with the share ``bluff``."""
         honest = table.honest_by_face(palifico) if self.long else table.honest(palifico)
+        return self.made(dice, seat, honest, table.moves, bluff)
+
+    def made(self, dice: int, seat: int, honest: np.ndarray, moves: int,
+             bluff: float) -> RoundReading:
+        """This reading once ``seat``, of ``dice`` dice, made a move among ``moves`` that an
+        honest bidder holding each hand makes with the chance ``honest``; a bluff (any move
+        alike) with the share ``bluff``."""
         weights = self.hands[seat]
         if weights is None:
             weights = hand_space(dice).prior
-        weights = weights * (bluff / table.moves + (1.0 - bluff) * honest)
-        weights = weights / weights.sum()
+        share = (1.0 - bluff) * honest
+        share += bluff / moves
+        weights = weights * share
+        weights /= weights.sum()
         weights.setflags(write=False)
         after = RoundReading((*self.hands[:seat], weights, *self.hands[seat + 1:]), self.long)
         after._counts = [*self._counts[:seat], None, *self._counts[seat + 1:]]
@@ -514,8 +527,9 @@ def _read_bids(state: RoundReading, dice: tuple[int, ...], bids: Sequence[tuple[
 
 def _uniform_tables(dice: tuple[int, ...], bids: Sequence[tuple[int, Bid]], first: int,
                     palifico: bool, rules: Rules, reading: PublicReading) -> list[ChoiceTable]:
-    """The :func:`hands.uniform_choice` table of each bid from ``first`` on, worked out
-    together for the bidders of each number of dice (:func:`hands.choice_tables`)."""
+    """The :func:`hands.uniform_choice` table of each bid from ``first`` on, with its
+    weights summed face by face, worked out together for the bidders of each number of dice
+    (:func:`hands.choice_tables`): a few hundred numbers a bid."""
     by_dice: dict[int, list[int]] = {}
     for position in range(first, len(bids)):
         by_dice.setdefault(dice[bids[position][0]], []).append(position)
@@ -524,7 +538,8 @@ def _uniform_tables(dice: tuple[int, ...], bids: Sequence[tuple[int, Bid]], firs
         made = [(bids[position][1], bids[position - 1][1] if position else None)
                 for position in positions]
         found = choice_tables(held_dice, made, palifico, rules, reading.sharpness,
-                              reading.held, uniform_survival(sum(dice) - held_dice, palifico))
+                              reading.held, uniform_survival(sum(dice) - held_dice, palifico),
+                              by_face=True)
         for position, table in zip(positions, found, strict=True):
             tables[position - first] = table
     return tables  # type: ignore[return-value]

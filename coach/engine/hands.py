@@ -42,6 +42,10 @@ class HandSpace:
     def matches(self, palifico: bool) -> np.ndarray:
         return self.palifico if palifico else self.normal
 
+    def by_face(self, palifico: bool) -> np.ndarray:
+        """``[f - 1, h]``: :meth:`matches` face by face, each face's counts side by side."""
+        return _counts_by_face_rows(self.dice, palifico)
+
     def row(self, faces: tuple[int, ...]) -> int:
         """The index of the multiset holding ``faces``."""
         wanted = np.bincount(np.asarray(faces, dtype=np.int64) - 1, minlength=6)
@@ -165,6 +169,9 @@ class ChoiceTable:
     faces: np.ndarray
     weights: np.ndarray
     chosen: int
+    totals: np.ndarray | None = None
+    """``[f - 1, k]``: the summed weight of the moves on face f (for
+    :meth:`honest_by_face`; worked out by :func:`choice_tables` when asked ``by_face``)."""
 
     @property
     def moves(self) -> int:
@@ -186,13 +193,22 @@ class ChoiceTable:
         weights by count before any hand is weighed, so each hand adds six numbers, not one
         per move. Equal to :meth:`honest` but for rounding, and much cheaper: for the bids a
         long round holds past ``TABLE_READ_BIDS``. Read-only."""
-        totals = np.zeros((6, self.dice + 1))
-        np.add.at(totals, self.faces, self.weights)
-        flat = _flat_counts(self.dice, palifico)
-        chosen = flat[self.faces[self.chosen]] - self.faces[self.chosen] * (self.dice + 1)
-        honest = self.weights[self.chosen].take(chosen) / totals.ravel().take(flat).sum(axis=0)
+        totals = self.totals
+        if totals is None:
+            totals = np.zeros((6, self.dice + 1))
+            np.add.at(totals, self.faces, self.weights)
+        counted = hand_space(self.dice).by_face(palifico)[self.faces[self.chosen]]
+        honest = self.weights[self.chosen].take(counted)
+        honest /= totals.ravel().take(_flat_counts(self.dice, palifico)).sum(axis=0)
         honest.setflags(write=False)
         return honest
+
+
+@lru_cache(maxsize=2 * (MAX_STARTING_DICE + 1))
+def _counts_by_face_rows(dice: int, palifico: bool) -> np.ndarray:
+    rows = np.ascontiguousarray(hand_space(dice).matches(palifico).T)
+    rows.setflags(write=False)
+    return rows
 
 
 @lru_cache(maxsize=2 * (MAX_STARTING_DICE + 1))
@@ -207,22 +223,24 @@ def _flat_counts(dice: int, palifico: bool) -> np.ndarray:
 
 def choice_table(dice: int, bid: Bid, previous: Bid | None, palifico: bool, rules: Rules,
                  sharpness: float, held: float, survival: np.ndarray,
-                 reach: int = 2) -> ChoiceTable:
+                 reach: int = 2, by_face: bool = False) -> ChoiceTable:
     """The moves a bidder of ``dice`` dice chose ``bid`` among, after ``previous``, weighed
     by the dice of their face a hand counts (:class:`ChoiceTable`), for a bidder who sees
     the dice they cannot see through ``survival``: the smallest raises of each face and
-    ``reach`` above, the bid made, and dudo when there is a bid."""
+    ``reach`` above, the bid made, and dudo when there is a bid. ``by_face``: with the
+    weights summed face by face."""
     table, = choice_tables(dice, ((bid, previous),), palifico, rules, sharpness, held,
-                           survival, reach)
+                           survival, reach, by_face)
     return table
 
 
 def choice_tables(dice: int, made: Sequence[tuple[Bid, Bid | None]], palifico: bool,
                   rules: Rules, sharpness: float, held: float, survival: np.ndarray,
-                  reach: int = 2) -> list[ChoiceTable]:
+                  reach: int = 2, by_face: bool = False) -> list[ChoiceTable]:
     """:func:`choice_table` of each ``(bid, previous)`` in ``made``, by bidders of ``dice``
     dice who all see through ``survival``, worked out together (a long round's bids): the
-    same numbers as one by one."""
+    same numbers as one by one. ``by_face``: with their weights summed face by face
+    (:attr:`ChoiceTable.totals`), all at once."""
     unknown = survival.shape[1] - 2
     # A quantity past every die is as false as one past the table: bounded, a typed 10**30
     # stays inside numpy's integers.
@@ -257,14 +275,20 @@ def choice_tables(dice: int, made: Sequence[tuple[Bid, Bid | None]], palifico: b
         ends.append(len(faces))
     counted = np.arange(dice + 1)
     index = np.array(faces) - 1
-    needed = np.clip(np.array(quantities, dtype=np.int64)[:, None] - counted, 0, unknown + 1)
+    needed = np.array(quantities, dtype=np.int64)[:, None] - counted
+    np.maximum(needed, 0, out=needed)
+    np.minimum(needed, unknown + 1, out=needed)
     # Each move's chance of being right, for each count of its face: a raise's of being
     # true, dudo's of the bid it calls being false.
-    scores = survival.take(index[:, None] * (unknown + 2) + needed)
-    raises = np.array(raising)
-    calls = ~raises
-    if calls.any():
-        scores[calls] = 1.0 - scores[calls]
+    needed += index[:, None] * (unknown + 2)
+    scores = survival.take(needed)
+    if len(made) == 1:  # one bid: its raises first, then dudo
+        calls = slice(len(faces) - 1, None) if made[0][1] is not None else slice(0)
+        raises: slice | np.ndarray = slice(0, calls.start)
+    else:
+        raises = np.array(raising)
+        calls = ~raises  # type: ignore[assignment]
+    scores[calls] = 1.0 - scores[calls]
     scores *= sharpness
     scores[raises] += held * counted
     if sharpness + held * dice > _SAFE_EXPONENT:
@@ -273,13 +297,20 @@ def choice_tables(dice: int, made: Sequence[tuple[Bid, Bid | None]], palifico: b
         for start, end in zip([0, *ends[:-1]], ends, strict=True):
             scores[start:end] -= scores[start:end].max()
     weights = np.exp(scores, out=scores)
+    totals = None
+    if by_face:
+        totals = np.zeros((6 * len(made), dice + 1))
+        np.add.at(totals, np.repeat(np.arange(len(made)) * 6, np.diff(ends, prepend=0)) + index,
+                  weights)
+        totals.setflags(write=False)
     tables = []
     start = 0
-    for end, pick in zip(ends, chosen, strict=True):
+    for number, (end, pick) in enumerate(zip(ends, chosen, strict=True)):
         part = weights[start:end]
         part.setflags(write=False)
         faces_of = index[start:end]
         faces_of.setflags(write=False)
-        tables.append(ChoiceTable(dice, faces_of, part, pick))
+        tables.append(ChoiceTable(dice, faces_of, part, pick,
+                                  None if totals is None else totals[6 * number:6 * number + 6]))
         start = end
     return tables
