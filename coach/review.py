@@ -110,9 +110,10 @@ class ReviewedMove:
             return False
         return (self.outcome is Outcome.RIGHT) is not (self.verdict is Verdict.GOOD)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, written: dict[int, list[Any]] | None = None) -> dict[str, Any]:
+        """The move as plain JSON values; ``written``: as :meth:`Situation.to_dict`'s."""
         return {
-            "situation": self.situation.to_dict(),
+            "situation": self.situation.to_dict(written),
             "played": str(self.played),
             "best": str(self.best),
             "lose": round(self.played_option.lose, 6),
@@ -162,8 +163,9 @@ class GameReview:
         }
 
     def to_dict(self) -> dict[str, Any]:
+        written: dict[int, list[Any]] = {}  # a round's bids, written once for all its moves
         return {"summary": self.summary(), "turning_points": list(self.turning_points()),
-                "moves": [move.to_dict() for move in self.moves]}
+                "moves": [move.to_dict(written) for move in self.moves]}
 
 
 def review_move(situation: Situation, played: Action,

@@ -273,14 +273,21 @@ class Situation:
         return check_bid(action.bid, self.last_bid, palifico=self.palifico, rules=self.rules,
                          bidder_dice=self.dice[self.me]).legal
 
-    def to_dict(self) -> dict[str, Any]:
-        """The situation as plain JSON values (bids written ``5x4``)."""
+    def to_dict(self, written: dict[int, list[Any]] | None = None) -> dict[str, Any]:
+        """The situation as plain JSON values (bids written ``5x4``). ``written``: the
+        ``[seat, bid]`` pairs already written, by the identity of the pair they write, to
+        write each once when many situations of a round share its bids (a review)."""
+        if written is None:
+            bids = [[seat, str(bid)] for seat, bid in self.bids]
+        else:
+            bids = [written.get(id(pair)) or written.setdefault(id(pair), [pair[0], str(pair[1])])
+                    for pair in self.bids]
         return {
             "rules": self.rules.changed(),
             "dice": list(self.dice),
             "me": self.me,
             "hand": list(self.hand.faces),
-            "bids": [[seat, str(bid)] for seat, bid in self.bids],
+            "bids": bids,
             "palifico": self.palifico,
         }
 
