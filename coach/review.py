@@ -236,11 +236,18 @@ def tracked_decisions(game: GameState, me: int,
                          f"{len(game.players)}")
     decisions: list[tuple[Situation, Action]] = []
     state = game.restart()
-    held: dict[int, int] = {state.round_number: state.players[me].dice}
-    for event in game.history:
-        number = state.round_number
+    number = state.round_number
+    held: dict[int, int] = {number: state.players[me].dice}
+    history, done = game.history, 0
+    for index, event in enumerate(history):
+        ends = isinstance(event, DudoCalled | CalzaCalled)
         hand = hands.get(number)
-        if not isinstance(event, RulesChanged) and event.seat == me and hand is not None:
+        mine = not isinstance(event, RulesChanged) and event.seat == me and hand is not None
+        if not (mine or ends):
+            continue  # replayed with the next move that matters, all at once
+        state, done = state.replay(history[done:index]), index
+        if mine:
+            assert hand is not None
             if len(hand) != state.players[me].dice:
                 raise ValueError(f"round {number}: seat {me} held {state.players[me].dice} "
                                  f"dice, not {len(hand)}")
@@ -249,8 +256,10 @@ def tracked_decisions(game: GameState, me: int,
             action = (Action.raise_to(event.bid) if isinstance(event, BidMade)
                       else CALZA if isinstance(event, CalzaCalled) else DUDO)
             decisions.append((situation, action))
-        state = state.apply(event)
-        held.setdefault(state.round_number, state.players[me].dice)
+        state, done = state.apply(event), index + 1
+        number = state.round_number
+        held.setdefault(number, state.players[me].dice)
+    state = state.replay(history[done:])
     for number, hand in hands.items():
         if number not in held:
             raise ValueError(f"round {number} was not played: the game has "
