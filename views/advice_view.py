@@ -22,7 +22,7 @@ from coach import (
     heads_up_strategy,
 )
 from perudo_math import Bid, GameState, Odds
-from views.i18n import format_decimal, format_percent, t, tn
+from views.i18n import current_language, format_decimal, format_percent, t, tn, translate
 from views.text import player_name, small
 
 OPTION_ROWS = 4
@@ -368,11 +368,13 @@ def tracker_bids(game: GameState) -> str:
     if not game.bids:
         opener = game.opener if game.opener is not None else 0
         return t("odds.tracker.no_bids", name=player_name(game, opener))
+    lang = current_language()  # asked once: a round may hold thousands of bids
+    names = {seat: player_name(game, seat) for seat in {seat for seat, _ in game.bids}}
     spoken = " → ".join(
-        t("odds.tracker.bid_item", name=player_name(game, seat), bid=bid.pretty())
+        translate(lang, "odds.tracker.bid_item", name=names[seat], bid=bid.pretty())
         for seat, bid in game.bids
     )
-    return t("odds.tracker.bids", bids=spoken)
+    return translate(lang, "odds.tracker.bids", bids=spoken)
 
 
 __all__ = [

@@ -11,7 +11,7 @@ concerns) and :func:`refusal_text` words them in the user's language.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from coach.engine.profiles import OpponentProfiles
@@ -138,16 +138,21 @@ def round_key(game: GameState) -> tuple[object, ...]:
             game.opener, game.history[:start])
 
 
+def round_starts(game: GameState) -> Iterator[GameState]:
+    """``game`` as it stood when each of its rounds began, in order (the round being played
+    last), replayed one round at a time: a round may hold thousands of bids."""
+    state, done = game.restart(), 0
+    yield state
+    for index, event in enumerate(game.history):
+        if isinstance(event, DudoCalled | CalzaCalled):
+            state, done = state.replay(game.history[done:index + 1]), index + 1
+            if not state.is_over:
+                yield state
+
+
 def round_keys(game: GameState) -> dict[int, tuple[object, ...]]:
     """Each round of ``game`` played so far, by number: its :func:`round_key`."""
-    state = game.restart()
-    keys = {state.round_number: round_key(state)}
-    for event in game.history:
-        number = state.round_number
-        state = state.apply(event)
-        if state.round_number != number and not state.is_over:
-            keys[state.round_number] = round_key(state)
-    return keys
+    return {state.round_number: round_key(state) for state in round_starts(game)}
 
 
 def hands_by_round(game: GameState, me: int,
@@ -162,13 +167,8 @@ def hands_by_round(game: GameState, me: int,
         if hand is not None and len(hand) == state.players[me].dice:
             found[state.round_number] = Hand(hand)
 
-    state = game.restart()
-    look(state)
-    for event in game.history:
-        number = state.round_number
-        state = state.apply(event)
-        if state.round_number != number and not state.is_over:
-            look(state)
+    for state in round_starts(game):
+        look(state)
     return found
 
 
