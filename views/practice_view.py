@@ -36,7 +36,7 @@ from views import palette, review_view, url_state
 from views.charts import CHART_FONT, FIT_WIDTH, ROW_PX
 from views.dice import glyphs
 from views.engine_cache import rules_key
-from views.i18n import format_percent, t, tn
+from views.i18n import current_language, format_percent, t, tn, translate
 from views.play_view import player_names
 from views.practice_common import points, result_icon, risk_points, theme_label
 from views.text import player_name, unbroken
@@ -305,9 +305,11 @@ def show_scenario(scenario: Scenario) -> None:
                 st.badge(tn("practice.seat.dice", count, name=name), color="gray")
     st.markdown(f"**{t('practice.bids')}**")
     lines = []
+    lang = current_language()  # asked once: a round may hold thousands of bids
+    bidders = {seat: seat_name(seat, me, names) for seat in {seat for seat, _ in scenario.bids}}
     for number, (seat, bid) in enumerate(scenario.bids, start=1):
-        line = t("practice.bid_item", number=number, name=seat_name(seat, me, names),
-                 bid=bid.pretty())
+        line = translate(lang, "practice.bid_item", number=number, name=bidders[seat],
+                         bid=bid.pretty())
         if number == len(scenario.bids):
             line = f"{line} — **{t('practice.bid_on_table')}**"
         lines.append(line)
