@@ -8,6 +8,7 @@ normal spot in ``tests/benchmarks/test_bench_long_round.py``.
 
 from __future__ import annotations
 
+import sys
 import tracemalloc
 from dataclasses import replace
 
@@ -315,3 +316,30 @@ def test_the_apps_caches_hold_a_long_round_once_whatever_the_hands_tapped():
         tracemalloc.stop()
     # Thirty hands more hold what their answers take, not thirty copies of 2,999 bids.
     assert after_many - after_few < 30 * 20_000
+
+
+def test_sessions_advising_at_once_share_the_readings_safely():
+    """A server's sessions advise at once on the same long round, each at its own turn: the
+    readings they share are looked up and extended safely, the numbers those of one alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = long_round(TABLE_READ_BIDS + 40)
+    dice = tuple(player.dice for player in game.players)
+    turns = list(range(0, len(game.bids) + 1, 5))
+
+    def advice_at(turn: int) -> list[tuple[str, float]]:
+        me = (game.bids[turn - 1][0] + 1) % len(dice) if turn else 0
+        spot = Situation(game.rules, dice, me, HAND, game.bids[:turn])
+        return [(str(option.action), option.lose) for option in advise(spot).options]
+
+    clear_caches()
+    alone = [advice_at(turn) for turn in turns]
+    clear_caches()
+    switching = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns as often as they can
+    try:
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            together = list(pool.map(advice_at, turns))
+    finally:
+        sys.setswitchinterval(switching)
+    assert together == alone

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import count
 from math import exp, lgamma, log, log1p
+from threading import Lock
 
 import numpy as np
 
@@ -187,11 +188,12 @@ def _binomial(dice: int, q: float) -> np.ndarray:
 def clear_caches() -> None:
     """Forget every cached posterior and count distribution (for measuring cold calls)."""
     die_posterior.cache_clear()
-    _POSTERIOR_CACHE.clear()
+    with _KEEPING:
+        _POSTERIOR_CACHE.clear()
+        _PUBLIC_CACHE.clear()
     uniform_choice.cache_clear()
     _hand_counts.cache_clear()
     _binomial.cache_clear()
-    _PUBLIC_CACHE.clear()
     uniform_survival.cache_clear()
     _flat_counts.cache_clear()
     _counts_by_face_rows.cache_clear()
@@ -225,10 +227,11 @@ def hand_posterior(dice: int, bids: tuple[Bid, ...], table_dice: int, palifico: 
     The posterior of a seat's bids extends the one of its bids but the last when that one
     is still kept, so that following a round bid by bid reads each bid once."""
     key = (dice, bids, table_dice, palifico, strength, overbid, bluff, moves)
-    found = _POSTERIOR_CACHE.get(key)
-    if found is not None:
-        _POSTERIOR_CACHE.move_to_end(key)
-        return found[1]
+    with _KEEPING:
+        found = _POSTERIOR_CACHE.get(key)
+        if found is not None:
+            _POSTERIOR_CACHE.move_to_end(key)
+            return found[1]
     space = hand_space(dice)
     start, weights = 0, space.prior
     if bids:
@@ -248,12 +251,15 @@ def hand_posterior(dice: int, bids: tuple[Bid, ...], table_dice: int, palifico: 
     weights.setflags(write=False)
     posterior = weights / weights.sum()
     posterior.setflags(write=False)
-    _POSTERIOR_CACHE[key] = (weights, posterior)
-    if len(_POSTERIOR_CACHE) > _POSTERIOR_CACHE_SIZE:
-        _POSTERIOR_CACHE.popitem(last=False)
+    with _KEEPING:
+        _POSTERIOR_CACHE[key] = (weights, posterior)
+        if len(_POSTERIOR_CACHE) > _POSTERIOR_CACHE_SIZE:
+            _POSTERIOR_CACHE.popitem(last=False)
     return posterior
 
 
+_KEEPING = Lock()
+"""Held while the readings kept are looked up or changed: a server's sessions share them."""
 _POSTERIOR_CACHE: OrderedDict[tuple[object, ...], tuple[np.ndarray, np.ndarray]] = OrderedDict()
 """Each posterior kept beside its weights before they are scaled to sum to 1, which the
 posterior of one bid more multiplies on."""
@@ -443,8 +449,8 @@ class RoundReading:
         after = RoundReading((*self.hands[:seat], weights, *self.hands[seat + 1:]), self.long)
         after._counts = [*self._counts[:seat], None, *self._counts[seat + 1:]]
         if self.hands[seat] is not None:  # the other seats' counts and the fair dice stand
-            after._chains = {key: chain for key, chain in self._chains.items()
-                             if seat not in key[1]}
+            after._chains = {key: chain for key, chain in list(self._chains.items())
+                             if seat not in key[1]}  # a copy first: other threads add to it
         return after
 
 
@@ -482,19 +488,22 @@ def round_reading(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], pali
     linear in the bids; the numbers do not depend on what was kept."""
     long = len(bids) > TABLE_READ_BIDS
     context = (dice, palifico, rules, reading, long)
-    start, state, hit = 0, None, None
-    for serial, (kept_context, kept, kept_state) in _PUBLIC_CACHE.items():
-        if (start <= len(kept) <= len(bids) and (not kept or bids[len(kept) - 1] == kept[-1])
-                and kept_context == context and bids[:len(kept)] == kept):
-            start, state, hit = len(kept), kept_state, serial
-    if state is not None and start == len(bids):
-        _PUBLIC_CACHE.move_to_end(hit)  # type: ignore[arg-type]
-        return state
+    start, state = 0, None
+    with _KEEPING:
+        for serial, (kept_context, kept, kept_state) in _PUBLIC_CACHE.items():
+            if (start <= len(kept) <= len(bids)
+                    and (not kept or bids[len(kept) - 1] == kept[-1])
+                    and kept_context == context and bids[:len(kept)] == kept):
+                start, state, hit = len(kept), kept_state, serial
+        if state is not None and start == len(bids):
+            _PUBLIC_CACHE.move_to_end(hit)
+            return state
     state = _read_bids(state or RoundReading(tuple(None for _ in dice), long), dice, bids,
                        start, palifico, rules, reading)
-    _PUBLIC_CACHE[next(_PUBLIC_SERIAL)] = (context, bids, state)
-    if len(_PUBLIC_CACHE) > _PUBLIC_CACHE_SIZE:
-        _PUBLIC_CACHE.popitem(last=False)
+    with _KEEPING:
+        _PUBLIC_CACHE[next(_PUBLIC_SERIAL)] = (context, bids, state)
+        if len(_PUBLIC_CACHE) > _PUBLIC_CACHE_SIZE:
+            _PUBLIC_CACHE.popitem(last=False)
     return state
 
 

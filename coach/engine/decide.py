@@ -240,9 +240,9 @@ def _beliefs(situation: Situation, reading: BidReading) -> TableBeliefs:
     """The beliefs of ``situation`` under ``reading``: the last ones again when the very same
     situation comes back (a review weighs the move played after the coach's advice), so
     that their reading and counts are not worked out twice."""
-    last = _LAST_BELIEFS[0] if _LAST_BELIEFS else None
-    if last is not None and last.situation is situation and last.reading == reading:
-        return last
+    kept = _LAST_BELIEFS[:]  # one step: another session may change it meanwhile
+    if kept and kept[0].situation is situation and kept[0].reading == reading:
+        return kept[0]
     beliefs = TableBeliefs(situation, reading)
     _LAST_BELIEFS[:] = [beliefs]
     return beliefs

@@ -191,8 +191,8 @@ class ChoiceTable:
     def honest_by_face(self, palifico: bool) -> np.ndarray:
         """:meth:`honest` summed face by face: the moves on one face add up into one row of
         weights by count before any hand is weighed, so each hand adds six numbers, not one
-        per move. Equal to :meth:`honest` but for rounding, and much cheaper: for the bids a
-        long round holds past ``TABLE_READ_BIDS``. Read-only."""
+        per move. Equal to :meth:`honest` but for rounding, and much cheaper: for a round
+        longer than ``TABLE_READ_BIDS`` bids (:class:`beliefs.RoundReading`). Read-only."""
         totals = self.totals
         if totals is None:
             totals = np.zeros((6, self.dice + 1))
@@ -206,6 +206,7 @@ class ChoiceTable:
 
 @lru_cache(maxsize=2 * (MAX_STARTING_DICE + 1))
 def _counts_by_face_rows(dice: int, palifico: bool) -> np.ndarray:
+    """:meth:`HandSpace.by_face`, worked out once."""
     rows = np.ascontiguousarray(hand_space(dice).matches(palifico).T)
     rows.setflags(write=False)
     return rows
