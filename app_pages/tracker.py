@@ -42,6 +42,7 @@ from perudo_math import (
     IllegalMove,
     RaiseRule,
     RulesChanged,
+    clean_name,
     exceeds_table,
 )
 from perudo_math.rules import SETTINGS, SettingKind
@@ -59,7 +60,6 @@ from views import (
 from views import tracker_view as view
 from views.i18n import current_language, t, tn, translate
 from views.inputs import bid_numbers, entered_hand
-from views.navigation import TRACKER_URL_PATH
 from views.style import named_symbol
 
 ODDS_PAGE = "app_pages/odds.py"
@@ -144,7 +144,7 @@ def row_name(row: int) -> str:
 
 def row_label(row: int) -> str:
     seat = rows().index(row) + 1 if row in rows() else 0
-    return row_name(row) or t("tracker.setup.player", seat=seat)
+    return clean_name(row_name(row)) or t("tracker.setup.player", seat=seat)
 
 
 def fresh_row() -> int:
@@ -729,7 +729,7 @@ def share_panel(game: GameState, me: int | None) -> None:
                   on_click=share_table)
         return
     if shared.role is live_table.Role.HOST:
-        url = live_table.follow_url(phone_link.link_base(TRACKER_URL_PATH))
+        url = live_table.follow_url(phone_link.link_base())
         st.caption(t("live.host.scan"))
         st.image(phone_link.qr_png(url), width=220, alt=t("live.qr_alt"))
         st.code(url, language=None, wrap_lines=True)

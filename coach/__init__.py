@@ -1,6 +1,13 @@
 """The coach: decisions that read the bids (``engine``), bots and the arena (``play``), and the
 heads-up solver (``solver``); ``python -m coach`` (``cli``). Imports ``perudo_math`` only;
-never Streamlit."""
+never Streamlit.
+
+The engine's names load with the package; the others load on first use (PEP 562), so advice
+for a spot never imports the arena's process pools or the solver's scipy tables."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from coach.engine import (
     CALZA,
@@ -24,26 +31,47 @@ from coach.engine import (
     count_shift,
     weigh_raise,
 )
-from coach.play import (
-    BUILTIN_BOTS,
-    ArenaSpec,
-    Bot,
-    BotFactory,
-    BotFailure,
-    BotResult,
-    CoachBot,
-    MatchResult,
-    N3Bot,
-    ProbabilityBot,
-    PureOddsCoachBot,
-    RandomBot,
-    load_bot,
-    play_game,
-    play_match,
-    run_arena,
-    wilson_interval,
-)
-from coach.solver import CoachTablesBot, MixedAdvice, heads_up_strategy, phrase_mixed_advice
+from perudo_math.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from coach.play import (
+        BUILTIN_BOTS,
+        ArenaSpec,
+        Bot,
+        BotFactory,
+        BotFailure,
+        BotResult,
+        CoachBot,
+        MatchResult,
+        N3Bot,
+        ProbabilityBot,
+        PureOddsCoachBot,
+        RandomBot,
+        load_bot,
+        play_game,
+        play_match,
+        run_arena,
+        wilson_interval,
+    )
+    from coach.solver import (
+        CoachTablesBot,
+        MixedAdvice,
+        heads_up_strategy,
+        phrase_mixed_advice,
+    )
+
+LAZY: dict[str, str] = {
+    **dict.fromkeys(("BUILTIN_BOTS", "ArenaSpec", "Bot", "BotFactory", "BotFailure", "BotResult",
+                     "CoachBot", "MatchResult", "N3Bot", "ProbabilityBot", "PureOddsCoachBot",
+                     "RandomBot", "load_bot", "play_game", "play_match", "run_arena",
+                     "wilson_interval"), "coach.play"),
+    **dict.fromkeys(("CoachTablesBot", "MixedAdvice", "heads_up_strategy",
+                     "phrase_mixed_advice"), "coach.solver"),
+}
+"""Each name loaded on first use, and the package that defines it."""
+
+
+__getattr__, __dir__ = lazy_names(__name__, globals(), LAZY)
 
 __all__ = [
     "BUILTIN_BOTS",

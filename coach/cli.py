@@ -2,7 +2,8 @@
 for a person on a terminal or as JSON (:mod:`coach.cli_text` words the results).
 
 A match or league stopped by ``--max-seconds`` prints the games played so far and exits 0;
-stopped by Ctrl+C, it prints them too and exits 130. Either way ``"stopped"`` says so.
+stopped by Ctrl+C, it prints them too and exits 130. Either way ``"stopped"`` says so. A bot
+that ends the worker process playing it stops the match with one line naming it, exit 1.
 """
 
 from __future__ import annotations
@@ -16,30 +17,33 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from coach import cli_text
 from coach.engine.beliefs import PURE_ODDS, BidReading
 from coach.engine.decide import CoachSettings, advise
-from coach.engine.situation import Situation
-from coach.play.arena import ArenaSpec, ProgressBar, StopReason, WorkerLost, play_match
-from coach.play.bot_game import MAX_OPPONENTS, ME, STYLES, BotGame, BotTable
-from coach.play.bots import BUILTIN_BOTS
-from coach.play.league import (
+from coach.engine.situation import Action, Situation
+from coach.play.names import (
+    BOT_NAMES,
     DEFAULT_EXTRA,
     DEFAULT_GAMES,
     DEFAULT_HERO,
     DEFAULT_OPPONENTS,
     DEFAULT_SIZES,
-    LeagueSpec,
+    MAX_OPPONENTS,
+    STYLES,
     Match,
-    run_league,
 )
-from coach.review import move_outcomes, review, tracked_decisions
 from perudo_math import Bid, GameState, Hand, arguments
+from perudo_math.checks import is_ascii_digits
 from perudo_math.cli import verdict_payload, verdict_text
 from perudo_math.legality import check_bid
 from perudo_math.limits import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS
 from perudo_math.rules import SETTING_BY_NAME
+
+if TYPE_CHECKING:  # the arena, the league and the review load only in their own commands
+    from coach.play.arena import ProgressBar, WorkerLost
+    from coach.play.league import LeagueSpec
 
 SPOT_OPTIONS = ("dice", "bid", "palifico", "players", "seat_dice", "history")
 """The options that describe the spot piece by piece, which ``--situation`` replaces."""
@@ -52,10 +56,13 @@ MAX_LEAGUE_BOTS = 20
 """Opponents a league plays, and extra matches it adds, at most."""
 INTERRUPTED = 130
 """The exit status after Ctrl+C (128 + SIGINT), the partial result printed first."""
+WORKER_LOST = 1
+"""The exit status when a worker process ended without answering (a bot ended it)."""
 DESCRIPTION = ("The coach: advice for a spot, reviews of games, matches and leagues between "
                "bots, and the heads-up solver. A match or league stopped by --max-seconds "
                "prints the games played so far and exits 0; stopped by Ctrl+C, it prints them "
-               "too and exits 130.")
+               "too and exits 130. A bot that ends the process playing it is named in one "
+               "line, exit 1.")
 
 
 class Interrupted(Exception):
@@ -67,6 +74,15 @@ class Interrupted(Exception):
                          "is partial")
         self.namespace = args
         self.payload = payload
+
+
+class Lost(Exception):
+    """A worker process of a match or a league ended without answering: ``lost`` says why,
+    ``prog`` is the command's name."""
+
+    def __init__(self, args: argparse.Namespace, lost: WorkerLost) -> None:
+        super().__init__(str(lost))
+        self.prog = args.prog
 
 
 def build_parser(prog: str = "python -m coach") -> argparse.ArgumentParser:
@@ -148,16 +164,22 @@ def _add_review(commands: arguments.Subcommands) -> None:
                          type=arguments.parsed_by(_style),
                          help=f"with --seed: the bots from seat 1 on, 1 to {MAX_OPPONENTS} of "
                               f"{', '.join(STYLES)}")
-    command.add_argument("--moves", default="", type=arguments.parsed_by(BotGame.read_moves),
+    command.add_argument("--moves", default="", type=arguments.parsed_by(_moves),
                          help="with --seed: your moves in order, like 3x4.dudo.5xP")
     arguments.add_rule_options(command)
 
 
 def _round_hand(text: str) -> tuple[int, Hand]:
     number, colon, dice = text.partition(":")
-    if not colon or not number.isdigit() or not dice.isdigit() or len(dice) > 10:
+    if not colon or not is_ascii_digits(number, 4) or not is_ascii_digits(dice, 10):
         raise ValueError(f"a round's hand is ROUND:DICE, like 3:24456, not {text[:40]!r}")
     return int(number), Hand(int(face) for face in dice)
+
+
+def _moves(text: str) -> tuple[Action, ...]:
+    from coach.play.bot_game import BotGame
+
+    return BotGame.read_moves(text)
 
 
 def _style(text: str) -> str:
@@ -167,6 +189,9 @@ def _style(text: str) -> str:
 
 
 def run_review(args: argparse.Namespace) -> dict[str, object]:
+    from coach.play.bot_game import ME, BotGame, BotTable
+    from coach.review import move_outcomes, review, tracked_decisions
+
     if args.game is not None:
         if args.opponents or args.moves:
             raise ValueError("--opponents and --moves go with --seed, not --game")
@@ -199,7 +224,7 @@ def run_review(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _bot_help(role: str, default: str) -> str:
-    return f"{role}: one of {', '.join(BUILTIN_BOTS)} or module:attribute (default {default})"
+    return f"{role}: one of {', '.join(BOT_NAMES)} or module:attribute (default {default})"
 
 
 def _add_common_match_options(command: argparse.ArgumentParser, games_default: int,
@@ -350,6 +375,8 @@ def _deadline(args: argparse.Namespace) -> float | None:
 def _progress(args: argparse.Namespace) -> Iterator[ProgressBar | None]:
     """A progress bar on stderr when it is a terminal and not ``--quiet`` (a file or a pipe
     would keep every frame), its line ended however the run ends."""
+    from coach.play.arena import ProgressBar
+
     bar = None if args.quiet or not sys.stderr.isatty() else ProgressBar()
     try:
         yield bar
@@ -358,11 +385,31 @@ def _progress(args: argparse.Namespace) -> Iterator[ProgressBar | None]:
             bar.finish()
 
 
+@contextmanager
+def _workers_watched(args: argparse.Namespace) -> Iterator[None]:
+    """A worker that ends without answering as :class:`Lost` (exit status 1, not 2: the
+    arguments were fine, the process playing a bot was not)."""
+    from coach.play.arena import WorkerLost
+
+    try:
+        yield
+    except WorkerLost as lost:
+        raise Lost(args, lost) from None
+
+
+def _say_stuck(args: argparse.Namespace, stuck: Sequence[str]) -> None:
+    for what in stuck:
+        print(f"{args.prog}: {what}", file=sys.stderr)
+
+
 def run_match(args: argparse.Namespace) -> dict[str, object]:
+    from coach.play.arena import ArenaSpec, StopReason, play_match
+
     spec = ArenaSpec(args.hero, args.opponents, args.players, args.games, args.seed,
                      arguments.rules_from_arguments(args))
-    with _progress(args) as bar:
+    with _workers_watched(args), _progress(args) as bar:
         result = play_match(spec, args.jobs, bar, _deadline(args))
+    _say_stuck(args, result.stuck)
     payload = result.to_dict()
     if result.stopped is StopReason.INTERRUPTED:
         raise Interrupted(args, payload, result.played)
@@ -370,11 +417,15 @@ def run_match(args: argparse.Namespace) -> dict[str, object]:
 
 
 def run_league_command(args: argparse.Namespace) -> dict[str, object]:
+    from coach.play.arena import StopReason
+    from coach.play.league import run_league
+
     spec = _league_spec(args)
     if args.out is not None and not args.out.parent.is_dir():
         raise ValueError(f"--out: no folder {str(args.out.parent)!r} to write into")
-    with _progress(args) as bar:
+    with _workers_watched(args), _progress(args) as bar:
         result = run_league(spec, args.jobs, bar, _deadline(args))
+    _say_stuck(args, result.stuck)
     payload = result.to_dict()
     if args.out is not None:
         try:
@@ -390,6 +441,8 @@ def run_league_command(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _league_spec(args: argparse.Namespace) -> LeagueSpec:
+    from coach.play.league import LeagueSpec
+
     if len(args.opponents) > MAX_LEAGUE_BOTS:
         raise ValueError(f"--opponents: at most {MAX_LEAGUE_BOTS} bots, not "
                          f"{len(args.opponents)}")
@@ -419,14 +472,18 @@ SUBCOMMAND_MODULES = {"solve": "coach.solver.cli"}
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m coach") -> int:
     """``python -m coach …``: 0; 2 after one line on stderr for bad input or a failing bot;
-    130 after Ctrl+C (a match or league prints its partial result first)."""
+    1 after one line naming the bot that ended its worker process; 130 after Ctrl+C (a match
+    or league prints its partial result first)."""
     arguments_given = list(sys.argv[1:] if argv is None else argv)
     try:
         if arguments_given and arguments_given[0] in SUBCOMMAND_MODULES:
             module = importlib.import_module(SUBCOMMAND_MODULES[arguments_given[0]])
             return module.main(arguments_given[1:], prog=f"{prog} {arguments_given[0]}")
         return arguments.run_command(build_parser(prog), arguments_given,
-                                     errors=(ValueError, WorkerLost))  # BotFailure included
+                                     errors=(ValueError,))  # BotFailure included
+    except Lost as lost:
+        arguments.report_error(lost.prog, lost)
+        return WORKER_LOST
     except Interrupted as stop:
         arguments.print_output(stop.namespace, stop.payload)
         print(stop, file=sys.stderr)

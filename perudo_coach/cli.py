@@ -22,12 +22,15 @@ scenario   a practice scenario from a seed            ``python -m practice scena
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 PROG = "perudo-coach"
 USAGE_ERROR = 2
+SERVER_MODULE = "serving.start"
+"""What ``run`` and ``serve`` hand over to."""
 
 
 @dataclass(frozen=True)
@@ -41,9 +44,9 @@ class Command:
 
 
 COMMANDS: dict[str, Command] = {
-    "run": Command("the app on this computer (127.0.0.1)", "serving.start"),
+    "run": Command("the app on this computer (127.0.0.1)", SERVER_MODULE),
     "serve": Command("the app on the local network, with a QR code for phones",
-                     "serving.start"),
+                     SERVER_MODULE),
     "odds": Command("exact odds of a bid from your hand", "perudo_math.cli", ("odds",)),
     "check": Command("is a bid a legal opening or raise", "perudo_math.cli", ("check",)),
     "advise": Command("the coach's advice for a spot", "coach.cli", ("advise",)),
@@ -68,12 +71,15 @@ def usage() -> str:
 
 def _runner(name: str) -> Callable[[list[str]], int]:
     command = COMMANDS[name]
-    module = importlib.import_module(command.module)
-    if command.module == "serving.start":
-        start = module.main
-        host = module.THIS_COMPUTER if name == "run" else module.EVERY_INTERFACE
-        return lambda argv: int(start(argv, prog=f"{PROG} {name}", default_host=host))
-    main = module.main
+    if command.module == SERVER_MODULE:  # run and serve: the app, with its own settings
+        start = importlib.import_module(SERVER_MODULE)
+        host = start.THIS_COMPUTER if name == "run" else start.EVERY_INTERFACE
+        return lambda argv: int(start.main(argv, prog=f"{PROG} {name}", default_host=host))
+    # OpenBLAS starts a thread per core as numpy loads, and the threads spin a while: that
+    # doubled numpy's share of a cold `advise` on two cores, for matrices too small to gain
+    # from them. The arena's workers inherit one thread each. A value already set wins.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    main = importlib.import_module(command.module).main
     return lambda argv: int(main([*command.prefix, *argv], prog=PROG))
 
 

@@ -137,11 +137,19 @@ def number(minimum: float, maximum: float) -> Callable[[str], float]:
     return bounded
 
 
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+"""A number as ``float`` reads it, in ASCII digits only: ``float`` alone also reads other
+scripts' digits (``"٠.٥"`` is 0.5) and underscores (``"1_0"``)."""
+_NOT_FINITE = frozenset({"inf", "infinity", "nan"})
+
+
 def _finite(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
+    word = text.strip()
+    if not _DECIMAL.fullmatch(word):
+        if word.lstrip("+-").lower() in _NOT_FINITE:
+            raise argparse.ArgumentTypeError(f"expected a finite number, not {_shown(text)}")
+        raise argparse.ArgumentTypeError(f"expected a number, not {_shown(text)}")
+    value = float(word)
     if not math.isfinite(value):
         raise argparse.ArgumentTypeError(f"expected a finite number, not {text!r}")
     return value

@@ -75,6 +75,18 @@ def is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def is_ascii_digits(text: object, most: int | None = None) -> bool:
+    """Whether ``text`` is written in ASCII digits only: one at least, ``most`` at most.
+
+    Every whole number read from text (a link, a command line, a record) is checked with this
+    before ``int``: ``str.isdigit`` and ``int`` also take other scripts' digits (``"٣٣٣"``
+    is 333, ``"３"`` is 3), ``isdigit`` superscripts (``"³"``, which ``int`` then refuses),
+    and ``int`` underscores and spaces; and a bound on the digits keeps ``int`` quick.
+    """
+    return (isinstance(text, str) and text.isascii() and text.isdigit()
+            and (most is None or len(text) <= most))
+
+
 def require_int(name: str, value: object, low: int | None = None, high: int | None = None,
                 ) -> int:
     """``value`` when it is a whole number from ``low`` to ``high`` (each optional)."""
@@ -152,6 +164,7 @@ def _span(low: int | None, high: int | None) -> str:
 __all__ = [
     "WrongTypeError",
     "described",
+    "is_ascii_digits",
     "is_iterable",
     "is_whole",
     "require_face",

@@ -11,7 +11,6 @@ from perudo_math.bid import PACO, Bid, face_plural
 from perudo_math.hand import Hand
 from perudo_math.legality import Verdict, check_bid
 from perudo_math.limits import MAX_STARTING_DICE, MAX_TABLE_DICE
-from perudo_math.probability import odds
 
 DESCRIPTION = "Exact odds of a bid, and whether a bid is legal."
 ILLEGAL = 1
@@ -53,6 +52,8 @@ def build_parser(prog: str = "python -m perudo_math") -> argparse.ArgumentParser
 
 
 def run_odds(args: argparse.Namespace) -> dict[str, object]:
+    from perudo_math.probability import odds  # numpy: only the odds need it
+
     result = odds(args.bid, Hand(args.hand), args.dice, palifico=args.palifico)
     return {
         "bid": str(result.bid),

@@ -32,7 +32,7 @@ from perudo_math.checks import (
     wrong_type,
 )
 from perudo_math.legality import check_bid, smallest_raises
-from perudo_math.limits import MAX_MOVES, MAX_NAME_LENGTH, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS
+from perudo_math.limits import MAX_MOVES, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS
 from perudo_math.moves import (
     CallKind,
     IllegalMove,
@@ -41,6 +41,7 @@ from perudo_math.moves import (
     RefusedMove,
     call_refusal,
 )
+from perudo_math.names import check_table, checked_name
 from perudo_math.rules import (
     SETTING_BY_NAME,
     SETTING_BY_SHORT,
@@ -93,17 +94,7 @@ class Player:
     dice: int
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str):
-            raise wrong_type("a player's name", "text", self.name)
-        name = self.name.strip()
-        if not name:
-            raise ValueError("a player's name cannot be empty")
-        if len(name) > MAX_NAME_LENGTH:
-            raise ValueError(
-                f"a name may have at most {MAX_NAME_LENGTH} characters, {shown(name)} has "
-                f"{len(name)}"
-            )
-        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "name", checked_name(self.name))
         if not is_whole(self.dice):
             raise wrong_type("a player's dice", "a whole number", self.dice)
         if self.dice < 0:
@@ -226,11 +217,7 @@ class GameState:
             count = len(names) if isinstance(names, tuple | list) else len(players)
             count = f"{count} or more" if count > MAX_PLAYERS else count
             raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}")
-        seen: set[str] = set()
-        for player in players:
-            if player.name.casefold() in seen:
-                raise ValueError(f"two players are called {player.name!r}: names must differ")
-            seen.add(player.name.casefold())
+        check_table([player.name for player in players])  # no two alike
         if not is_whole(first_opener):
             raise wrong_type("GameState.new: first_opener", "a seat number", first_opener)
         if refusal := _seat_number_refusal(first_opener, len(players)):

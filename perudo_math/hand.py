@@ -6,7 +6,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from perudo_math.bid import FACES, PACO
-from perudo_math.checks import is_iterable, is_whole, require_items, shown, wrong_type
+from perudo_math.checks import (
+    is_ascii_digits,
+    is_iterable,
+    is_whole,
+    require_items,
+    shown,
+    wrong_type,
+)
 from perudo_math.limits import MAX_TABLE_DICE
 
 
@@ -41,7 +48,7 @@ class Hand:
             tokens = list(tokens[0])
         faces = []
         for token in tokens:
-            if not token.isdecimal() or len(token) > 4:
+            if not is_ascii_digits(token, 4):
                 raise ValueError(f"a die shows 1 (paco) to 6, not {shown(token)}")
             faces.append(int(token))
         return cls(faces)

@@ -11,7 +11,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
-from perudo_math.checks import is_whole, shown, wrong_type
+from perudo_math.checks import is_ascii_digits, is_whole, shown, wrong_type
 from perudo_math.limits import MAX_STARTING_DICE, MIN_STARTING_DICE
 
 
@@ -136,7 +136,7 @@ class Setting:
                     raise ValueError(f"{self.short} must be 0 or 1, not {text[:20]!r}")
                 return text == "1"
             case SettingKind.NUMBER:
-                if not (text.isascii() and text.isdigit()) or len(text) > 4:
+                if not is_ascii_digits(text, 4):
                     raise ValueError(f"{self.short} must be a whole number from {self.minimum} "
                                      f"to {self.maximum}, not {text[:20]!r}")
                 return int(text)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from perudo_math.checks import is_ascii_digits
+
 LEVELS: tuple[int, ...] = (1, 2, 3)
 """Every level, easiest first; scenarios, drills and ratings all use these."""
 
@@ -18,7 +20,7 @@ def check_level(level: object) -> int:
 
 def parse_level(text: str) -> int:
     """A level written as in a link or on a command line (``"2"``); ValueError otherwise."""
-    if not isinstance(text, str) or not (text.isascii() and text.isdigit()) or len(text) > 2:
+    if not is_ascii_digits(text, 2):
         raise ValueError(f"a level is {LEVEL_WORDS}, not {text!r}")
     return check_level(int(text))
 

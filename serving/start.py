@@ -26,7 +26,7 @@ import argparse
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -139,9 +139,11 @@ def banner(serving: Plan, color: bool = False) -> str:
         lines = [f"Perudo Coach on this computer only: {serving.local_url}"]
         if is_wildcard(serving.host):
             lines.append("No network address found: is this computer on a Wi-Fi or a cable?"
-                         " Give one with `make serve ADDRESS=192.168.1.23`.")
+                         " Give one with `perudo-coach serve --address 192.168.1.23`"
+                         " (`make serve ADDRESS=192.168.1.23` in a checkout).")
         else:
-            lines.append("To open it on a phone on the same Wi-Fi: `make serve`.")
+            lines.append("To open it on a phone on the same Wi-Fi: `perudo-coach serve`"
+                         " (`make serve` in a checkout).")
         return "\n".join(lines) + "\n"
     return "\n".join([
         f"Perudo Coach on your network: {serving.public_url}",
@@ -169,6 +171,41 @@ def streamlit_command(serving: Plan, extra: list[str]) -> list[str]:
     ]
 
 
+def port_number(text: str) -> int:
+    """``--port`` as typed, in ASCII digits only (``int`` alone also reads other scripts'
+    digits: "٨٥٠١" is 8501); :func:`plan` checks its range."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 5:
+        raise argparse.ArgumentTypeError(f"expected a TCP port number, not {text[:20]!r}")
+    return int(text)
+
+
+def start_detached(command: list[str], env: Mapping[str, str]) -> None:
+    """Start ``command`` (its output dropped) with no parent left to wait for it.
+
+    This process is about to become Streamlit (``os.execve``), which never waits for the
+    children it did not start itself: a child started here would stay a zombie from the
+    moment it ends until the server stops. So on POSIX a short-lived child starts
+    ``command`` and exits at once, and is waited for here (a double fork): ``command`` is
+    then adopted by init, which reaps it. It stays in this process group: Ctrl+C reaches it.
+    """
+    def launch() -> None:
+        subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    if os.name != "posix":  # pragma: no cover - Windows has no zombies
+        launch()
+        return
+    child = os.fork()
+    if child == 0:  # the go-between: start the command, then leave at once
+        code = 1
+        try:
+            launch()
+            code = 0
+        finally:
+            os._exit(code)
+    os.waitpid(child, 0)
+
+
 EVERY_INTERFACE = "0.0.0.0"
 THIS_COMPUTER = "127.0.0.1"
 
@@ -180,7 +217,8 @@ def build_parser(prog: str = "python -m serving.start",
                                      epilog="Arguments after -- go to streamlit run.")
     parser.add_argument("--host", default=default_host,
                         help=f"address to listen on (default {default_host}: {where})")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (default 8501)")
+    parser.add_argument("--port", type=port_number, default=DEFAULT_PORT,
+                        help="TCP port (default 8501)")
     parser.add_argument("--address", default=None,
                         help="the address phones should open, instead of the one found")
     parser.add_argument("--dry-run", action="store_true",
@@ -225,8 +263,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, *,
         return 0
     os.chdir(root)  # Streamlit reads .streamlit/config.toml from the working directory
     # Import the heavy modules as soon as the server is up, before the first visitor.
-    subprocess.Popen([sys.executable, "-m", "serving.warm", serving.local_url], env=env,
-                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    start_detached([sys.executable, "-m", "serving.warm", serving.local_url], env)
     if os.name == "posix":
         os.execve(sys.executable, command, env)  # Ctrl+C and signals reach Streamlit itself
     return subprocess.call(command, env=env)  # pragma: no cover - Windows

@@ -8,7 +8,9 @@ connection inside one transaction, and the stores one dialect: ``?`` placeholder
 translated for psycopg. On SQLite a connection is opened per operation; on PostgreSQL it
 comes from a small pool per process (:data:`POOL_SIZE`), checked before use, so a restarted
 server is reconnected to on the next operation and an unreachable one fails within
-:data:`POOL_WAIT_S` seconds rather than hanging a page.
+:data:`POOL_WAIT_S` seconds rather than hanging a page. An outage is logged twice, when it
+starts and when the database answers again (:class:`OutageLog`): the pool's own warnings
+(one or two for each attempt to connect, several a second while pages poll) are held back.
 
 Schemas are versioned per store (:func:`migrate`): a ``schema_versions`` row holds each
 store's version; the pending migrations run in one transaction, serialized between
@@ -18,6 +20,7 @@ differs between the two is given as a ``{"sqlite": …, "postgresql": …}`` map
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import sqlite3
@@ -161,13 +164,16 @@ class Database:
 
         recently_down = time.monotonic() - _UNREACHABLE.get(self.url, -OUTAGE_MEMORY_S)
         wait = OUTAGE_WAIT_S if recently_down < OUTAGE_MEMORY_S else POOL_WAIT_S
+        pool = _pool(self.url)
         try:
-            with _pool(self.url).connection(timeout=wait) as raw, raw.transaction():
+            with pool.connection(timeout=wait) as raw, raw.transaction():
                 _UNREACHABLE.pop(self.url, None)  # it answers again
+                OUTAGES.ended(pool.name)
                 yield raw
         except PoolTimeout as error:
-            if _pool(self.url).get_stats().get("pool_size", 0) < POOL_SIZE:
+            if pool.get_stats().get("pool_size", 0) < POOL_SIZE:
                 _UNREACHABLE[self.url] = time.monotonic()  # it could not even connect
+                OUTAGES.started(pool.name)
             raise DatabaseError("cannot reach PostgreSQL") from error
         except psycopg.Error as error:
             raise DatabaseError(f"PostgreSQL refused: {type(error).__name__}") from error
@@ -248,6 +254,73 @@ _POOLS: dict[tuple[int, str], Any] = {}
 _UNREACHABLE: dict[str, float] = {}
 """When each database was last found unreachable (``time.monotonic``)."""
 _POOLS_LOCK = threading.Lock()
+POOL_NAME = "perudo-coach"
+"""The start of the name of each pool of this module (``perudo-coach-1``...)."""
+POOL_LOGGER = "psycopg.pool"
+_LOG = logging.getLogger(__name__)
+
+
+class OutageLog(logging.Filter):
+    """Logs each outage of a database once when it starts and once when it ends.
+
+    Installed as a filter of psycopg_pool's logger (:data:`POOL_LOGGER`): while the server
+    is down, the pool logs each failed attempt to connect ("error connecting in …",
+    "reconnection attempt … failed"), and every store call of a page polling a shared
+    table makes one. The first failure of a pool of this module starts an outage, said
+    once on this module's logger (a warning, so it shows where Python logs warnings by
+    default); the pool's failures are then held back, and so are the connections it
+    discards as broken, until :meth:`ended` (an operation got a connection again) says
+    so, once. The pool's other records pass unchanged.
+    """
+
+    FAILURES = frozenset({"error connecting in %r: %s",
+                          "reconnection attempt in pool %r failed after %s sec"})
+    """The pool's records of a failed attempt to connect (their first argument: the pool)."""
+    LOSSES = frozenset({"discarding broken connection: %s", "discarding closed connection: %s"})
+    """The pool's records of a connection lost: held back during an outage."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._lock = threading.Lock()
+        self._since: dict[str, float] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg in self.FAILURES and isinstance(record.args, tuple) and record.args:
+            pool = str(record.args[0])
+            if not pool.startswith(POOL_NAME):
+                return True
+            cause = record.args[1] if record.msg.startswith("error") else None
+            self.started(pool, cause)
+            return False
+        return not (record.msg in self.LOSSES and self.any_down())
+
+    def started(self, pool: str, cause: object = None) -> None:
+        """``pool`` cannot reach its database: logged if it could until now."""
+        with self._lock:
+            if pool in self._since:
+                return
+            self._since[pool] = time.monotonic()
+        _LOG.warning("PostgreSQL cannot be reached (%s): the app goes on without it and "
+                     "says so once it answers again", _one_line(cause) or "no connection")
+
+    def ended(self, pool: str) -> None:
+        """``pool`` got a connection: the end of its outage, if it had one, is logged."""
+        with self._lock:
+            since = self._since.pop(pool, None)
+        if since is not None:
+            _LOG.warning("PostgreSQL answers again, after %.0f s unreachable",
+                         time.monotonic() - since)
+
+    def any_down(self) -> bool:
+        with self._lock:
+            return bool(self._since)
+
+
+def _one_line(cause: object) -> str:
+    return " ".join(str(cause or "").split())[:300]
+
+
+OUTAGES = OutageLog()
 
 
 def _pool(url: str) -> Any:
@@ -259,10 +332,13 @@ def _pool(url: str) -> Any:
         if pool is None:
             from psycopg_pool import ConnectionPool
 
+            pool_logger = logging.getLogger(POOL_LOGGER)
+            if OUTAGES not in pool_logger.filters:
+                pool_logger.addFilter(OUTAGES)
             pool = ConnectionPool(
                 url, min_size=1, max_size=POOL_SIZE, open=True, timeout=POOL_WAIT_S,
                 check=ConnectionPool.check_connection, reconnect_timeout=0,
-                kwargs=CONNECTION_SETTINGS, name="perudo-coach")
+                kwargs=CONNECTION_SETTINGS, name=f"{POOL_NAME}-{len(_POOLS) + 1}")
             _POOLS[key] = pool
         return pool
 
@@ -327,6 +403,7 @@ __all__ = [
     "DatabaseError",
     "FutureSchemaError",
     "Location",
+    "OutageLog",
     "close_pools",
     "default_path",
     "migrate",

@@ -15,6 +15,7 @@ import re
 import socket
 import subprocess
 import sys
+import time
 import tomllib
 import urllib.error
 import urllib.request
@@ -84,7 +85,8 @@ def test_loopback_serves_this_computer_only() -> None:
     assert serving.local_url == "http://127.0.0.1:8501"
     assert serving.browser_address == "127.0.0.1"
     text = serve.banner(serving)
-    assert "http://127.0.0.1:8501" in text and "make serve" in text
+    assert "http://127.0.0.1:8501" in text
+    assert "`perudo-coach serve`" in text and "`make serve` in a checkout" in text
     assert qr_block(text) == []
 
 
@@ -97,7 +99,7 @@ def test_no_network_found() -> None:
     serving = serve.plan("0.0.0.0", 8501, discover=lambda: None)
     assert serving.public_url is None
     assert serving.browser_address == "127.0.0.1"
-    assert "ADDRESS=" in serve.banner(serving)
+    assert "--address" in serve.banner(serving) and "ADDRESS=" in serve.banner(serving)
 
 
 @pytest.mark.parametrize(("host", "address"), [("0.0.0.0", "a b"), ("bad host!", None),
@@ -208,6 +210,41 @@ def test_it_listens_on_the_chosen_host_only(served: tuple[str, Path]) -> None:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.settimeout(2)
         assert sock.connect_ex(("127.0.0.1", port)) != 0
+
+
+def test_the_warm_up_leaves_no_zombie_under_the_server(served: tuple[str, Path]) -> None:
+    """Issue 31, point 7: the warm-up child ended as a zombie of the server (the process
+    execs Streamlit, which never waits for it). Now init adopts it."""
+    import psutil
+
+    url, _ = served
+    port = url.rsplit(":", 1)[1]
+    server = next(child for child in psutil.Process().children()
+                  if port in " ".join(child.cmdline()))
+    for _ in range(600):  # the warm-up asks the script health check once, then ends
+        warming = [process for process in psutil.process_iter(["cmdline"])
+                   if "serving.warm" in (process.info["cmdline"] or ())
+                   and url in (process.info["cmdline"] or ())]
+        if not any(p.is_running() and p.status() != psutil.STATUS_ZOMBIE for p in warming):
+            break
+        time.sleep(0.1)  # polling a process's end, not timing it
+    zombies = [child.pid for child in server.children()
+               if child.status() == psutil.STATUS_ZOMBIE]
+    assert zombies == []
+
+
+def test_a_detached_command_has_no_parent_to_wait_for_it(tmp_path: Path) -> None:
+    written = tmp_path / "pid"
+    script = ("import os, sys; open(sys.argv[1] + '.tmp', 'w').write(str(os.getpid())); "
+              "os.replace(sys.argv[1] + '.tmp', sys.argv[1])")
+    serve.start_detached([sys.executable, "-c", script, str(written)], dict(os.environ))
+    for _ in range(600):
+        if written.exists():
+            break
+        time.sleep(0.05)  # polling for the file, not timing the command
+    pid = int(written.read_text())
+    with pytest.raises(ChildProcessError):  # not this process's child: init reaps it
+        os.waitpid(pid, os.WNOHANG)
 
 
 def test_the_home_screen_files_are_served(served: tuple[str, Path]) -> None:

@@ -91,8 +91,11 @@ def starts_with_vowel_sound(word: str) -> bool:
 
     A vowel, accented or not (Élodie, Ines, Œlle); a mute h before a vowel (Hélène, Hugo,
     but not the aspirated Hugues or Harry); a y sounding like i, before a consonant (Yves,
-    Ysé, but not Yann or Yolande). Digits, punctuation and other scripts never elide.
+    Ysé, but not Yann or Yolande). Digits, punctuation and other scripts never elide. Format
+    characters in front (the isolate around a drawn name) are not sounded.
     """
+    while word and unicodedata.category(word[0]) == "Cf":
+        word = word[1:]
     if not word:
         return False
     first = _base_letter(word[0])

@@ -4,7 +4,10 @@
 The address comes from ``$PERUDO_COACH_PUBLIC_URL`` (set by ``serving/start.py``, that is
 ``make serve``, or by whoever hosts the app); without it, from the browser's own address when
 that is not this computer's loopback (a hosted instance, or a LAN address typed by hand);
-otherwise the spot says how to start ``make serve``.
+otherwise the spot says how to start ``make serve``. Of the browser's address only the scheme,
+host and port are kept, followed by the app's own base path (``server.baseUrlPath``): the
+rest of its path is the visitor's to write (``/x)](http:evil.example)``), so it never reaches
+the spot, and the address is drawn as text (``st.code``), never as Markdown.
 
 :func:`home_screen_script` gives "Add to Home Screen" a proper icon, name and colour. Streamlit
 1.67 has no API for ``<head>`` tags (``st.set_page_config`` sets only the tab title and the
@@ -21,11 +24,11 @@ from __future__ import annotations
 
 import io
 import json
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import streamlit as st
 
-from serving.lan import is_loopback, public_url_from_env, valid_public_url
+from serving.lan import build_url, is_loopback, public_url_from_env, valid_public_url
 from views import palette
 from views.i18n import t
 
@@ -34,8 +37,6 @@ STATIC_URL = "app/static/"
 MANIFEST = "manifest.webmanifest"
 APPLE_TOUCH_ICON = "apple-touch-icon.png"
 _TAG_ID_PREFIX = "perudo-coach-"
-_CLOUD_WRAPPER_SUFFIX = "/~/+"
-"""Streamlit Community Cloud runs the app in an iframe whose address ends in this."""
 
 
 def qr_png(url: str, scale: int = 6) -> bytes:
@@ -50,12 +51,10 @@ def qr_png(url: str, scale: int = 6) -> bytes:
 
 def browser_url() -> str | None:
     """The app's address as the browser sees it, unless it is this computer's loopback."""
-    url = st.context.url
-    if not url or not valid_public_url(url):
+    url = app_address(st.context.url)
+    if url is None or is_loopback(urlsplit(url).hostname or ""):
         return None
-    if is_loopback(urlsplit(url).hostname or ""):
-        return None
-    return _app_address(url)
+    return url
 
 
 def phone_url() -> str | None:
@@ -63,21 +62,34 @@ def phone_url() -> str | None:
     return public_url_from_env() or browser_url()
 
 
-def link_base(page_path: str) -> str:
-    """Where a link to this app starts, from the page at ``page_path`` (its ``url_path``):
-    ``$PERUDO_COACH_PUBLIC_URL``, else the browser's own address (a loopback one included)
-    without that page's path. ``st.context.url`` keeps the page's path under
-    ``st.navigation``: a link built on it from the tracker read ``…/game/game?…``."""
-    return public_url_from_env() or _app_address(st.context.url or "", page_path)
+def link_base() -> str:
+    """Where a link to this app starts: ``$PERUDO_COACH_PUBLIC_URL``, else the browser's own
+    address (a loopback one included) as :func:`app_address` keeps it; empty (links relative
+    to the page) when the browser gave none."""
+    return public_url_from_env() or app_address(st.context.url) or ""
 
 
-def _app_address(url: str, page_path: str = "") -> str:
-    """``url`` without its trailing slash, the page's path (when given) and the wrapper
-    path Streamlit Community Cloud adds."""
-    url = url.removesuffix("/")
-    if page_path:
-        url = url.removesuffix(f"/{page_path}")
-    return url.removesuffix(_CLOUD_WRAPPER_SUFFIX)
+def app_address(url: str | None, base_path: str | None = None) -> str | None:
+    """The app's root address from ``url``, the browser's address of one of its pages:
+    ``url``'s scheme, host and port (rebuilt, so nothing else of ``url`` comes along), then
+    ``base_path`` (default: the server's ``server.baseUrlPath``), percent-encoded. ``None``
+    when ``url`` is not an ``http(s)`` address with a valid host and port.
+
+    The rest of ``url``'s path is dropped: a page's own path under ``st.navigation``
+    (``…/game``), the wrapper Streamlit Community Cloud adds (``…/~/+``), or whatever a
+    visitor typed after the app's address."""
+    if not url or not valid_public_url(url):
+        return None
+    parts = urlsplit(url)
+    port = parts.port if parts.port is not None else (443 if parts.scheme == "https" else 80)
+    try:
+        root = build_url(parts.hostname or "", port, parts.scheme)
+    except ValueError:
+        return None
+    if base_path is None:
+        base_path = str(st.get_option("server.baseUrlPath") or "")
+    base = quote(base_path.strip("/"), safe="/")
+    return f"{root}/{base}" if base else root
 
 
 def phone_link(container: object | None = None) -> str | None:
@@ -90,7 +102,7 @@ def phone_link(container: object | None = None) -> str | None:
             return None
         st.caption(t("phone.scan"))
         st.image(qr_png(url), width=220, alt=t("phone.qr_alt", url=url))
-        st.markdown(f"[{url}]({url})")
+        st.code(url, language=None, wrap_lines=True)  # text: never Markdown, never a link
         if urlsplit(url).scheme == "http":  # a server on the local network, not a hosted one
             st.caption(t("phone.open_network"))
     return url

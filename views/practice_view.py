@@ -18,9 +18,11 @@ import altair as alt
 import streamlit as st
 
 from coach.engine.situation import Action
+from coach.play.bot_game import MAX_SEED as MAX_GAME_SEED
 from coach.play.bot_game import BotGame, BotTable
 from coach.review import tracked_decisions
 from perudo_math import GameState, Hand, Rules, face_name, odds
+from perudo_math.checks import is_ascii_digits
 from practice.drills import estimate_grade
 from practice.scenarios import (
     LEVELS,
@@ -110,11 +112,11 @@ def _tracked_parts(text: str) -> tuple[GameState, int, int, Hand, int]:
     when it is not one."""
     parts = text.split("~")
     if len(parts) != 6 or parts[0] != TRACKED or not all(
-            part.isdigit() and part.isascii() and len(part) <= MAX_SPOT_NUMBER_DIGITS
+            is_ascii_digits(part, MAX_SPOT_NUMBER_DIGITS)
             for part in (parts[2], parts[3], parts[5])):
         raise ValueError("not a tracked game's spot")
     game = GameState.from_code(parts[1])
-    if not parts[4].isdigit() or not parts[4].isascii():
+    if not is_ascii_digits(parts[4]):
         raise ValueError("not a hand")
     hand = Hand(tuple(int(face) for face in parts[4]))
     seat, number = int(parts[2]), int(parts[3])
@@ -135,7 +137,7 @@ def _game_spot_text(text: str) -> str:
         _tracked_parts(text)
         return text
     parts = text.split("~")
-    if len(parts) != 3 or not parts[0].isdigit():
+    if len(parts) != 3 or not is_ascii_digits(parts[0], len(str(MAX_GAME_SEED))):
         raise ValueError("not a game spot")
     BotGame(int(parts[0]), tuple(parts[1].split(",")), url_state.current_rules(),
             BotGame.read_moves(parts[2]))

@@ -34,6 +34,7 @@ from urllib.parse import parse_qsl, urlencode
 import streamlit as st
 
 from perudo_math import GameState
+from perudo_math.checks import is_ascii_digits
 from perudo_math.rules import SETTINGS
 from storage.profiles import STORE_ERRORS
 from storage.resume import (
@@ -49,7 +50,7 @@ from storage.resume import (
 from views import url_state
 from views.i18n import t
 from views.navigation import TRACKER_PAGE
-from views.text import literal
+from views.text import name_markdown
 
 COOKIE = "perudo_coach_device"
 """The cookie that holds this browser's device token, and nothing else."""
@@ -201,7 +202,7 @@ def _read_hands(text: str) -> dict[int, tuple[int, ...]]:
     hands: dict[int, tuple[int, ...]] = {}
     for item in filter(None, text.split(".")):
         number, colon, faces = item.partition(":")
-        if not (colon and number.isdigit() and faces.isdigit() and len(faces) <= 10
+        if not (colon and is_ascii_digits(number, 4) and is_ascii_digits(faces, 10)
                 and set(faces) <= set("123456")):
             raise ValueError("not a hand")
         hands[int(number)] = tuple(int(face) for face in faces)
@@ -294,7 +295,7 @@ def put_aside() -> None:
 
 def summary(game: GameState) -> str:
     """``Ann, Bob, Cid — round 3``, names shown as typed."""
-    names = ", ".join(literal(player.name) for player in game.players)
+    names = ", ".join(name_markdown(player.name) for player in game.players)
     return t("resume.summary", players=names, round=game.round_number)
 
 

@@ -5,7 +5,13 @@ show them inside markdown (alerts, headings, tables, captions, button labels). E
 string goes through :func:`literal` (or :func:`player_name`), so a name such as ``**Bob**``,
 ``<b>x</b>``, ``[Tap here](http://e.com)``, ``![](http://host/px.png)`` or
 ``:red[RED] $x^2$`` shows as typed: no link, no image, no colour, no maths. Selectbox options
-are plain text in Streamlit and take the raw name.
+are plain text in Streamlit and take the name through :func:`isolated` only.
+
+A name is also drawn *isolated* (:func:`isolated`): between the Unicode bidi isolates FSI
+(U+2068) and PDI (U+2069), the text-level ``<bdi>`` (Streamlit's markdown allows no HTML), so
+a name in a right-to-left script, "דני", keeps the numbers after it in their place
+("Eve 2 × 3 → דני 9 × 3"). The names themselves hold no bidi controls
+(:mod:`perudo_math.names` drops them), so no name can reorder a line.
 
 :func:`unbroken` keeps a short run such as the bid ``6 × 4`` on one line of a heading.
 """
@@ -21,6 +27,8 @@ from views import palette
 _PUNCTUATION = frozenset(string.punctuation)
 _WORD_JOINER = "\u2060"
 _NO_BREAK_SPACE = "\u00a0"
+FIRST_STRONG_ISOLATE = "\u2068"
+POP_DIRECTIONAL_ISOLATE = "\u2069"
 _AUTOLINK = re.compile(r"(?i)(?<=:)(?=//)|(?<=www)(?=\.)|(?=@)")
 """Where GFM would start an autolink (``http://``, ``www.``, ``a@b.c``): a word joiner there
 keeps the text as it is but stops the link."""
@@ -38,8 +46,20 @@ def literal(text: str) -> str:
 
 
 def shown(text: str) -> str:
-    """What :func:`literal` markdown displays: the text back, minus the invisible joiners."""
-    return re.sub(r"\\(.)", r"\1", text).replace(_WORD_JOINER, "")
+    """What :func:`literal` markdown displays: the text back, minus the invisible joiners
+    and isolates."""
+    invisible = (_WORD_JOINER, FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE)
+    return "".join(char for char in re.sub(r"\\(.)", r"\1", text) if char not in invisible)
+
+
+def isolated(text: str) -> str:
+    """``text`` drawn in its own direction, whatever surrounds it: between FSI and PDI."""
+    return f"{FIRST_STRONG_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
+
+
+def name_markdown(name: str) -> str:
+    """A player's name as markdown: literal, and isolated."""
+    return isolated(literal(name))
 
 
 def unbroken(text: str) -> str:
@@ -49,11 +69,11 @@ def unbroken(text: str) -> str:
 
 
 def player_name(game: GameState, seat: int) -> str:
-    """The name at ``seat`` as literal markdown."""
-    return literal(game.name(seat))
+    """The name at ``seat`` as markdown: literal, and isolated."""
+    return name_markdown(game.name(seat))
 
 
-__all__ = ["literal", "player_name", "shown", "small", "unbroken"]
+__all__ = ["isolated", "literal", "name_markdown", "player_name", "shown", "small", "unbroken"]
 
 
 def small(text: str) -> str:

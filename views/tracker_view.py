@@ -1,7 +1,9 @@
 """Helpers of the game tracker: the table, round lines, the log, refusals in words.
 
 Player names reach markdown only through :mod:`views.text` (``name_of``), so a name such as
-``**Bob**`` or ``[x](http://e.com)`` shows exactly as typed.
+``**Bob**`` or ``[x](http://e.com)`` shows exactly as typed, isolated from the words around
+it. What a name may be is :mod:`perudo_math.names`' rule: :func:`name_problems` words its
+refusals.
 
 Whether a move is allowed is :class:`perudo_math.GameState`'s decision alone: its refusals are
 data (a :class:`~perudo_math.MoveRefusal` code and the seats, count or bid verdict it
@@ -29,16 +31,19 @@ from perudo_math import (
     GameState,
     Hand,
     MoveRefusal,
+    NameRefusal,
     RefusedMove,
     RoundResult,
     RulesChanged,
+    name_key,
     roll_for_first_opener,
+    table_refusals,
 )
 from views.dice import glyphs
 from views.i18n import t, tn
 from views.rules_view import refusal_text as bid_refusal_text
 from views.rules_view import setting_line
-from views.text import literal, player_name
+from views.text import name_markdown, player_name
 
 QUANTITY_ROW = 5
 """How many candidate quantities the bid row offers at once: with the ‹ and › buttons, seven
@@ -69,28 +74,24 @@ def name_problems(names: Sequence[str]) -> list[str]:
         problems.append(t("tracker.setup.error.too_few", min=MIN_PLAYERS))
     if len(names) > MAX_PLAYERS:
         problems.append(t("tracker.setup.error.too_many", max=MAX_PLAYERS))
-    seen: dict[str, int] = {}
-    for seat, raw in enumerate(names, start=1):
-        name = raw.strip()
-        if not name:
-            problems.append(t("tracker.setup.error.empty", seat=seat))
-        elif len(name) > MAX_NAME_LENGTH:
+    for refused in table_refusals(names):
+        seat = (refused.seat or 0) + 1
+        if refused.refusal is NameRefusal.SAME:
+            problems.append(t("tracker.setup.error.duplicate", name=name_markdown(refused.name),
+                              first=(refused.same_as or 0) + 1, seat=seat))
+        elif refused.refusal is NameRefusal.TOO_LONG:
             problems.append(t("tracker.setup.error.too_long", seat=seat, max=MAX_NAME_LENGTH))
-        elif name.casefold() in seen:
-            problems.append(
-                t("tracker.setup.error.duplicate", name=literal(name), first=seen[name.casefold()],
-                  seat=seat)
-            )
         else:
-            seen[name.casefold()] = seat
+            problems.append(t(f"tracker.setup.error.{refused.refusal.value}", seat=seat))
     return problems
 
 
 def seated_names(names: Sequence[str], chosen: Sequence[int] = ()) -> list[str]:
-    """The names of the seats that take part: the set-up's rows, less the empty rows at the
-    end that no choice (me, the opener: their row indexes in ``chosen``) points at."""
+    """The names of the seats that take part: the set-up's rows, less the rows at the end
+    with no visible name that no choice (me, the opener: their row indexes in ``chosen``)
+    points at."""
     keep = len(names)
-    while keep and not names[keep - 1].strip() and keep - 1 not in chosen:
+    while keep and not name_key(names[keep - 1]) and keep - 1 not in chosen:
         keep -= 1
     return list(names[:keep])
 

@@ -42,6 +42,7 @@ from typing import TypeVar
 
 import streamlit as st
 
+from perudo_math.checks import is_ascii_digits
 from perudo_math.game import MAX_CODE_LENGTH, GameState
 from perudo_math.rules import SETTINGS, Rules
 from storage.profiles import parse_token
@@ -82,7 +83,7 @@ def whole_number(low: int, high: int) -> Parse[int]:
     width = len(str(high))
 
     def parse(text: str) -> int:
-        if not (text.isascii() and text.isdigit()) or len(text) > width:
+        if not is_ascii_digits(text, width):
             raise ValueError(f"not a whole number from {low} to {high}: {text[:20]!r}")
         number = int(text)
         if not low <= number <= high:

@@ -6,25 +6,35 @@ counted as games finish, with a bounded number of games in flight: memory stays 
 many games a match asks for. A deadline or Ctrl+C ends a match early with the games already
 played (:class:`MatchResult` says it was cut short).
 
+The games are played in worker processes, even with one job, so that the parent stays in
+control of the bots: it stops a worker still busy past the deadline, whatever its bot is
+doing, and a bot's prints go to stderr, never into the result on stdout.
+
 A bot that raises, answers with something that is not an :class:`Action` or breaks a rule
-stops the match with a :class:`BotFailure` naming the bot, its seat and what it did.
+stops the match with a :class:`BotFailure` naming the bot, its seat and what it did; one
+that ends its worker process stops it with a :class:`WorkerLost` naming it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
+import multiprocessing
 import os
+import pickle
 import random
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from collections import deque
+from collections.abc import Callable, Generator, Iterator, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TextIO
+from multiprocessing.connection import Connection
+from multiprocessing.connection import wait as wait_for
+from multiprocessing.process import BaseProcess
+from typing import TextIO, TypeVar
 
 from coach.engine.showdown import Showdown
 from coach.engine.situation import Action, Situation
@@ -60,7 +70,13 @@ class BotFailure(ValueError):
 
 
 class WorkerLost(RuntimeError):
-    """A worker process ended without answering (a bot ended it, or memory ran out)."""
+    """A worker process ended without answering: ``bot`` (at ``seat``) ended it while it was
+    asked to play, or, both ``None``, something else did (memory running out, say)."""
+
+    def __init__(self, message: str, bot: str | None = None, seat: int | None = None) -> None:
+        super().__init__(message)
+        self.bot = bot
+        self.seat = seat
 
 
 MAX_SHOWN = 200
@@ -83,13 +99,33 @@ def _raised(error: BaseException, where: str = "") -> str:
 def _decide(bot: Bot, situation: Situation, seat: int) -> Action:
     """``bot``'s move in ``situation``, or a :class:`BotFailure` saying what it did instead."""
     try:
-        action = bot(situation)
+        action = _asked(seat, bot, situation)
     except (Exception, SystemExit) as error:
         raise BotFailure(None, seat, _raised(error)) from error
     if not isinstance(action, Action):
         raise BotFailure(None, seat, f"returned {_quoted(_repr(action))} "
                                      f"({type(action).__name__}), not an Action")
     return action
+
+
+Answer = TypeVar("Answer")
+
+NOBODY = -1
+_watch: MutableSequence[int] | None = None
+"""In a worker process, what it is doing, shared with the parent: the index of the game it
+plays and the seat of the bot it waits on (:data:`NOBODY` between bots)."""
+
+
+def _asked(seat: int, ask: Callable[..., Answer], *given: object) -> Answer:
+    """``ask(*given)`` for the bot at ``seat``; a worker's watch shows the seat until the bot
+    returns (a bot that raises, or ends the process, is still shown)."""
+    watch = _watch
+    if watch is None:
+        return ask(*given)
+    watch[1] = seat
+    answer = ask(*given)
+    watch[1] = NOBODY
+    return answer
 
 
 def _repr(value: object) -> str:
@@ -129,7 +165,7 @@ def play_game(bots: Sequence[BotFactory], rules: Rules, rng: random.Random,
 
 def _build(factory: BotFactory, seat: int, rng: random.Random) -> Bot:
     try:
-        return factory(rng)
+        return _asked(seat, factory, rng)
     except (Exception, SystemExit) as error:
         raise BotFailure(None, seat, _raised(error, " when built")) from error
 
@@ -175,7 +211,7 @@ def show_showdown(players: Sequence[Bot | None], showdown: Showdown) -> None:
         try:
             observe = getattr(player, "observe", None)
             if observe is not None:
-                observe(showdown)
+                _asked(seat, observe, showdown)
         except (Exception, SystemExit) as error:
             raise BotFailure(None, seat, _raised(error, " in observe")) from error
 
@@ -282,6 +318,9 @@ class MatchResult:
     played: int
     hero_wins: int
     stopped: StopReason | None = None
+    stuck: tuple[str, ...] = ()
+    """What each worker stopped past the deadline was waiting on, in words (not in the
+    JSON: the command lines write it on stderr)."""
 
     @property
     def results(self) -> list[BotResult]:
@@ -321,13 +360,25 @@ def _hero_won(spec: ArenaSpec, factories: dict[str, BotFactory], index: int) -> 
 
 
 def play_match(spec: ArenaSpec, jobs: int = 1, progress: Progress | None = None,
-               deadline: float | None = None) -> MatchResult:
-    """Play the match, on ``jobs`` processes, until its last game, the ``deadline`` (a
+               deadline: float | None = None, workers: Workers | None = None) -> MatchResult:
+    """Play the match, on ``jobs`` worker processes, until its last game, the ``deadline`` (a
     :func:`time.monotonic` time) or Ctrl+C; the same seed gives the same results whatever
-    ``jobs`` is. Raises :class:`BotFailure` when a bot fails (the workers are ended first).
+    ``jobs`` is. ``workers`` (then ``jobs`` is theirs) carries the processes over from one
+    match to the next. Raises :class:`BotFailure` when a bot fails and :class:`WorkerLost`
+    when a worker ends (the workers are ended first).
     """
-    _factories(spec)  # an unknown bot is refused before any game
-    stream = _serial(spec, deadline) if jobs <= 1 else _parallel(spec, jobs, deadline)
+    with contextlib.redirect_stdout(sys.stderr):  # a bot module that prints as it loads
+        _factories(spec)  # an unknown bot is refused before any game
+    if workers is None:
+        with Workers(jobs) as own:
+            return _match(spec, own, progress, deadline)
+    return _match(spec, workers, progress, deadline)
+
+
+def _match(spec: ArenaSpec, workers: Workers, progress: Progress | None,
+           deadline: float | None) -> MatchResult:
+    stuck: list[str] = []
+    stream = _play(spec, workers, deadline, stuck)
     played = wins = 0
     stopped = None
     try:
@@ -339,10 +390,10 @@ def play_match(spec: ArenaSpec, jobs: int = 1, progress: Progress | None = None,
     except KeyboardInterrupt:
         stopped = StopReason.INTERRUPTED
     finally:
-        stream.close()  # ends the workers, whatever happened
+        stream.close()  # ends the workers, unless every game was played
     if stopped is None and played < spec.games:
         stopped = StopReason.TIME_LIMIT
-    return MatchResult(spec, played, wins, stopped)
+    return MatchResult(spec, played, wins, stopped, tuple(dict.fromkeys(stuck)))
 
 
 def run_arena(spec: ArenaSpec, jobs: int = 1,
@@ -359,91 +410,277 @@ def _past(deadline: float | None) -> bool:
     return deadline is not None and time.monotonic() >= deadline
 
 
-def _serial(spec: ArenaSpec, deadline: float | None) -> Iterator[tuple[int, int]]:
-    """(1, hero won) for each game in turn, in this process, until the deadline."""
-    factories = _factories(spec)
-    for index in range(spec.games):
-        if _past(deadline):
-            return
-        yield 1, int(_hero_won(spec, factories, index))
-
-
 # --- worker processes -------------------------------------------------------------------
 
 IN_FLIGHT_PER_JOB = 2
-"""Chunks of games submitted per worker at a time: enough to keep each one busy."""
+"""Chunks of games sent to each worker at a time: enough to keep it busy."""
 CHUNK_SECONDS = 0.25
 """The work a chunk aims at, once the first games have shown how long a game takes."""
 MAX_CHUNK = 1000
 WAIT_SECONDS = 0.5
 """How often the parent looks at the clock while the workers play."""
-DEADLINE_GRACE = 5.0
-"""How long past the deadline the parent waits for the games being played to end."""
+DEADLINE_GRACE = 2.0
+"""How long past the deadline the parent waits for the games being played to end; then it
+stops the workers still playing, whatever their bots are doing, and drops their chunks."""
 
 
-def _parallel(spec: ArenaSpec, jobs: int, deadline: float | None
-              ) -> Generator[tuple[int, int], None, None]:
+@dataclass(frozen=True, slots=True)
+class _Chunk:
+    """Games ``start`` to ``stop − 1`` of ``spec``'s match, to play until ``deadline``."""
+
+    spec: ArenaSpec
+    start: int
+    stop: int
+    deadline: float | None
+
+    def bot_at(self, watch: Sequence[int]) -> tuple[str, int] | None:
+        """The bot a worker playing this chunk waits on, by its watch, and its seat."""
+        index, seat = watch[0], watch[1]
+        if seat == NOBODY or not self.start <= index < self.stop:
+            return None
+        return seats_for_game(self.spec, index)[1][seat], seat
+
+
+class _Worker:
+    """One worker process: the pipe to it, its watch (see :data:`_watch`) and the chunks
+    sent to it and not yet answered, in the order it plays them."""
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context()
+        self.conn, their_end = context.Pipe()
+        self.watch = context.RawArray("q", [0, NOBODY])
+        self.process: BaseProcess = context.Process(
+            target=_work, args=(their_end, self.watch), name="arena worker")
+        self.chunks: deque[_Chunk] = deque()
+        with _ctrl_c_held():
+            self.process.start()
+        their_end.close()
+
+    def send(self, chunk: _Chunk) -> None:
+        try:
+            self.conn.send(chunk)
+        except OSError:  # the worker has ended
+            raise self.lost() from None
+        self.chunks.append(chunk)
+
+    def answer(self) -> tuple[int, int, float]:
+        """The first chunk's (games played, hero's wins, seconds); raises what failed in it."""
+        try:
+            done, answer = self.conn.recv()
+        except (EOFError, OSError):
+            raise self.lost() from None
+        self.chunks.popleft()
+        if not done:
+            raise answer
+        return answer
+
+    def lost(self) -> WorkerLost:
+        self.process.join(timeout=5)
+        ended = _exit_words(self.process.exitcode)
+        found = self.chunks[0].bot_at(self.watch) if self.chunks else None
+        if found is None:
+            return WorkerLost(f"a worker process ended without answering ({ended}): memory "
+                              "may have run out")
+        bot, seat = found
+        return WorkerLost(f"bot {bot!r} at seat {seat} ended its worker process ({ended})",
+                          bot, seat)
+
+    def waiting_on(self) -> str | None:
+        """In words, the bot this worker has been waiting on since the deadline, if any."""
+        found = self.chunks[0].bot_at(self.watch) if self.chunks else None
+        if found is None:
+            return None
+        bot, seat = found
+        return (f"bot {bot!r} at seat {seat} was still playing {DEADLINE_GRACE:g} s past the "
+                "time limit: its game was dropped and its worker stopped")
+
+    def stop(self, now: bool) -> None:
+        """End the process: ``now``, killed whatever it is doing; else once its work is done."""
+        if not now and self.process.is_alive():
+            with contextlib.suppress(OSError):
+                self.conn.send(None)
+            self.process.join(timeout=5)
+        if self.process.is_alive():
+            self.process.kill()  # SIGKILL: a bot may catch or ignore SIGTERM
+            self.process.join()
+        self.conn.close()
+
+
+class Workers:
+    """Up to ``jobs`` worker processes, started as a match needs them and kept for the next
+    match until :meth:`close` (or the end of a ``with`` block) ends them."""
+
+    def __init__(self, jobs: int = 1) -> None:
+        self.jobs = max(1, jobs)
+        self._team: list[_Worker] = []
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        self.close()
+
+    def team(self, games: int) -> list[_Worker]:
+        """The workers for a match of ``games`` games (no more than that), started now if
+        need be."""
+        wanted = min(self.jobs, games)
+        if len(self._team) < wanted:
+            for stream in (sys.stdout, sys.stderr):  # a child must not write it out again
+                with contextlib.suppress(Exception):
+                    stream.flush()
+        while len(self._team) < wanted:
+            self._team.append(_Worker())
+        return self._team[:wanted]
+
+    def close(self, now: bool = False) -> None:
+        """End every worker: ``now``, killed whatever they are doing."""
+        team, self._team = self._team, []
+        for worker in team:
+            worker.stop(now or bool(worker.chunks))
+
+
+def _play(spec: ArenaSpec, workers: Workers, deadline: float | None,
+          stuck: list[str]) -> Generator[tuple[int, int], None, None]:
     """(games, hero wins) for each chunk of games as a worker finishes it, until the last
-    game or the deadline; at most ``IN_FLIGHT_PER_JOB × jobs`` chunks wait at once.
+    game or the deadline; each worker has at most :data:`IN_FLIGHT_PER_JOB` chunks.
 
     At the deadline each worker ends its chunk after the game it is playing, and its games
-    count; one that has not answered :data:`DEADLINE_GRACE` seconds later is dropped.
-    Closing the generator before the end (Ctrl+C, a failure) ends the workers at once.
+    count; one that has not answered :data:`DEADLINE_GRACE` seconds later is stopped, and what
+    it waited on goes into ``stuck``. Closing the generator before the end (Ctrl+C, a
+    failure) stops the workers at once.
     """
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker)
-    sizes = _ChunkSizes(jobs)
-    pending: set[Future[tuple[int, int, float]]] = set()
+    team = workers.team(spec.games)
+    sizes = _ChunkSizes(len(team))
     start = 0
     finished = False
     try:
         while True:
-            while (start < spec.games and len(pending) < IN_FLIGHT_PER_JOB * jobs
-                   and not _past(deadline)):
-                size = sizes.next(spec.games - start)
-                pending.add(pool.submit(_play_chunk, spec, start, start + size, deadline))
-                start += size
-            if not pending:
+            for worker in team:
+                while (start < spec.games and len(worker.chunks) < IN_FLIGHT_PER_JOB
+                       and not _past(deadline)):
+                    size = sizes.next(spec.games - start)
+                    worker.send(_Chunk(spec, start, start + size, deadline))
+                    start += size
+            busy = [worker for worker in team if worker.chunks]
+            if not busy:
                 break
             timeout = WAIT_SECONDS
             if deadline is not None and _past(deadline):
                 timeout = deadline + DEADLINE_GRACE - time.monotonic()
                 if timeout <= 0:
+                    stuck.extend(filter(None, (worker.waiting_on() for worker in busy)))
                     return
-            done, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
-            for future in done:
-                played, wins, seconds = _chunk_outcome(future)
+            for worker in _ready(busy, timeout):
+                played, wins, seconds = worker.answer()
                 sizes.record(played, seconds)
                 yield played, wins
         finished = True
     finally:
-        if finished:
-            pool.shutdown(wait=True)
-        else:
-            end_workers(pool)
+        if not finished:
+            workers.close(now=True)
 
 
-def _chunk_outcome(future: Future[tuple[int, int, float]]) -> tuple[int, int, float]:
+def _ready(busy: list[_Worker], timeout: float) -> list[_Worker]:
+    """The workers with an answer waiting, or ended, within ``timeout`` seconds."""
+    by_handle: dict[object, _Worker] = {}
+    for worker in busy:
+        by_handle[worker.conn] = by_handle[worker.process.sentinel] = worker
+    ready = wait_for(list(by_handle), timeout)
+    return list(dict.fromkeys(by_handle[handle] for handle in ready))
+
+
+def _exit_words(code: int | None) -> str:
+    if code is None:
+        return "still running"
+    if code >= 0:
+        return f"exit status {code}"
     try:
-        return future.result()
-    except BrokenProcessPool:
-        raise WorkerLost("a worker process ended without answering (a bot may have ended "
-                         "it, or memory ran out): try --jobs 1") from None
+        return f"killed by {signal.Signals(-code).name}"
+    except ValueError:
+        return f"killed by signal {-code}"
 
 
-def _play_chunk(spec: ArenaSpec, start: int, stop: int,
-                deadline: float | None) -> tuple[int, int, float]:
-    """In a worker: games ``start`` to ``stop − 1`` until the deadline (the monotonic clock
-    is the machine's, shared by every process); the games played, the hero's wins among
-    them and the seconds taken."""
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """SIGINT held back while a worker starts, until it ignores it: Ctrl+C is the parent's."""
+    hold = getattr(signal, "pthread_sigmask", None)
+    if hold is None:  # Windows: no signal masks
+        yield
+        return
+    before = hold(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        hold(signal.SIG_SETMASK, before)
+
+
+def _work(conn: Connection, watch: MutableSequence[int]) -> None:
+    """A worker process: plays each chunk ``conn`` brings and answers (True, its games, the
+    hero's wins, the seconds taken) or (False, what failed), until ``conn`` brings None."""
+    global _watch
+    _settle_in()
+    _watch = watch
+    while True:
+        try:
+            chunk = conn.recv()
+        except (EOFError, OSError):
+            return
+        if chunk is None:
+            return
+        watch[1] = NOBODY
+        try:
+            answer: tuple[bool, object] = (True, _play_chunk(chunk, watch))
+        except BaseException as error:  # a bot's KeyboardInterrupt too: SIGINT is ignored
+            answer = (False, _failure(chunk, watch, error))
+        conn.send(answer)
+
+
+def _settle_in() -> None:
+    """Leave Ctrl+C to the parent, end when the parent is gone, and keep off its stdout: a
+    bot's prints (``print`` or the file descriptor) go to stderr."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    try:
+        os.dup2(2, 1)
+    except OSError:  # no stderr at all
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(nowhere, 1)
+        os.close(nowhere)
+    sys.stdout = sys.stderr
+    threading.Thread(target=_end_with_parent, daemon=True).start()
+
+
+def _play_chunk(chunk: _Chunk, watch: MutableSequence[int]) -> tuple[int, int, float]:
+    """In a worker: the chunk's games until its deadline (the monotonic clock is the
+    machine's, shared by every process); the games played, the hero's wins among them and
+    the seconds taken."""
     began = time.perf_counter()
+    spec = chunk.spec
     factories = _factories(spec)
     played = wins = 0
-    for index in range(start, stop):
-        if _past(deadline):
+    for index in range(chunk.start, chunk.stop):
+        if _past(chunk.deadline):
             break
+        watch[0] = index
         wins += _hero_won(spec, factories, index)
         played += 1
     return played, wins, time.perf_counter() - began
+
+
+def _failure(chunk: _Chunk, watch: Sequence[int], error: BaseException) -> BaseException:
+    """What to tell the parent of ``error``: a failure naming the bot when one was asked to
+    play, else the error itself if it crosses processes."""
+    if isinstance(error, BotFailure):
+        return error
+    found = chunk.bot_at(watch)
+    if found is not None:
+        return BotFailure(found[0], found[1], _raised(error))
+    try:
+        pickle.dumps(error)
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {_quoted(str(error))}")
+    return error
 
 
 class _ChunkSizes:
@@ -470,35 +707,13 @@ class _ChunkSizes:
         return max(1, min(size, MAX_CHUNK, balanced, remaining))
 
 
-def _start_worker() -> None:
-    """Each worker leaves Ctrl+C to the parent, and ends when the parent is gone."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = os.getppid()
-    threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
-
-
-def _end_with(parent: int) -> None:
-    """Exit as soon as this process's parent changes: the parent died (even by SIGKILL) and
-    the worker was handed to another process."""
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(1)
-
-
-def end_workers(pool: ProcessPoolExecutor) -> None:
-    """Stop ``pool`` now: queued work is dropped and running workers are terminated."""
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
-    if terminate is not None:
-        terminate()
-        return
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
-        process.terminate()
-    pool.shutdown(wait=True, cancel_futures=True)
-    for process in processes:
-        process.join(timeout=5)
-        if process.is_alive():
-            process.kill()
+def _end_with_parent() -> None:
+    """Exit as soon as the process that started this one ends (even by SIGKILL): its
+    sentinel, whichever way processes start (fork, spawn, or a fork server's)."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        parent.join()
+        os._exit(1)
 
 
 # --- progress ---------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from coach.engine.showdown import Showdown
 from coach.engine.situation import Action, InvalidActionError, Situation
 from coach.play.arena import apply_action, show_showdown
 from coach.play.bots import BUILTIN_BOTS, Bot
+from coach.play.names import MAX_OPPONENTS, STYLES
 from perudo_math import (
     MAX_MOVES,
     MAX_ROUNDS,
@@ -36,16 +37,6 @@ from perudo_math import (
 from perudo_math.checks import is_whole, wrong_type
 from perudo_math.moves import IllegalMove
 
-STYLES: dict[str, str] = {
-    "odds": "probability",
-    "reader": "reader",
-    "liar": "liar",
-    "tight": "tight",
-    "mix": "mix",
-}
-"""The styles a learner may play against, each a league bot (:data:`coach.play.BUILTIN_BOTS`):
-plain odds, a Bayesian reader of the bids, a liar, a tight player, a mix of styles."""
-MAX_OPPONENTS = 5
 MAX_TABLE_DICE = 30
 """The most dice a game against the bots starts with (six players of five, or three of
 ten): the readers then answer within a phone's patience, and a link replays in well under
@@ -53,7 +44,7 @@ a second."""
 MAX_SEED = 2**63 - 1
 ME = 0
 """The learner's seat."""
-_MOVE = re.compile(r"dudo|calza|\d{1,3}x[1-6P]", re.IGNORECASE)
+_MOVE = re.compile(r"dudo|calza|[0-9]{1,3}x[1-6P]", re.IGNORECASE)
 
 
 class BotGameError(ValueError):

@@ -217,7 +217,7 @@ def load_bot(spec: str) -> BotFactory:
         module = importlib.import_module(module_name)
     except ImportError as error:
         raise ValueError(f"cannot import bot module {_shown(module_name)}: {error}") from None
-    except Exception as error:  # "", "..", a module that fails as it loads
+    except (Exception, SystemExit) as error:  # "", "..", a module that fails as it loads
         raise ValueError(f"cannot import bot module {_shown(module_name)}: "
                          f"{type(error).__name__}: {error}") from None
     try:

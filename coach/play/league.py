@@ -8,44 +8,25 @@ A row says whether the hero's 95% lower bound reaches its fair share, one over t
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from coach.play.arena import ArenaSpec, MatchResult, StopReason, WinTally, play_match
+from coach.play.arena import ArenaSpec, MatchResult, StopReason, WinTally, Workers, play_match
 from coach.play.bots import load_bot
-from perudo_math import MAX_PLAYERS, MIN_PLAYERS, Rules
-
-DEFAULT_HERO = "coach"
-DEFAULT_OPPONENTS = ("reader", "liar", "tight", "mix", "probability", "n3")
-DEFAULT_SIZES = (2, 3, 5, 6)
-DEFAULT_GAMES = 2000
+from coach.play.names import (
+    DEFAULT_EXTRA,
+    DEFAULT_GAMES,
+    DEFAULT_HERO,
+    DEFAULT_OPPONENTS,
+    DEFAULT_SIZES,
+    Match,
+)
+from perudo_math import Rules
 
 LeagueProgress = Callable[[int, int, str], None]
 """``progress(games_done, games_in_all, current_match)``."""
-
-
-@dataclass(frozen=True, slots=True)
-class Match:
-    """One pairing: ``hero`` in one seat, ``opponent`` in the ``players − 1`` others."""
-
-    hero: str
-    opponent: str
-    players: int
-
-    def __post_init__(self) -> None:
-        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                             f"not {self.players}")
-
-    def __str__(self) -> str:
-        others = self.players - 1
-        return f"{self.hero} vs {others} {self.opponent}" if others > 1 else \
-            f"{self.hero} vs {self.opponent}"
-
-
-DEFAULT_EXTRA = (Match("coach", "coach", 5), Match("coach-pure-odds", "liar", 5))
-"""A coach among coaches (near its fair share), and the pure-odds coach against liars: the
-rate the coach's own rate against liars is held to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +105,8 @@ class LeagueResult:
     spec: LeagueSpec
     rows: tuple[MatchRow, ...]
     stopped: StopReason | None = None
+    stuck: tuple[str, ...] = ()
+    """What the workers stopped past the deadline waited on (see :class:`MatchResult`)."""
 
     def to_dict(self) -> dict[str, object]:
         return {"hero": self.spec.hero, "games_per_match": self.spec.games,
@@ -135,22 +118,27 @@ class LeagueResult:
 def run_league(spec: LeagueSpec, jobs: int = 1, progress: LeagueProgress | None = None,
                deadline: float | None = None) -> LeagueResult:
     """Play the league's matches in turn until the last, the ``deadline`` (a
-    :func:`time.monotonic` time) or Ctrl+C. Unknown bots are refused before any game;
-    a bot that fails raises :class:`~coach.play.arena.BotFailure`."""
-    for name in sorted(spec.bots()):
-        load_bot(name)
+    :func:`time.monotonic` time) or Ctrl+C, on the same ``jobs`` worker processes from match
+    to match. Unknown bots are refused before any game; a bot that fails raises
+    :class:`~coach.play.arena.BotFailure`, one that ends its worker
+    :class:`~coach.play.arena.WorkerLost`."""
+    with contextlib.redirect_stdout(sys.stderr):  # a bot module that prints as it loads
+        for name in sorted(spec.bots()):
+            load_bot(name)
     matches = spec.matches
     total = len(matches) * spec.games
     rows: list[MatchRow] = []
-    for number, match in enumerate(matches):
-        arena = ArenaSpec(match.hero, match.opponent, match.players, spec.games, spec.seed,
-                          spec.rules)
-        label = f"match {number + 1}/{len(matches)}: {match}"
-        result = play_match(arena, jobs, _progress_in(progress, number * spec.games, total,
-                                                      label), deadline)
-        rows.append(MatchRow.of(match, result))
-        if result.stopped is not None:
-            return LeagueResult(spec, tuple(rows), result.stopped)
+    with Workers(jobs) as workers:
+        for number, match in enumerate(matches):
+            arena = ArenaSpec(match.hero, match.opponent, match.players, spec.games,
+                              spec.seed, spec.rules)
+            label = f"match {number + 1}/{len(matches)}: {match}"
+            result = play_match(arena, progress=_progress_in(
+                progress, number * spec.games, total, label), deadline=deadline,
+                workers=workers)
+            rows.append(MatchRow.of(match, result))
+            if result.stopped is not None:
+                return LeagueResult(spec, tuple(rows), result.stopped, result.stuck)
     return LeagueResult(spec, tuple(rows))
 
 

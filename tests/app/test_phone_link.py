@@ -61,7 +61,7 @@ def test_the_spot_shows_the_qr_code_of_the_public_url(
     assert image.proto.imgs[0].alt == translate(lang, "phone.qr_alt", url=LAN_URL)
     file_id = image.value[0].rsplit("/", 1)[1].split(".")[0]
     assert decode_png(stored_media[file_id]) == [LAN_URL]
-    assert f"[{LAN_URL}]({LAN_URL})" in [m.value for m in box.markdown]
+    assert [c.value for c in box.code] == [LAN_URL]
     captions = [c.value for c in box.caption]
     assert translate(lang, "phone.scan") in captions
     assert translate(lang, "phone.open_network") in captions
@@ -89,11 +89,40 @@ def test_a_hosted_app_shows_its_own_address(app: AppTest, monkeypatch: pytest.Mo
     app.run()
     box = spot(app, "en")
     assert len(box.get("image")) == 1
-    assert "[https://perudo-coach.streamlit.app](https://perudo-coach.streamlit.app)" in [
-        m.value for m in box.markdown
-    ]
+    assert [c.value for c in box.code] == ["https://perudo-coach.streamlit.app"]
     # https: a hosted instance, so no "same Wi-Fi" note
     assert translate("en", "phone.open_network") not in [c.value for c in box.caption]
+
+
+CRAFTED_PATHS = ["/x)](http:evil.example)", "/x%29%5D(http://evil.example)",
+                 "/a/b)](javascript:alert(1))?q=[y](http://evil.example)"]
+
+
+@pytest.mark.parametrize("path", CRAFTED_PATHS)
+def test_the_visitors_path_never_reaches_the_spot(
+    app: AppTest, path: str, monkeypatch: pytest.MonkeyPatch, stored_media: dict[str, bytes]
+) -> None:
+    """Issue 31, point 4: no public address set, a hosted app reached by a crafted path: the
+    spot shows the app's own address (scheme, host, port), as text; no Markdown at all."""
+    monkeypatch.delenv(PUBLIC_URL_ENV, raising=False)
+    app.context = {"locale": "en-US", "url": f"https://perudo.example.org:8443{path}"}
+    app.run()
+    assert not app.exception
+    box = spot(app, "en")
+    assert [c.value for c in box.code] == ["https://perudo.example.org:8443"]
+    assert not any("evil" in m.value or "](" in m.value for m in box.markdown)
+    file_id = box.get("image")[0].value[0].rsplit("/", 1)[1].split(".")[0]
+    assert decode_png(stored_media[file_id]) == ["https://perudo.example.org:8443"]
+
+
+def test_a_public_url_is_shown_as_text(app: AppTest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The operator's own address is drawn as text too: Markdown in it stays inert."""
+    crafted = "https://perudo.example.org/x)](http:evil.example)"
+    monkeypatch.setenv(PUBLIC_URL_ENV, crafted)
+    app.run()
+    box = spot(app, "en")
+    assert [c.value for c in box.code] == [crafted]
+    assert not any("evil" in m.value for m in box.markdown)
 
 
 def test_a_bad_public_url_is_ignored(app: AppTest, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -98,7 +98,8 @@ def test_a_whole_game_against_the_bots_to_its_end_and_its_review(app, lang):
     # The end: who won, and the review of every move.
     winner = table.state.winner
     expected = (translate(lang, "play.won") if winner == 0
-                else translate(lang, "play.lost", name=table.state.players[winner].name))
+                else translate(lang, "play.lost",
+                               name=f"\u2068{table.state.players[winner].name}\u2069"))
     assert app.success[0].value == expected
     assert translate(lang, "review.title") in [h.value for h in app.subheader]
     reviewed = review((d.situation, d.action) for d in table.decisions)

@@ -173,6 +173,16 @@ def test_a_bad_link_says_so_and_deals_a_new_scenario(app: AppTest, db: Path, see
     assert param(app, "seed") == "1001"
 
 
+@pytest.mark.parametrize("spot", ["\u0663\u0663\u0663~reader~", "\uff13\uff13\uff13~reader~"])
+def test_a_game_spot_in_another_scripts_digits_is_a_bad_link(app: AppTest, db: Path, seeds,
+                                                             spot: str) -> None:
+    """Issue 31, point 7: /train?review=٣٣٣~reader~ was read as the game of seed 333."""
+    open_practice(app, review=spot)
+    assert_clean(app)
+    assert app.warning[0].value == translate("en", "practice.notice.bad_link")
+    assert "review" not in app.query_params
+
+
 # --- answering ------------------------------------------------------------------------------
 
 
@@ -861,6 +871,8 @@ def page_link_labels(at: AppTest) -> list[str]:
 def test_a_tracked_games_spot_keeps_the_players_names(app: AppTest, db: Path) -> None:
     open_practice(app, review=review_spot())
     shown = texts(app)
+    assert ":gray-badge[\u2068Bob\u2069: 5 dice]" in shown  # each name isolated
+    shown = shown.replace("\u2068", "").replace("\u2069", "")
     assert ":gray-badge[Bob: 5 dice]" in shown and ":gray-badge[Cid: 5 dice]" in shown
     assert "1. You: 1 × 2  \n2. Bob: 1 × 3  \n3. Cid: 1 × 4 — **on the table**" in shown
     assert "Player 2" not in shown

@@ -21,7 +21,7 @@ from tests.app.conftest import ENTRY, FIRST_RUN_TIMEOUT_S
 from tests.app.sessions import open_at
 from views import live_table, resume
 from views.i18n import translate
-from views.text import literal, shown
+from views.text import isolated, literal, shown
 
 TRACKER = "app_pages/tracker.py"
 ODDS = "app_pages/odds.py"
@@ -121,8 +121,8 @@ def test_a_new_tab_offers_the_game_and_one_tap_brings_it_back(browsers, lang: st
     assert offer(at)
     assert at.button(key="resume_yes").label == translate(lang, "resume.yes")
     assert at.markdown[0].value == f"**{translate(lang, 'resume.title')}**"
-    assert at.caption[0].value == translate(lang, "resume.summary", players="Ann, Bob, Cid",
-                                            round=1)
+    assert shown(at.caption[0].value) == translate(lang, "resume.summary",
+                                                   players="Ann, Bob, Cid", round=1)
     at.button(key="resume_yes").click().run()
     assert not at.exception
     assert title(at) == translate(lang, "tracker.title")
@@ -137,7 +137,8 @@ def test_names_in_the_offer_show_as_typed(browsers) -> None:
     use(browsers, "mine").keep(track(GameState.new(names).bid("2x4"), seat=0))
     summary = new_tab().caption[0].value
     assert summary == translate("en", "resume.summary",
-                                players=", ".join(literal(name) for name in names), round=1)
+                                players=", ".join(isolated(literal(name)) for name in names),
+                                round=1)
     assert shown(summary) == translate("en", "resume.summary", players=", ".join(names),
                                        round=1)
     assert "](http" not in summary and "**B" not in summary

@@ -7,7 +7,6 @@ cups nobody entered. The link exists only for a finished round, whose cups were 
 
 from __future__ import annotations
 
-import time
 from urllib.parse import quote
 
 import pytest
@@ -16,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 from coach import Action
 from coach.review import review, tracked_decisions
 from perudo_math import Bid, GameState, Hand
+from perudo_math.game import MAX_CODE_LENGTH
 from practice.scenarios import grade
 from tests.app.sessions import open_at
 from tests.app.test_tracker_page import (
@@ -133,9 +133,19 @@ def valid_code() -> str:
     f"t~{valid_code()}~0~{'9' * 5000}~11444~0",
     "t~" * 3000,
 ])
-def test_a_hostile_tracked_spot_link_is_refused_quickly(app: AppTest, text: str) -> None:
-    started = time.perf_counter()
+def test_a_hostile_tracked_spot_link_is_refused_for_little_work(app: AppTest, text: str,
+                                                                 monkeypatch) -> None:
+    """Bounded by counting, not by a clock: the game code is replayed at most twice (the link,
+    then the spot it names), never longer than a code may be."""
+    replayed: list[int] = []
+    from_code = GameState.from_code.__func__
+
+    def counted(cls, code, *args, **kwargs):
+        replayed.append(len(code))
+        return from_code(cls, code, *args, **kwargs)
+
+    monkeypatch.setattr(GameState, "from_code", classmethod(counted))
     open_at(app, PRACTICE, review=text)
-    assert time.perf_counter() - started < 5  # a cold AppTest run; the server's is far less
+    assert len(replayed) <= 2 and all(length <= MAX_CODE_LENGTH for length in replayed)
     assert translate("en", "practice.notice.bad_link") in [w.value for w in app.warning] or (
         translate("en", "practice.error.game_spot") in [e.value for e in app.error])

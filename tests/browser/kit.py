@@ -264,6 +264,19 @@ def metric_values(page: Page) -> list[str]:
     return page.get_by_test_id("stMetricValue").all_inner_texts()
 
 
+ISOLATES = "\u2068\u2069"
+"""The invisible marks around each player's name on a page (``views.text.isolated``)."""
+
+
+def with_names(text: str, *, whole: bool = False) -> re.Pattern[str]:
+    """``text`` as a page shows it with players' names in it: each name drawn between the
+    invisible isolates FSI and PDI, which the pattern allows anywhere. ``whole``: the
+    element's whole text, else a part of it."""
+    gap = f"[{ISOLATES}]*"
+    body = gap + "".join(re.escape(char) + gap for char in text)
+    return re.compile(f"^{body}$" if whole else body)
+
+
 def alert(page: Page, kind: str) -> Locator:
     """The text of the first alert of ``kind`` (Info, Warning, Error, Success), icon left out."""
     return page.get_by_test_id(f"stAlertContent{kind}").first.get_by_test_id(

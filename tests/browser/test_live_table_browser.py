@@ -29,6 +29,7 @@ from tests.browser.kit import (
     tap,
     type_into,
     url_param,
+    with_names,
 )
 from tests.servers import streamlit_app
 
@@ -78,14 +79,14 @@ def test_a_move_on_the_hosts_phone_shows_on_a_follower_served_by_another_process
         open_page(follower, link.replace(first, second))  # the other process
         expect(follower.get_by_text("Seul l'hôte enregistre les coups\u00a0: cet écran suit "
                                     "la table au fil du jeu.")).to_be_visible()
-        turn = follower.get_by_text(re.compile("Ann a annoncé 2 × 5"))
+        turn = follower.get_by_text(with_names("Ann a annoncé 2 × 5"))
         bid(host, "5", "2")
         recorded = time.monotonic()
         expect(turn).to_be_visible(timeout=FOLLOW_WITHIN_S * 1000 + 1000)
         assert time.monotonic() - recorded < FOLLOW_WITHIN_S + 0.5  # Playwright's own polling
 
         bid(host, "5", "3")  # Bob's raise, recorded for him on the host's phone
-        expect(follower.get_by_text(re.compile("Bob a annoncé 3 × 5"))).to_be_visible(
+        expect(follower.get_by_text(with_names("Bob a annoncé 3 × 5"))).to_be_visible(
             timeout=FOLLOW_WITHIN_S * 1000 + 1000)
         # The follower's address holds the game as shown: a reload, or a table that expires,
         # keeps this move.

@@ -37,6 +37,7 @@ from tests.browser.kit import (
     script_run,
     tap,
     url_param,
+    with_names,
 )
 from tests.servers import free_port, running_server, streamlit_command
 from views.i18n import translate
@@ -203,8 +204,8 @@ def resume_in_a_fresh_tab(context: BrowserContext, url: str, lang: str, code: st
     open_page(page, url)
     offer = page.locator(OFFER)
     expect(offer).to_contain_text(translate(lang, "resume.title"))
-    expect(offer).to_contain_text(translate(lang, "resume.summary", players="Ann, Bob, Cid",
-                                            round=1))
+    expect(offer).to_contain_text(with_names(translate(lang, "resume.summary",
+                                                       players="Ann, Bob, Cid", round=1)))
     assert_on_the_first_screen(page, OFFER)
     assert_fits_the_width(page)
     taps = Taps(page)

@@ -93,7 +93,7 @@ def test_a_whole_game_against_the_bots_at_phone_size(app_url, phone, screenshot_
              *(translate(lang, f"play.style.{style}") for style in STYLES)]
     winner = table.state.winner
     won = (translate(lang, "play.won") if winner == 0
-           else translate(lang, "play.lost", name=names[winner]))
+           else translate(lang, "play.lost", name=f"\u2068{names[winner]}\u2069"))
     expect(alert(phone, "Success")).to_have_text(won)
     expect(phone.get_by_role("heading", name=translate(lang, "review.title"))).to_be_visible()
     assert_fits_the_width(phone)

@@ -26,6 +26,7 @@ from tests.browser.kit import (
     script_run,
     tap,
     whole_page_screenshot,
+    with_names,
 )
 from views import practice_view
 from views.i18n import translate
@@ -266,7 +267,7 @@ def assert_a_new_scenario(page: Page) -> None:
 
 def test_a_review_spot_is_left_by_next_and_by_the_menu(app_url, phone) -> None:
     open_link(phone, review_link(app_url))
-    expect(phone.get_by_text("Bob: 5 dice")).to_be_visible()  # the game's names
+    expect(phone.get_by_text(with_names("Bob: 5 dice"))).to_be_visible()  # the game's names
     tap(phone, "practice_dudo")
     expect(phone.get_by_test_id("stMetricValue").first).to_be_visible()
     tap(phone, "practice_next")
@@ -275,8 +276,8 @@ def test_a_review_spot_is_left_by_next_and_by_the_menu(app_url, phone) -> None:
     assert_a_new_scenario(phone)  # the reload finds the new scenario, not the review's
 
     open_link(phone, review_link(app_url))
-    expect(phone.get_by_text("Bob: 5 dice")).to_be_visible()
+    expect(phone.get_by_text(with_names("Bob: 5 dice"))).to_be_visible()
     menu_to(phone, translate("en", "nav.drills"))
     menu_to(phone, translate("en", "nav.practice"))
     assert_a_new_scenario(phone)
-    expect(phone.get_by_text("Bob: 5 dice")).to_have_count(0)
+    expect(phone.get_by_text(with_names("Bob: 5 dice"))).to_have_count(0)

@@ -27,6 +27,7 @@ from tests.browser.kit import (
     script_run,
     url_param,
     whole_page_screenshot,
+    with_names,
 )
 from views.i18n import translate
 
@@ -197,14 +198,14 @@ def play_the_table(page: Page, app_url: str, lang: str, shots) -> Taps:
     assert state.palifico and state.opener == 1
 
     # Round 2, palifico: the banner on the first screen, and my hand still to enter.
-    expect(banner(page)).to_have_text(text["palifico_open"])
+    expect(banner(page)).to_have_text(with_names(text["palifico_open"], whole=True))
     assert_on_the_first_screen(page, ".st-key-tracker_palifico")
     expect(main(page)).to_contain_text(text["hand_missing"])
     assert_fits_the_width(page)
     page.screenshot(path=shots / f"tracker-table-{lang}-palifico.png")
     taps.doing("(the other players bid)")
     bid(taps, 1, "3")  # Bob opens on threes
-    expect(banner(page)).to_have_text(text["palifico_frozen"])
+    expect(banner(page)).to_have_text(with_names(text["palifico_frozen"], whole=True))
     for quantity in (2, 3, 4):  # Cid, Dee, Eve
         bid(taps, quantity, "3")
 
