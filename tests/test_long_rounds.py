@@ -1,8 +1,9 @@
 """No valid game costs more than a normal one by much (issue 31, point 1).
 
-The coach reads a round's useful range only (``perudo_math.useful_range``), each bid once
-however the round is followed, in memory that does not grow with the round: these tests
-count the work and the bytes (tracemalloc), never the clock. The speed is measured beside a
+The coach reads the first ``TABLE_READ_BIDS`` bids of a round's useful range
+(``perudo_math.useful_range``), each bid at most twice however the round is followed, in
+memory that does not grow with the round: these tests count the work and the bytes
+(tracemalloc), never the clock. The speed is measured beside a
 normal spot in ``tests/benchmarks/test_bench_long_round.py``.
 """
 
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 from coach import DUDO, BidReading, Situation, TableBeliefs, advise, count_shift
 from coach.engine import beliefs, decide
 from coach.engine.beliefs import (
+    EXACT_BIDS,
     TABLE_READ_BIDS,
     PublicReading,
     RoundReading,
@@ -129,12 +131,13 @@ class Tally:
         monkeypatch.setattr(RoundReading, "made", counted)
 
 
-ONCE_SHORT_ONCE_LONG = USEFUL + TABLE_READ_BIDS
-"""Each bid is read once while the round is short, and once more when it has grown long
-(a long round is read in fewer steps, from its first bid: see ``RoundReading``)."""
+ONCE_SHORT_ONCE_LONG = EXACT_BIDS + TABLE_READ_BIDS
+"""The most bids read in all, however long the round: each bid once while the round is
+short, and once more when it has grown long (a long round is read in fewer steps, from its
+first bid: see ``RoundReading``), up to the first ``TABLE_READ_BIDS``."""
 
 
-def test_a_review_of_a_long_round_reads_each_useful_bid_at_most_twice(monkeypatch):
+def test_a_review_of_a_long_round_reads_each_read_bid_at_most_twice(monkeypatch):
     clear_caches()
     game = finished_long_round(USEFUL + 100)
     decisions = tracked_decisions(game, 9, {1: HAND})
@@ -144,7 +147,7 @@ def test_a_review_of_a_long_round_reads_each_useful_bid_at_most_twice(monkeypatc
     assert tally.bids <= ONCE_SHORT_ONCE_LONG
 
 
-def test_advice_at_every_turn_of_a_long_round_reads_each_bid_at_most_twice(monkeypatch):
+def test_advice_at_every_turn_of_a_long_round_reads_each_read_bid_at_most_twice(monkeypatch):
     clear_caches()
     game = long_round(USEFUL)
     tally = Tally(monkeypatch)
@@ -152,8 +155,8 @@ def test_advice_at_every_turn_of_a_long_round_reads_each_bid_at_most_twice(monke
     dice = tuple(player.dice for player in game.players)
     for turn in range(0, USEFUL + 1, 7):
         round_reading(dice, game.bids[:turn], False, game.rules, reading)
-    last_short = TABLE_READ_BIDS - TABLE_READ_BIDS % 7
-    assert tally.bids == last_short + USEFUL - USEFUL % 7 <= ONCE_SHORT_ONCE_LONG
+    last_short = EXACT_BIDS - EXACT_BIDS % 7
+    assert tally.bids == last_short + TABLE_READ_BIDS <= ONCE_SHORT_ONCE_LONG
 
 
 def test_the_count_shift_of_a_long_round_reads_it_once_more(monkeypatch):
@@ -161,8 +164,21 @@ def test_the_count_shift_of_a_long_round_reads_it_once_more(monkeypatch):
     spot = spot_after(USEFUL + 300)
     tally = Tally(monkeypatch)
     shift = count_shift(spot, 5)
-    assert tally.bids <= 2 * USEFUL  # the reading, and the one pass for the steps
-    assert sum(len(seat.steps) for seat in shift.seats) == USEFUL - USEFUL // 10
+    assert tally.bids <= 2 * TABLE_READ_BIDS  # the reading, and the one pass for the steps
+    assert sum(len(seat.steps) for seat in shift.seats) == TABLE_READ_BIDS - TABLE_READ_BIDS // 10
+
+
+def test_bids_past_the_first_read_ones_tell_nothing():
+    """Every bid of the useful range past the first ``TABLE_READ_BIDS``: the beliefs are
+    those of the first ones, to the last bit."""
+    clear_caches()
+    spot = spot_after(USEFUL - 1)
+    first = TableBeliefs(replace(spot, bids=spot.bids[:TABLE_READ_BIDS]))
+    whole = TableBeliefs(spot)
+    for face in range(1, 7):
+        assert np.array_equal(whole.distribution(face), first.distribution(face))
+        for seat in range(9):
+            assert np.array_equal(whole.seat_counts(seat, face), first.seat_counts(seat, face))
 
 
 # --- the same numbers, bid by bid ------------------------------------------------------------

@@ -20,7 +20,7 @@ import streamlit as st
 from coach.engine.situation import Action
 from coach.play.bot_game import MAX_SEED as MAX_GAME_SEED
 from coach.play.bot_game import BotGame, BotTable
-from coach.review import tracked_decisions
+from coach.review import tracked_decision
 from perudo_math import GameState, Hand, Rules, face_name, odds
 from perudo_math.checks import is_ascii_digits
 from practice.drills import estimate_grade
@@ -209,7 +209,7 @@ def _tracked_scenario(text: str) -> Scenario | None:
     with the round's showdown; ``None`` when the text names no decision facing a bid."""
     try:
         game, seat, number, hand, decision = _tracked_parts(text)
-        situation, _ = tracked_decisions(game, seat, {number: hand})[decision]
+        situation, _ = tracked_decision(game, seat, {number: hand}, decision)
         result = game.results[number - 1]
         return from_tracked(situation, (result.bid, result.count), text)
     except (ValueError, IndexError):

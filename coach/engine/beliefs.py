@@ -35,7 +35,6 @@ from coach.engine.hands import (
     bid_likelihood,
     choice_likelihood,
     choice_table,
-    choice_tables,
     hand_space,
     uniform_choice,
     uniform_survival,
@@ -197,14 +196,15 @@ def clear_caches() -> None:
     uniform_survival.cache_clear()
     _flat_counts.cache_clear()
     _counts_by_face_rows.cache_clear()
+    _tally_order.cache_clear()
     _plain_by_face.cache_clear()
     _plain_spectrum.cache_clear()
     _count_indicator.cache_clear()
     probability.clear_caches()
     from coach.engine import decide, rollout  # the rollouts' tables, the last beliefs
 
-    for cached in (rollout.raise_steps, rollout.padded_survival, rollout._raises_after):
-        cached.cache_clear()
+    rollout.forget_steps()
+    rollout.padded_survival.cache_clear()
     decide._LAST_BELIEFS.clear()
 
 
@@ -327,10 +327,27 @@ class PublicReading:
 
 
 TABLE_READ_BIDS = 100
-"""A round's bids past this many are read as if their bidders judged from their own dice:
-real rounds end long before, and a round typed with thousands of bids stays cheap. A round
-of at most this many bids (its useful range) is read as it always was, to the last bit; a
-longer one in fewer steps, to within rounding (:class:`RoundReading`)."""
+"""The most bids of a round the coach reads: the first ones of its useful range
+(:func:`read_range`). A bid past them tells nothing more of anyone's dice, as a bid past the
+table tells nothing: real rounds end long before (the league's longest is far shorter:
+README, "Long rounds"), and a round typed with thousands of bids costs what a round of this
+many does. Reading one more bid weighs every hand of every seat that bid (3,003 for ten
+dice) and, as its bidder saw it, the reading of every other seat: a fixed price a bid, which
+this bound keeps within what a spot may cost beside a normal one."""
+
+EXACT_BIDS = 40
+"""A round of at most this many bids read is read move by move and convolved term by term,
+as it always was, to the last bit: its spots are weighed exactly as before (play-outs break
+ties between faces on equal chances, which the last bit can change). A longer one is read
+in fewer steps, to within rounding (:class:`RoundReading`)."""
+
+
+def read_range(bids: tuple[tuple[int, Bid], ...], table_dice: int) -> tuple[tuple[int, Bid], ...]:
+    """The ``(seat, bid)`` pairs of a round the coach reads: the first :data:`TABLE_READ_BIDS`
+    of its useful range (:func:`perudo_math.useful_range`: every bid before the first one
+    above the table)."""
+    first = bids[:TABLE_READ_BIDS]
+    return first[:useful_range((bid for _, bid in first), table_dice)]
 
 
 class RoundReading:
@@ -340,13 +357,13 @@ class RoundReading:
     round. What it counts (a seat's dice toward each face, how a seat sees the others) is
     worked out once when first asked: every bid asks how its bidder saw every other seat.
 
-    ``long``: a reading of a round longer than :data:`TABLE_READ_BIDS` bids. It weighs each
-    bid's moves face by face (:meth:`hands.ChoiceTable.honest_by_face`) and convolves the
-    other seats' counts as a product of their Fourier transforms: the same numbers to within
-    rounding, in a fraction of the work. A round of at most that many bids, every real one,
-    is read move by move and convolved term by term, as it always was, to the last bit: its
-    spots are weighed exactly as before (play-outs break ties between faces on equal
-    chances, which the last bit can change).
+    ``long``: a reading of a round longer than :data:`EXACT_BIDS` bids. It weighs each
+    bid's moves face by face (:meth:`hands.ChoiceTable.honest_by_face`), tallies a seat's
+    counts toward each face hand by hand rather than by a product of matrices, and convolves
+    the other seats' counts as a product of their Fourier transforms: the same numbers to
+    within rounding, in a fraction of the work. A round of at most that many bids, every
+    real one, is read move by move and convolved term by term, as it always was, to the
+    last bit.
     """
 
     __slots__ = ("_chains", "_counts", "_kept", "hands", "long")
@@ -404,10 +421,11 @@ class RoundReading:
         if found is None:
             weights = self.hands[seat]
             assert weights is not None
-            found = _counts_by_face(weights, dice, palifico)
             if self.long:
-                found = np.fft.rfft(found, n=_fft_length(len(self.hands) * MAX_STARTING_DICE),
-                                    axis=1)
+                found = np.fft.rfft(_tallied_by_face(weights, dice, palifico),
+                                    n=_fft_length(len(self.hands) * MAX_STARTING_DICE), axis=1)
+            else:
+                found = _counts_by_face(weights, dice, palifico)
             self._counts[seat] = found
         return found
 
@@ -472,21 +490,22 @@ def public_posteriors(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], 
     Bids are read in order. Each bidder is taken to choose from their own dice and the other
     dice as the bids before theirs tell (as far as :attr:`PublicReading.table_readings` says),
     so a face the table has bid again is less evidence of the bidder's hand than a face
-    they bid first. Only the round's useful range is read (:func:`perudo_math.useful_range`):
-    a bid above the table, and every bid after it, tells nothing of anyone's dice.
+    they bid first. Only the bids of :func:`read_range` are read: a bid above the table, and
+    every bid after it, tells nothing of anyone's dice (:func:`perudo_math.useful_range`),
+    nor does a bid past the first :data:`TABLE_READ_BIDS`.
     """
-    useful = bids[:useful_range((bid for _, bid in bids), sum(dice))]
-    return round_reading(dice, useful, palifico, rules, reading).hands
+    return round_reading(dice, bids, palifico, rules, reading).hands
 
 
 def round_reading(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], palifico: bool,
                   rules: Rules, reading: PublicReading) -> RoundReading:
-    """:func:`public_posteriors` of a round's useful range, ``bids``, as a
+    """:func:`public_posteriors` of a round's ``bids`` (of them, :func:`read_range`), as a
     :class:`RoundReading`. It extends the longest reading kept of a round that ``bids``
     begin with (read the same way: a long round's readings extend long ones), so following a
     round bid by bid (a review, a player's every turn) reads each bid at most twice, in time
     linear in the bids; the numbers do not depend on what was kept."""
-    long = len(bids) > TABLE_READ_BIDS
+    bids = read_range(bids, sum(dice))
+    long = len(bids) > EXACT_BIDS
     context = (dice, palifico, rules, reading, long)
     start, state = 0, None
     with _KEEPING:
@@ -513,45 +532,13 @@ def _read_bids(state: RoundReading, dice: tuple[int, ...], bids: Sequence[tuple[
     """``state``, the reading of ``bids[:start]``, once the rest of ``bids`` is read; with
     ``seen``, called with each bid's position and the reading just after it."""
     previous = bids[start - 1][1] if start else None
-    for position in range(start, min(len(bids), TABLE_READ_BIDS)):
+    for position in range(start, len(bids)):
         seat, bid = bids[position]
         state = state.read(dice, seat, bid, previous, palifico, rules, reading)
         if seen is not None:
             seen(position, state)
         previous = bid
-    first = max(start, TABLE_READ_BIDS)
-    if first >= len(bids):
-        return state
-    # Past TABLE_READ_BIDS each bid is read from its bidder's own dice alone, whatever was
-    # read before it: their choices are weighed all at once, then read in order.
-    tables = _uniform_tables(dice, bids, first, palifico, rules, reading)
-    for position in range(first, len(bids)):
-        seat = bids[position][0]
-        state = state.chose(dice[seat], seat, tables[position - first], palifico,
-                            reading.bluffs[seat])
-        if seen is not None:
-            seen(position, state)
     return state
-
-
-def _uniform_tables(dice: tuple[int, ...], bids: Sequence[tuple[int, Bid]], first: int,
-                    palifico: bool, rules: Rules, reading: PublicReading) -> list[ChoiceTable]:
-    """The :func:`hands.uniform_choice` table of each bid from ``first`` on, with its
-    weights summed face by face, worked out together for the bidders of each number of dice
-    (:func:`hands.choice_tables`): a few hundred numbers a bid."""
-    by_dice: dict[int, list[int]] = {}
-    for position in range(first, len(bids)):
-        by_dice.setdefault(dice[bids[position][0]], []).append(position)
-    tables: list[ChoiceTable | None] = [None] * (len(bids) - first)
-    for held_dice, positions in by_dice.items():
-        made = [(bids[position][1], bids[position - 1][1] if position else None)
-                for position in positions]
-        found = choice_tables(held_dice, made, palifico, rules, reading.sharpness,
-                              reading.held, uniform_survival(sum(dice) - held_dice, palifico),
-                              by_face=True)
-        for position, table in zip(positions, found, strict=True):
-            tables[position - first] = table
-    return tables  # type: ignore[return-value]
 
 
 def _count_of(weights: np.ndarray, dice: int, face: int, palifico: bool) -> np.ndarray:
@@ -580,10 +567,10 @@ def _seen(reading: RoundReading, dice: tuple[int, ...], seat: int, palifico: boo
                      if other != seat and weights is None)
     if reading.long:
         length = _fft_length(len(dice) * MAX_STARTING_DICE)
-        spectrum = _plain_spectrum(plain_dice, palifico, length)
+        spectrum = _plain_spectrum(plain_dice, palifico, length).copy()
         for other, weights in enumerate(hands):
             if other != seat and weights is not None and dice[other]:
-                spectrum = spectrum * reading.counts(other, dice[other], palifico)
+                spectrum *= reading.counts(other, dice[other], palifico)
         count = np.fft.irfft(spectrum, n=length, axis=1)[:, :unknown + 1]
         np.maximum(count, 0.0, out=count)  # a rounding below nothing is nothing
     else:
@@ -633,6 +620,28 @@ def _counts_by_face(weights: np.ndarray, dice: int, palifico: bool) -> np.ndarra
     return (weights @ _count_indicator(dice, palifico)).reshape(6, dice + 1)
 
 
+def _tallied_by_face(weights: np.ndarray, dice: int, palifico: bool) -> np.ndarray:
+    """:func:`_counts_by_face`, each count's hands added up in a row: the same sums in another
+    order (to within rounding), reading a few thousand numbers where the product reads the
+    whole indicator (about 1.6 MB for ten dice)."""
+    order, starts = _tally_order(dice, palifico)
+    return np.add.reduceat(weights.take(order), starts).reshape(6, dice + 1)
+
+
+@lru_cache(maxsize=2 * (MAX_STARTING_DICE + 1))
+def _tally_order(dice: int, palifico: bool) -> tuple[np.ndarray, np.ndarray]:
+    """For :func:`_tallied_by_face`: every hand once per face, grouped by face then by the
+    count the hand makes toward it, and where each group starts (every count 0 .. ``dice``
+    of every face is made by some hand, so no group is empty)."""
+    flat = _flat_counts(dice, palifico).ravel()
+    ranked = np.argsort(flat, kind="stable")
+    starts = np.searchsorted(flat[ranked], np.arange(6 * (dice + 1)))
+    order = ranked % len(hand_space(dice).prior)
+    for array in (order, starts):
+        array.setflags(write=False)
+    return order, starts
+
+
 def _convolve_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Each row of ``a`` convolved with the same row of ``b``: the count of two independent
     groups of dice, face by face."""
@@ -653,8 +662,8 @@ def _convolve_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 class TableBeliefs:
     """One player's beliefs about the matching count of each face, after this round's bids:
-    the bids of its useful range (:func:`perudo_math.useful_range`), a bid above the table
-    and every bid after it telling nothing of anyone's dice."""
+    the bids of :func:`read_range` (the first :data:`TABLE_READ_BIDS` of its useful range), a
+    bid above the table and every bid after it telling nothing of anyone's dice."""
 
     def __init__(self, situation: Situation, reading: BidReading = BidReading()) -> None:
         if not isinstance(situation, Situation):
@@ -664,7 +673,7 @@ class TableBeliefs:
         self.situation = situation
         self.reading = reading
         bids = situation.bids
-        self._useful = bids[:useful_range((bid for _, bid in bids), situation.table_dice)]
+        self._useful = read_range(bids, situation.table_dice)
         self._read = frozenset(seat for seat in {seat for seat, _ in self._useful}
                                if seat != situation.me and reading.reads(seat))
         self._by_seat: dict[int, tuple[tuple[Bid, ...], tuple[Bid | None, ...]]] | None = None
@@ -746,7 +755,7 @@ class TableBeliefs:
                     steps[seat].append((position, state.count(seat, dice[seat], face,
                                                               palifico)))
 
-            empty = RoundReading(tuple(None for _ in dice), len(self._useful) > TABLE_READ_BIDS)
+            empty = RoundReading(tuple(None for _ in dice), len(self._useful) > EXACT_BIDS)
             _read_bids(empty, dice, self._useful, 0, palifico, situation.rules,
                        self._public_reading(), seen)
             return {seat: tuple(found) for seat, found in steps.items()}

@@ -9,7 +9,6 @@ independence assumed between the dice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -171,7 +170,7 @@ class ChoiceTable:
     chosen: int
     totals: np.ndarray | None = None
     """``[f - 1, k]``: the summed weight of the moves on face f (for
-    :meth:`honest_by_face`; worked out by :func:`choice_tables` when asked ``by_face``)."""
+    :meth:`honest_by_face`; worked out by :func:`choice_table` when asked ``by_face``)."""
 
     @property
     def moves(self) -> int:
@@ -192,7 +191,7 @@ class ChoiceTable:
         """:meth:`honest` summed face by face: the moves on one face add up into one row of
         weights by count before any hand is weighed, so each hand adds six numbers, not one
         per move. Equal to :meth:`honest` but for rounding, and much cheaper: for a round
-        longer than ``TABLE_READ_BIDS`` bids (:class:`beliefs.RoundReading`). Read-only."""
+        longer than ``EXACT_BIDS`` bids (:class:`beliefs.RoundReading`). Read-only."""
         totals = self.totals
         if totals is None:
             totals = np.zeros((6, self.dice + 1))
@@ -229,52 +228,32 @@ def choice_table(dice: int, bid: Bid, previous: Bid | None, palifico: bool, rule
     by the dice of their face a hand counts (:class:`ChoiceTable`), for a bidder who sees
     the dice they cannot see through ``survival``: the smallest raises of each face and
     ``reach`` above, the bid made, and dudo when there is a bid. ``by_face``: with the
-    weights summed face by face."""
-    table, = choice_tables(dice, ((bid, previous),), palifico, rules, sharpness, held,
-                           survival, reach, by_face)
-    return table
-
-
-def choice_tables(dice: int, made: Sequence[tuple[Bid, Bid | None]], palifico: bool,
-                  rules: Rules, sharpness: float, held: float, survival: np.ndarray,
-                  reach: int = 2, by_face: bool = False) -> list[ChoiceTable]:
-    """:func:`choice_table` of each ``(bid, previous)`` in ``made``, by bidders of ``dice``
-    dice who all see through ``survival``, worked out together (a long round's bids): the
-    same numbers as one by one. ``by_face``: with their weights summed face by face
-    (:attr:`ChoiceTable.totals`), all at once."""
+    weights summed face by face (:attr:`ChoiceTable.totals`)."""
     unknown = survival.shape[1] - 2
     # A quantity past every die is as false as one past the table: bounded, a typed 10**30
     # stays inside numpy's integers.
     ceiling = unknown + MAX_STARTING_DICE + 1
     faces: list[int] = []
     quantities: list[int] = []
-    raising: list[bool] = []
-    chosen: list[int] = []
-    ends: list[int] = []
-    for bid, previous in made:
-        start = len(faces)
-        spans = legal_quantities(previous, unknown + dice, palifico=palifico, rules=rules,
-                                 bidder_dice=dice)
-        pick = -1
-        for face, span in spans.items():
-            lowest = span.start
-            highest = min(span.stop, lowest + reach + 1)
-            if face == bid.face and lowest <= bid.quantity < highest:
-                pick = len(faces) - start + bid.quantity - lowest
-            faces.extend([face] * (highest - lowest))
-            quantities.extend(range(lowest, highest))
-        if pick < 0:
-            pick = len(faces) - start
-            faces.append(bid.face)
-            quantities.append(min(bid.quantity, ceiling))
-        raising.extend([True] * (len(faces) - start))
-        if previous is not None:  # dudo, weighed by the chance the bid it calls is false
-            faces.append(previous.face)
-            quantities.append(min(previous.quantity, ceiling))
-            raising.append(False)
-        chosen.append(pick)
-        ends.append(len(faces))
-    counted = np.arange(dice + 1)
+    pick = -1
+    spans = legal_quantities(previous, unknown + dice, palifico=palifico, rules=rules,
+                             bidder_dice=dice)
+    for face, span in spans.items():
+        lowest = span.start
+        highest = min(span.stop, lowest + reach + 1)
+        if face == bid.face and lowest <= bid.quantity < highest:
+            pick = len(faces) + bid.quantity - lowest
+        faces.extend([face] * (highest - lowest))
+        quantities.extend(range(lowest, highest))
+    if pick < 0:
+        pick = len(faces)
+        faces.append(bid.face)
+        quantities.append(min(bid.quantity, ceiling))
+    raises = len(faces)
+    if previous is not None:  # dudo, weighed by the chance the bid it calls is false
+        faces.append(previous.face)
+        quantities.append(min(previous.quantity, ceiling))
+    counted = _COUNTS[:dice + 1]
     index = np.array(faces) - 1
     needed = np.array(quantities, dtype=np.int64)[:, None] - counted
     np.maximum(needed, 0, out=needed)
@@ -283,35 +262,24 @@ def choice_tables(dice: int, made: Sequence[tuple[Bid, Bid | None]], palifico: b
     # true, dudo's of the bid it calls being false.
     needed += index[:, None] * (unknown + 2)
     scores = survival.take(needed)
-    if len(made) == 1:  # one bid: its raises first, then dudo
-        calls = slice(len(faces) - 1, None) if made[0][1] is not None else slice(0)
-        raises: slice | np.ndarray = slice(0, calls.start)
-    else:
-        raises = np.array(raising)
-        calls = ~raises  # type: ignore[assignment]
-    scores[calls] = 1.0 - scores[calls]
+    scores[raises:] = 1.0 - scores[raises:]
     scores *= sharpness
-    scores[raises] += held * counted
+    scores[:raises] += held * counted
     if sharpness + held * dice > _SAFE_EXPONENT:
-        # Scores this far apart could overflow: every bid's scores are moved down alike,
-        # which changes no share.
-        for start, end in zip([0, *ends[:-1]], ends, strict=True):
-            scores[start:end] -= scores[start:end].max()
+        # Scores this far apart could overflow: every score is moved down alike, which
+        # changes no share.
+        scores -= scores.max()
     weights = np.exp(scores, out=scores)
+    weights.setflags(write=False)
+    index.setflags(write=False)
     totals = None
     if by_face:
-        totals = np.zeros((6 * len(made), dice + 1))
-        np.add.at(totals, np.repeat(np.arange(len(made)) * 6, np.diff(ends, prepend=0)) + index,
-                  weights)
+        totals = np.bincount((index[:, None] * (dice + 1) + counted).ravel(),
+                             weights=weights.ravel(), minlength=6 * (dice + 1))
+        totals = totals.reshape(6, dice + 1)
         totals.setflags(write=False)
-    tables = []
-    start = 0
-    for number, (end, pick) in enumerate(zip(ends, chosen, strict=True)):
-        part = weights[start:end]
-        part.setflags(write=False)
-        faces_of = index[start:end]
-        faces_of.setflags(write=False)
-        tables.append(ChoiceTable(dice, faces_of, part, pick,
-                                  None if totals is None else totals[6 * number:6 * number + 6]))
-        start = end
-    return tables
+    return ChoiceTable(dice, index, weights, pick, totals)
+
+
+_COUNTS = np.arange(MAX_STARTING_DICE + 1)
+_COUNTS.setflags(write=False)

@@ -36,10 +36,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from coach import Situation, advise
-from coach.engine import decide
 from coach.engine.beliefs import clear_caches
 from coach.review import move_outcomes, review, tracked_decisions
 from perudo_math import MAX_MOVES, GameState, Hand
+from perudo_math import game as game_module
 from tests.app.conftest import ENTRY
 from tests.benchmarks.test_bench_app import BrowserThread, first_page
 from tests.browser import conftest as browser
@@ -58,7 +58,7 @@ SPOTS = {"normal": 9, "useful-range": 500, "issue-round": MAX_MOVES - 1}
 def forget_everything() -> None:
     """Every cache of the coach and the app's engine: each figure starts cold."""
     clear_caches()
-    decide._LAST_BELIEFS.clear()
+    game_module._read_code.cache_clear()
     for cached in (engine_cache.cached_odds, engine_cache.cached_advice,
                    engine_cache.cached_read_odds, engine_cache.cached_count_shift,
                    engine_cache.cached_raise_grid, engine_cache.cached_smallest_raises,
