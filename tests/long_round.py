@@ -8,11 +8,21 @@ table (no rule forbids it), so the round climbs to 600 × 5; its useful range is
 
 from __future__ import annotations
 
-from perudo_math import MAX_MOVES, Bid, BidMade, DudoCalled, GameState, Rules, smallest_raises
+from perudo_math import (
+    MAX_MOVES,
+    Bid,
+    BidMade,
+    DudoCalled,
+    GameState,
+    Hand,
+    Rules,
+    smallest_raises,
+)
 
 PLAYERS = 10
 DICE = 10
 ANY_FACE = Rules(starting_dice=DICE, raise_rule="any-face")
+SAME_FACE = Rules(starting_dice=DICE)
 NAMES = tuple(f"P{seat}" for seat in range(PLAYERS))
 
 
@@ -39,3 +49,34 @@ def finished_long_round(bids: int = MAX_MOVES - 1, count: int = 30) -> GameState
     """:func:`long_round` ended by a dudo (``count`` dice matched): the longest game a code
     may hold when ``bids`` is ``MAX_MOVES - 1``."""
     return long_round(bids).replay([DudoCalled(None, count)])
+
+
+def rounds_within_the_table(rules: Rules = SAME_FACE) -> GameState:
+    """A game of ``MAX_MOVES`` moves at the largest table (ten players of ten dice) whose
+    every round climbs by smallest legal raises (ordinary faces) to the last one within the
+    table, then its bidder is called and loses a die: the longest game whose every decision
+    faces a long round still open (a review weighs each of them)."""
+    game = GameState.new(NAMES, rules)
+    while len(game.history) < MAX_MOVES and not game.is_over:
+        raises = game.smallest_raises()
+        bid = min((bid for face, bid in raises.items() if face != 1 or len(raises) == 1),
+                  key=lambda bid: (bid.quantity, bid.face))
+        if bid.quantity <= game.table_dice and len(game.history) < MAX_MOVES - 1:
+            game = game.apply(BidMade(None, bid))
+        else:
+            game = game.apply(DudoCalled(None, 0))
+    return game
+
+
+def hands_of(game: GameState, seat: int) -> dict[int, Hand]:
+    """A hand for ``seat`` in every round of ``game`` it played, of the dice it held."""
+    faces = (1, 2, 3, 4, 5, 6) * 2
+    hands, state = {}, game.restart()
+    for event in (None, *game.history):
+        if event is not None:
+            state = state.apply(event)
+        number = state.round_number
+        if (number not in hands and not state.is_over and state.players[seat].dice
+                and (number <= len(game.results) or not game.is_over)):
+            hands[number] = Hand(faces[:state.players[seat].dice])
+    return hands
