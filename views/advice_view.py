@@ -23,7 +23,7 @@ from coach import (
 )
 from perudo_math import Bid, GameState, Odds
 from views.i18n import current_language, format_decimal, format_percent, t, tn, translate
-from views.text import player_name, small
+from views.text import elided, player_name, small
 
 OPTION_ROWS = 4
 """How many raises the options table lists beside dudo and calza."""
@@ -369,12 +369,15 @@ def tracker_bids(game: GameState) -> str:
         opener = game.opener if game.opener is not None else 0
         return t("odds.tracker.no_bids", name=player_name(game, opener))
     lang = current_language()  # asked once: a round may hold thousands of bids
-    names = {seat: player_name(game, seat) for seat in {seat for seat, _ in game.bids}}
-    spoken = " → ".join(
-        translate(lang, "odds.tracker.bid_item", name=names[seat], bid=bid.pretty())
-        for seat, bid in game.bids
-    )
-    return translate(lang, "odds.tracker.bids", bids=spoken)
+    first, skipped, last = elided(game.bids)
+    names = {seat: player_name(game, seat) for seat in {seat for seat, _ in (*first, *last)}}
+    spoken = [translate(lang, "odds.tracker.bid_item", name=names[seat], bid=bid.pretty())
+              for seat, bid in first]
+    if skipped:
+        spoken.append(tn("common.bids_skipped", skipped))
+    spoken += [translate(lang, "odds.tracker.bid_item", name=names[seat], bid=bid.pretty())
+               for seat, bid in last]
+    return translate(lang, "odds.tracker.bids", bids=" → ".join(spoken))
 
 
 __all__ = [

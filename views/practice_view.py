@@ -41,7 +41,7 @@ from views.engine_cache import rules_key
 from views.i18n import current_language, format_percent, t, tn, translate
 from views.play_view import player_names
 from views.practice_common import points, result_icon, risk_points, theme_label
-from views.text import player_name, unbroken
+from views.text import elided, player_name, unbroken
 
 SEED_PARAM, THEME_PARAM, LEVEL_PARAM = "seed", "theme", "level"
 GAME_SPOT_PARAM = "review"
@@ -306,16 +306,25 @@ def show_scenario(scenario: Scenario) -> None:
             else:
                 st.badge(tn("practice.seat.dice", count, name=name), color="gray")
     st.markdown(f"**{t('practice.bids')}**")
-    lines = []
+    st.markdown("  \n".join(bid_lines(scenario, names)))
+
+
+def bid_lines(scenario: Scenario, names: Sequence[str] | None) -> list[str]:
+    """This round's bids in order, numbered, the one on the table marked; a long round's
+    first and last ones, the bids between counted (:func:`views.text.elided`)."""
     lang = current_language()  # asked once: a round may hold thousands of bids
-    bidders = {seat: seat_name(seat, me, names) for seat in {seat for seat, _ in scenario.bids}}
-    for number, (seat, bid) in enumerate(scenario.bids, start=1):
-        line = translate(lang, "practice.bid_item", number=number, name=bidders[seat],
-                         bid=bid.pretty())
-        if number == len(scenario.bids):
-            line = f"{line} — **{t('practice.bid_on_table')}**"
-        lines.append(line)
-    st.markdown("  \n".join(lines))
+    bids = scenario.bids
+    first, skipped, last = elided(tuple(enumerate(bids, start=1)))
+    bidders = {seat: seat_name(seat, scenario.seat, names)
+               for seat in {seat for _, (seat, _) in (*first, *last)}}
+    lines = [translate(lang, "practice.bid_item", number=number, name=bidders[seat],
+                       bid=bid.pretty()) for number, (seat, bid) in first]
+    if skipped:
+        lines.append(tn("common.bids_skipped", skipped))
+    lines += [translate(lang, "practice.bid_item", number=number, name=bidders[seat],
+                        bid=bid.pretty()) for number, (seat, bid) in last]
+    lines[-1] = f"{lines[-1]} — **{t('practice.bid_on_table')}**"
+    return lines
 
 
 # --- the reveal -----------------------------------------------------------------------------

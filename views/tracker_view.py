@@ -43,7 +43,7 @@ from views.dice import glyphs
 from views.i18n import t, tn
 from views.rules_view import refusal_text as bid_refusal_text
 from views.rules_view import setting_line
-from views.text import name_markdown, player_name
+from views.text import elided, name_markdown, player_name
 
 QUANTITY_ROW = 5
 """How many candidate quantities the bid row offers at once: with the ‹ and › buttons, seven
@@ -242,8 +242,13 @@ def turn_line(game: GameState, me: int | None) -> str:
 
 
 def bids_line(game: GameState, bids: Sequence[tuple[int, Bid]]) -> str:
-    """``Ann 3 × 4 → Bob 4 × 4``."""
-    return ARROW.join(f"{name_of(game, seat)} {bid.pretty()}" for seat, bid in bids)
+    """``Ann 3 × 4 → Bob 4 × 4``; a long round's first and last bids (:func:`elided`)."""
+    first, skipped, last = elided(bids)
+    spoken = [f"{name_of(game, seat)} {bid.pretty()}" for seat, bid in first]
+    if skipped:
+        spoken.append(tn("common.bids_skipped", skipped))
+    spoken += [f"{name_of(game, seat)} {bid.pretty()}" for seat, bid in last]
+    return ARROW.join(spoken)
 
 
 # --- bidding ---------------------------------------------------------------------------------
