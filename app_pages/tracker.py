@@ -28,7 +28,7 @@ from dataclasses import replace
 
 import streamlit as st
 
-from coach.review import Verdict, move_outcomes, review, tracked_decisions
+from coach.review import Verdict, decision_rounds, move_outcomes, review, tracked_decisions
 from perudo_math import (
     CALL_KINDS,
     FACES,
@@ -687,9 +687,8 @@ def review_my_moves(game: GameState, me: int | None) -> None:
 
 def decision_places(game: GameState, me: int, hands: dict) -> list[tuple[int, int]]:
     """Where each of my reviewed decisions was taken: its round, and its rank among my
-    decisions of that round (from 0), in the review's order."""
-    return [(number, decision) for number in sorted(hands)
-            for decision in range(len(tracked_decisions(game, me, {number: hands[number]})))]
+    decisions of that round (from 0), in the review's order (one pass over the moves)."""
+    return decision_rounds(game, me, set(hands))
 
 
 def live_line() -> None:

@@ -14,7 +14,7 @@ time, a good one wrong.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -110,9 +110,10 @@ class ReviewedMove:
             return False
         return (self.outcome is Outcome.RIGHT) is not (self.verdict is Verdict.GOOD)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, written: dict[int, list[Any]] | None = None) -> dict[str, Any]:
+        """The move as plain JSON values; ``written``: as :meth:`Situation.to_dict`'s."""
         return {
-            "situation": self.situation.to_dict(),
+            "situation": self.situation.to_dict(written),
             "played": str(self.played),
             "best": str(self.best),
             "lose": round(self.played_option.lose, 6),
@@ -162,8 +163,9 @@ class GameReview:
         }
 
     def to_dict(self) -> dict[str, Any]:
+        written: dict[int, list[Any]] = {}  # a round's bids, written once for all its moves
         return {"summary": self.summary(), "turning_points": list(self.turning_points()),
-                "moves": [move.to_dict() for move in self.moves]}
+                "moves": [move.to_dict(written) for move in self.moves]}
 
 
 def review_move(situation: Situation, played: Action,
@@ -227,28 +229,59 @@ def tracked_decisions(game: GameState, me: int,
     ``hands`` (round number, from 1: the dice ``me`` held that round), each under the rules
     in force when it was taken (a table may change them during the game). ValueError when a
     hand is not the size ``me`` held that round, or names a round that was not played."""
+    return list(_tracked(game, me, hands))
+
+
+def tracked_decision(game: GameState, me: int, hands: Mapping[int, Hand],
+                     index: int) -> tuple[Situation, Action]:
+    """Decision ``index`` (from 0) of :func:`tracked_decisions`, the game replayed only as far
+    as it and no other decision's spot built (a practice link names one decision of a game
+    that may hold thousands of moves). IndexError when there are not that many."""
+    if not is_whole(index) or index < 0:
+        raise IndexError(f"tracked_decision: no decision {index!r}")
+    found = next(_tracked(game, me, hands, wanted=index), None)
+    if found is None:
+        raise IndexError(f"tracked_decision: fewer than {index + 1} decisions")
+    return found
+
+
+def _tracked(game: GameState, me: int, hands: Mapping[int, Hand],
+             wanted: int | None = None) -> Iterator[tuple[Situation, Action]]:
+    """:func:`tracked_decisions`, one at a time; with ``wanted``, that decision alone (the
+    game replayed up to it, no other spot built)."""
     if not isinstance(game, GameState):
         raise wrong_type("tracked_decisions: game", "a GameState", game)
     if not is_whole(me) or not 0 <= me < len(game.players):
         raise ValueError(f"tracked_decisions: seat {me!r} is not at this table of "
                          f"{len(game.players)}")
-    decisions: list[tuple[Situation, Action]] = []
     state = game.restart()
-    held: dict[int, int] = {state.round_number: state.players[me].dice}
-    for event in game.history:
-        number = state.round_number
+    number = state.round_number
+    held: dict[int, int] = {number: state.players[me].dice}
+    history, done, made = game.history, 0, 0
+    for index, event in enumerate(history):
+        ends = isinstance(event, DudoCalled | CalzaCalled)
         hand = hands.get(number)
-        if not isinstance(event, RulesChanged) and event.seat == me and hand is not None:
+        mine = not isinstance(event, RulesChanged) and event.seat == me and hand is not None
+        if not (mine or ends):
+            continue  # replayed with the next move that matters, all at once
+        state, done = state.replay(history[done:index]), index
+        if mine:
+            assert hand is not None
             if len(hand) != state.players[me].dice:
                 raise ValueError(f"round {number}: seat {me} held {state.players[me].dice} "
                                  f"dice, not {len(hand)}")
-            dice = tuple(player.dice for player in state.players)
-            situation = Situation(state.rules, dice, me, hand, state.bids, state.palifico)
             action = (Action.raise_to(event.bid) if isinstance(event, BidMade)
                       else CALZA if isinstance(event, CalzaCalled) else DUDO)
-            decisions.append((situation, action))
-        state = state.apply(event)
-        held.setdefault(state.round_number, state.players[me].dice)
+            if wanted is None or made == wanted:
+                dice = tuple(player.dice for player in state.players)
+                yield Situation(state.rules, dice, me, hand, state.bids, state.palifico), action
+                if made == wanted:
+                    return
+            made += 1
+        state, done = state.apply(event), index + 1
+        number = state.round_number
+        held.setdefault(number, state.players[me].dice)
+    state = state.replay(history[done:])
     for number, hand in hands.items():
         if number not in held:
             raise ValueError(f"round {number} was not played: the game has "
@@ -256,4 +289,22 @@ def tracked_decisions(game: GameState, me: int,
         if len(hand) != held[number]:
             raise ValueError(f"round {number}: seat {me} held {held[number]} dice, "
                              f"not {len(hand)}")
-    return decisions
+
+
+def decision_rounds(game: GameState, me: int, rounds: Collection[int]) -> list[tuple[int, int]]:
+    """Where each decision of :func:`tracked_decisions` for a hand in each of ``rounds`` was
+    taken: its round, and its rank among ``me``'s decisions of that round (from 0); one pass
+    over the game's moves, none replayed."""
+    if not isinstance(game, GameState):
+        raise wrong_type("decision_rounds: game", "a GameState", game)
+    places: list[tuple[int, int]] = []
+    number, rank = 1, 0
+    for event in game.history:
+        if isinstance(event, RulesChanged):
+            continue
+        if event.seat == me and number in rounds:
+            places.append((number, rank))
+            rank += 1
+        if isinstance(event, DudoCalled | CalzaCalled):
+            number, rank = number + 1, 0
+    return places

@@ -46,7 +46,9 @@ from perudo_math.legality import (
     is_legal,
     legal_quantities,
     legal_raises,
+    most_useful_bids,
     smallest_raises,
+    useful_range,
 )
 from perudo_math.limits import (
     MAX_MOVES,
@@ -55,6 +57,7 @@ from perudo_math.limits import (
     MAX_ROUNDS,
     MAX_STARTING_DICE,
     MAX_TABLE_DICE,
+    MAX_USEFUL_BIDS,
     MIN_PLAYERS,
     MIN_STARTING_DICE,
 )
@@ -110,6 +113,7 @@ __all__ = [
     "MAX_ROUNDS",
     "MAX_STARTING_DICE",
     "MAX_TABLE_DICE",
+    "MAX_USEFUL_BIDS",
     "MIN_PLAYERS",
     "MIN_STARTING_DICE",
     "ORDINARY_FACES",
@@ -157,6 +161,7 @@ __all__ = [
     "is_legal",
     "legal_quantities",
     "legal_raises",
+    "most_useful_bids",
     "name_key",
     "name_refusal",
     "odds",
@@ -165,4 +170,5 @@ __all__ = [
     "settle_round",
     "smallest_raises",
     "table_refusals",
+    "useful_range",
 ]

@@ -508,8 +508,17 @@ class GameState:
         """The game that :meth:`to_code` wrote, replayed move by move.
 
         Raises :class:`DamagedGameCode` when the code was not written by :meth:`to_code` or
-        one of its moves is illegal.
+        one of its moves is illegal. The same code read again gives the same state, replayed
+        once while it is kept (a page reads its link's game at every run, and a game may
+        hold thousands of moves).
         """
+        if cls is GameState and isinstance(code, str) and len(code) <= MAX_CODE_LENGTH:
+            return _read_code(code)
+        return cls._read(code)
+
+    @classmethod
+    def _read(cls, code: str) -> GameState:
+        """:meth:`from_code`, replayed."""
         try:
             if not isinstance(code, str) or len(code) > MAX_CODE_LENGTH:
                 raise ValueError("not a code of a game's size")
@@ -627,6 +636,12 @@ class GameState:
             case PalificoRule.ONCE_PER_PLAYER:
                 return dropped and opener not in self.had_palifico
         return dropped
+
+
+@lru_cache(maxsize=8)
+def _read_code(code: str) -> GameState:
+    """:meth:`GameState.from_code` of the last codes read (a refused code is not kept)."""
+    return GameState._read(code)
 
 
 def roll_for_first_opener(rng: random.Random, seats: int) -> int:

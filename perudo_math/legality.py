@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import islice
 
 from perudo_math.bid import FACES, PACO, Bid, as_bid, as_optional_bid, face_name
-from perudo_math.checks import is_whole, require_table_dice, shown, wrong_type
-from perudo_math.limits import MAX_TABLE_DICE
+from perudo_math.checks import is_iterable, is_whole, require_table_dice, shown, wrong_type
+from perudo_math.limits import MAX_MOVES, MAX_TABLE_DICE
 from perudo_math.rules import RaiseRule, Rules
 
 DEFAULT_RULES = Rules()
@@ -176,6 +178,44 @@ def exceeds_table(bid: Bid | str, table_dice: int) -> bool:
     return bid.quantity > table_dice
 
 
+def useful_range(bids: Iterable[Bid | str], table_dice: int) -> int:
+    """How many of a round's bids, from its opening, make its *useful range*: every bid
+    before the first one above the dice on the table (all of them when none is).
+
+    A bid above the table is certainly false whatever the cups hold, so a dudo on it wins
+    for sure: the round is decided. That bid and every bid after it tell nothing of anyone's
+    dice (docs/RULES.md, "A round's useful range"). When every bid is a legal raise, the
+    useful range holds at most :func:`most_useful_bids` bids. Bids are :class:`Bid` values
+    or their text; a round holds at most ``MAX_MOVES`` of them.
+    """
+    _check_table_dice("useful_range", table_dice)
+    if isinstance(bids, str | bytes | bytearray | dict) or not is_iterable(bids):
+        raise wrong_type("useful_range: bids", "a list of bids", bids)
+    count = 0
+    for bid in islice(bids, MAX_MOVES + 1):
+        if bid.__class__ is not Bid:
+            bid = as_bid(bid, f"useful_range: bids[{count}]")
+        if bid.quantity > table_dice:
+            return count
+        count += 1
+    if count > MAX_MOVES:
+        raise ValueError(f"useful_range: a round holds at most {MAX_MOVES} bids, not more")
+    return count
+
+
+def most_useful_bids(table_dice: int) -> int:
+    """The most bids a round's useful range can hold when every bid is a legal raise: six
+    per die on the table.
+
+    Every legal raise climbs one order of the bids: in a normal round, quantity then face,
+    with ``q`` pacos just above ``2q`` of a six (after ``2q`` of any face the smallest paco
+    bid is ``q``; after ``q`` pacos the smallest ordinary bid is ``2q + 1``); in a palifico
+    round, the plain order. Within the table that order holds six bids per quantity, five
+    faces and the pacos, so a round of legal raises cannot stay within the table longer.
+    """
+    return 6 * require_table_dice("most_useful_bids: table_dice", table_dice)
+
+
 def _context(where: str, previous: object, palifico: object, rules: object,
              bidder_dice: object) -> Bid | None:
     """The previous bid, once it and the round's context are checked: the same four
@@ -335,5 +375,7 @@ __all__ = [
     "is_legal",
     "legal_quantities",
     "legal_raises",
+    "most_useful_bids",
     "smallest_raises",
+    "useful_range",
 ]

@@ -34,10 +34,12 @@ from perudo_math import (
     is_legal,
     legal_quantities,
     legal_raises,
+    most_useful_bids,
     odds,
     odds_table,
     settle_round,
     smallest_raises,
+    useful_range,
 )
 
 NEW = GameState.new(["Ann", "Bob", "Cid"])
@@ -90,6 +92,9 @@ ENTRIES = [
           {**CONTEXT_WORDS, "table_dice": TABLE}),
     Entry("exceeds_table", exceeds_table, {"bid": "5x4", "table_dice": 12},
           {"table_dice": TABLE}),
+    Entry("useful_range", useful_range, {"bids": [Bid(3, 4), "13x4"], "table_dice": 12},
+          {"table_dice": TABLE}),
+    Entry("most_useful_bids", most_useful_bids, {"table_dice": 12}, {"table_dice": TABLE}),
     Entry("settle_round", settle_round,
           {"bid": Bid(3, 4), "bidder": 0, "caller": 1, "kind": "dudo", "count": 2,
            "dice": (3, 3, 3), "rules": Rules()},

@@ -401,7 +401,7 @@ def test_options_are_ranked_and_the_reason_carries_numbers():
     assert calls[0] == min(calls)
 
 
-def test_bids_past_the_reading_limit_are_read_from_the_bidders_own_dice():
+def test_bids_past_the_reading_limit_tell_nothing():
     from coach.engine.beliefs import TABLE_READ_BIDS, PublicReading, public_posteriors
     from coach.engine.hands import choice_likelihood, hand_space
 
@@ -410,10 +410,13 @@ def test_bids_past_the_reading_limit_are_read_from_the_bidders_own_dice():
     late = (5, Bid(30, 4))
     reading = PublicReading(6.0, 2.5, (1.0,) * 6, (0.2,) * 6)
     state = public_posteriors(dice, (*early, late), False, DEFAULT_RULES, reading)
-    alone = hand_space(5).prior * choice_likelihood(5, late[1], early[-1][1], 30, False,
-                                                    DEFAULT_RULES, 6.0, 2.5, 0.2)
-    assert np.allclose(state[5], alone / alone.sum())
+    assert state[5] is None  # seat 5 bid only past the limit: nothing is read of its dice
+    for seat, weights in enumerate(public_posteriors(dice, early, False, DEFAULT_RULES,
+                                                     reading)):
+        assert (weights is None and state[seat] is None) or np.array_equal(weights,
+                                                                           state[seat])
     within = public_posteriors(dice, (*early[:-1], late), False, DEFAULT_RULES, reading)
     alone = hand_space(5).prior * choice_likelihood(5, late[1], early[-2][1], 30, False,
                                                     DEFAULT_RULES, 6.0, 2.5, 0.2)
+    assert within[5] is not None
     assert not np.allclose(within[5], alone / alone.sum())  # inside the limit it reads them

@@ -22,8 +22,8 @@ from coach import (
     heads_up_strategy,
 )
 from perudo_math import Bid, GameState, Odds
-from views.i18n import format_decimal, format_percent, t, tn
-from views.text import player_name, small
+from views.i18n import current_language, format_decimal, format_percent, t, tn, translate
+from views.text import elided, player_name, small
 
 OPTION_ROWS = 4
 """How many raises the options table lists beside dudo and calza."""
@@ -368,11 +368,16 @@ def tracker_bids(game: GameState) -> str:
     if not game.bids:
         opener = game.opener if game.opener is not None else 0
         return t("odds.tracker.no_bids", name=player_name(game, opener))
-    spoken = " → ".join(
-        t("odds.tracker.bid_item", name=player_name(game, seat), bid=bid.pretty())
-        for seat, bid in game.bids
-    )
-    return t("odds.tracker.bids", bids=spoken)
+    lang = current_language()  # asked once: a round may hold thousands of bids
+    first, skipped, last = elided(game.bids)
+    names = {seat: player_name(game, seat) for seat in {seat for seat, _ in (*first, *last)}}
+    spoken = [translate(lang, "odds.tracker.bid_item", name=names[seat], bid=bid.pretty())
+              for seat, bid in first]
+    if skipped:
+        spoken.append(tn("common.bids_skipped", skipped))
+    spoken += [translate(lang, "odds.tracker.bid_item", name=names[seat], bid=bid.pretty())
+               for seat, bid in last]
+    return translate(lang, "odds.tracker.bids", bids=" → ".join(spoken))
 
 
 __all__ = [

@@ -66,13 +66,34 @@ class Table:
            bluffs: Sequence[tuple[int, float]] = ()) -> Table:
         return cls(rules_key(rules), tuple(int(n) for n in dice), int(me),
                    tuple(sorted(int(face) for face in hand)),
-                   tuple((int(seat), bid.quantity, bid.face) for seat, bid in bids),
+                   _shared(tuple((int(seat), bid.quantity, bid.face) for seat, bid in bids)),
                    bool(palifico), tuple((int(seat), float(share)) for seat, share in bluffs))
 
     def situation(self) -> Situation:
-        """The coach's view; ``ValueError`` when the numbers cannot make a table."""
-        return Situation(Rules.from_dict(dict(self.rules)), self.dice, self.me, Hand(self.hand),
-                         tuple((seat, Bid(q, f)) for seat, q, f in self.bids), self.palifico)
+        """The coach's view; ``ValueError`` when the numbers cannot make a table. The same
+        object for the same table while it is kept (every cached answer of a tap asks for
+        it, and a round may hold thousands of bids)."""
+        return _situation_of(self)
+
+
+@lru_cache(maxsize=64)
+def _shared(bids: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, int, int], ...]:
+    """``bids``, as the first equal round kept: the tables of every hand tapped on a round
+    share its bids, so that a cache of a thousand tables does not hold a long round a
+    thousand times."""
+    return bids
+
+
+@lru_cache(maxsize=64)
+def _situation_of(table: Table) -> Situation:
+    return Situation(Rules.from_dict(dict(table.rules)), table.dice, table.me, Hand(table.hand),
+                     _bids_of(table.bids), table.palifico)
+
+
+@lru_cache(maxsize=64)
+def _bids_of(bids: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, Bid], ...]:
+    """The round's ``(seat, Bid)`` pairs, built once for every table of the round."""
+    return tuple((seat, Bid(quantity, face)) for seat, quantity, face in bids)
 
 
 def rules_key(rules: Rules) -> tuple[tuple[str, object], ...]:

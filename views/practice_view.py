@@ -21,7 +21,7 @@ import streamlit as st
 from coach.engine.situation import DUDO, Action
 from coach.play.bot_game import MAX_SEED as MAX_GAME_SEED
 from coach.play.bot_game import BotGame, BotTable
-from coach.review import tracked_decisions
+from coach.review import tracked_decision
 from perudo_math import GameState, Hand, Rules, face_name, odds
 from perudo_math.checks import is_ascii_digits
 from practice.drills import estimate_grade
@@ -39,10 +39,10 @@ from views import palette, review_view, url_state
 from views.charts import CHART_FONT, FIT_WIDTH, ROW_PX
 from views.dice import glyphs
 from views.engine_cache import rules_key
-from views.i18n import format_percent, t, tn
+from views.i18n import current_language, format_percent, t, tn, translate
 from views.play_view import player_names
 from views.practice_common import points, result_icon, risk_points, theme_label
-from views.text import player_name, unbroken
+from views.text import elided, player_name, unbroken
 
 SEED_PARAM, THEME_PARAM, LEVEL_PARAM = "seed", "theme", "level"
 GAME_SPOT_PARAM = "review"
@@ -210,7 +210,7 @@ def _tracked_scenario(text: str) -> Scenario | None:
     with the round's showdown; ``None`` when the text names no decision facing a bid."""
     try:
         game, seat, number, hand, decision = _tracked_parts(text)
-        situation, _ = tracked_decisions(game, seat, {number: hand})[decision]
+        situation, _ = tracked_decision(game, seat, {number: hand}, decision)
         result = game.results[number - 1]
         return from_tracked(situation, (result.bid, result.count), text)
     except (ValueError, IndexError):
@@ -308,14 +308,25 @@ def show_scenario(scenario: Scenario) -> None:
             else:
                 st.badge(tn("practice.seat.dice", count, name=name), color="gray")
     st.markdown(f"**{t('practice.bids')}**")
-    lines = []
-    for number, (seat, bid) in enumerate(scenario.bids, start=1):
-        line = t("practice.bid_item", number=number, name=seat_name(seat, me, names),
-                 bid=bid.pretty())
-        if number == len(scenario.bids):
-            line = f"{line} — **{t('practice.bid_on_table')}**"
-        lines.append(line)
-    st.markdown("  \n".join(lines))
+    st.markdown("  \n".join(bid_lines(scenario, names)))
+
+
+def bid_lines(scenario: Scenario, names: Sequence[str] | None) -> list[str]:
+    """This round's bids in order, numbered, the one on the table marked; a long round's
+    first and last ones, the bids between counted (:func:`views.text.elided`)."""
+    lang = current_language()  # asked once: a round may hold thousands of bids
+    bids = scenario.bids
+    first, skipped, last = elided(tuple(enumerate(bids, start=1)))
+    bidders = {seat: seat_name(seat, scenario.seat, names)
+               for seat in {seat for _, (seat, _) in (*first, *last)}}
+    lines = [translate(lang, "practice.bid_item", number=number, name=bidders[seat],
+                       bid=bid.pretty()) for number, (seat, bid) in first]
+    if skipped:
+        lines.append(tn("common.bids_skipped", skipped))
+    lines += [translate(lang, "practice.bid_item", number=number, name=bidders[seat],
+                        bid=bid.pretty()) for number, (seat, bid) in last]
+    lines[-1] = f"{lines[-1]} — **{t('practice.bid_on_table')}**"
+    return lines
 
 
 # --- the reveal -----------------------------------------------------------------------------

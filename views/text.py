@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Sequence
+from typing import TypeVar
 
 from perudo_math import GameState
 from views import palette
@@ -73,10 +75,27 @@ def player_name(game: GameState, seat: int) -> str:
     return name_markdown(game.name(seat))
 
 
-__all__ = ["isolated", "literal", "name_markdown", "player_name", "shown", "small", "unbroken"]
+__all__ = ["elided", "isolated", "literal", "name_markdown", "player_name", "shown", "small",
+           "unbroken"]
 
 
 def small(text: str) -> str:
     """``text`` as a caption inside a larger markdown block: small and grey. A page draws
     one block faster than several elements (each element costs a tap about a millisecond)."""
     return f':small[:color[{text}]{{foreground="{palette.CAPTION}"}}]'
+
+
+LISTED_BIDS = 40
+"""A round's bids shown in full up to this many (every real round); a longer one shows its
+first :data:`HEAD_BIDS` and last :data:`TAIL_BIDS`, the bids between counted, not drawn (a
+round typed with thousands of bids would make a page of thousands of lines)."""
+HEAD_BIDS, TAIL_BIDS = 10, 20
+Item = TypeVar("Item")
+
+
+def elided(items: Sequence[Item]) -> tuple[Sequence[Item], int, Sequence[Item]]:
+    """``items`` (a round's bids) as shown: the first ones, how many are left out after them,
+    and the last ones; all of them and none left out up to :data:`LISTED_BIDS`."""
+    if len(items) <= LISTED_BIDS:
+        return items, 0, ()
+    return items[:HEAD_BIDS], len(items) - HEAD_BIDS - TAIL_BIDS, items[-TAIL_BIDS:]

@@ -13,7 +13,7 @@ concerns) and :func:`refusal_text` words them in the user's language.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from coach.engine.profiles import OpponentProfiles
@@ -43,7 +43,7 @@ from views.dice import glyphs
 from views.i18n import t, tn
 from views.rules_view import refusal_text as bid_refusal_text
 from views.rules_view import setting_line
-from views.text import name_markdown, player_name
+from views.text import elided, name_markdown, player_name
 
 QUANTITY_ROW = 5
 """How many candidate quantities the bid row offers at once: with the ‹ and › buttons, seven
@@ -143,16 +143,21 @@ def round_key(game: GameState) -> tuple[object, ...]:
             game.opener, game.history[:start])
 
 
+def round_starts(game: GameState) -> Iterator[GameState]:
+    """``game`` as it stood when each of its rounds began, in order (the round being played
+    last), replayed one round at a time: a round may hold thousands of bids."""
+    state, done = game.restart(), 0
+    yield state
+    for index, event in enumerate(game.history):
+        if isinstance(event, DudoCalled | CalzaCalled):
+            state, done = state.replay(game.history[done:index + 1]), index + 1
+            if not state.is_over:
+                yield state
+
+
 def round_keys(game: GameState) -> dict[int, tuple[object, ...]]:
     """Each round of ``game`` played so far, by number: its :func:`round_key`."""
-    state = game.restart()
-    keys = {state.round_number: round_key(state)}
-    for event in game.history:
-        number = state.round_number
-        state = state.apply(event)
-        if state.round_number != number and not state.is_over:
-            keys[state.round_number] = round_key(state)
-    return keys
+    return {state.round_number: round_key(state) for state in round_starts(game)}
 
 
 def hands_by_round(game: GameState, me: int,
@@ -167,13 +172,8 @@ def hands_by_round(game: GameState, me: int,
         if hand is not None and len(hand) == state.players[me].dice:
             found[state.round_number] = Hand(hand)
 
-    state = game.restart()
-    look(state)
-    for event in game.history:
-        number = state.round_number
-        state = state.apply(event)
-        if state.round_number != number and not state.is_over:
-            look(state)
+    for state in round_starts(game):
+        look(state)
     return found
 
 
@@ -246,8 +246,13 @@ def turn_line(game: GameState, me: int | None) -> str:
 
 
 def bids_line(game: GameState, bids: Sequence[tuple[int, Bid]]) -> str:
-    """``Ann 3 × 4 → Bob 4 × 4``."""
-    return ARROW.join(f"{name_of(game, seat)} {bid.pretty()}" for seat, bid in bids)
+    """``Ann 3 × 4 → Bob 4 × 4``; a long round's first and last bids (:func:`elided`)."""
+    first, skipped, last = elided(bids)
+    spoken = [f"{name_of(game, seat)} {bid.pretty()}" for seat, bid in first]
+    if skipped:
+        spoken.append(tn("common.bids_skipped", skipped))
+    spoken += [f"{name_of(game, seat)} {bid.pretty()}" for seat, bid in last]
+    return ARROW.join(spoken)
 
 
 # --- bidding ---------------------------------------------------------------------------------

@@ -18,19 +18,25 @@ nothing read, the numbers are those of :func:`perudo_math.odds` exactly.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import count
 from math import exp, lgamma, log, log1p
+from threading import Lock
 
 import numpy as np
 
 from coach.engine.hands import (
-    _menu,
+    ChoiceTable,
+    _counts_by_face_rows,
+    _flat_counts,
     bid_likelihood,
     choice_likelihood,
+    choice_table,
     hand_space,
-    honest_choice,
-    informed_choice,
+    uniform_choice,
     uniform_survival,
 )
 from coach.engine.situation import Situation
@@ -43,6 +49,7 @@ from perudo_math import (
     count_distribution,
     odds,
     probability,
+    useful_range,
 )
 from perudo_math.checks import is_whole, require_real, wrong_type
 
@@ -180,20 +187,25 @@ def _binomial(dice: int, q: float) -> np.ndarray:
 def clear_caches() -> None:
     """Forget every cached posterior and count distribution (for measuring cold calls)."""
     die_posterior.cache_clear()
-    hand_posterior.cache_clear()
-    honest_choice.cache_clear()
+    with _KEEPING:
+        _POSTERIOR_CACHE.clear()
+        _PUBLIC_CACHE.clear()
+    uniform_choice.cache_clear()
     _hand_counts.cache_clear()
     _binomial.cache_clear()
-    _PUBLIC_CACHE.clear()
     uniform_survival.cache_clear()
-    _menu.cache_clear()
+    _flat_counts.cache_clear()
+    _counts_by_face_rows.cache_clear()
+    _tally_order.cache_clear()
     _plain_by_face.cache_clear()
+    _plain_spectrum.cache_clear()
     _count_indicator.cache_clear()
     probability.clear_caches()
-    from coach.engine import rollout  # the rollouts' tables, beside the readings
+    from coach.engine import decide, rollout  # the rollouts' tables, the last beliefs
 
-    for cached in (rollout.raise_steps, rollout.padded_survival, rollout._raises_after):
-        cached.cache_clear()
+    rollout.forget_steps()
+    rollout.padded_survival.cache_clear()
+    decide._LAST_BELIEFS.clear()
 
 
 def seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: bool,
@@ -205,24 +217,55 @@ def seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: boo
     return _binomial(dice, q)
 
 
-@lru_cache(maxsize=4096)
 def hand_posterior(dice: int, bids: tuple[Bid, ...], table_dice: int, palifico: bool,
                    strength: float, overbid: float, bluff: float,
                    moves: Moves | None = None) -> np.ndarray:
     """P(a bidder of ``dice`` dice who made ``bids`` holds each multiset of
     :func:`hands.hand_space`). With ``moves`` (each bid with the bid it followed, the rules
-    and a sharpness), each bid is read as a choice among the moves it was made from."""
+    and a sharpness), each bid is read as a choice among the moves it was made from.
+
+    The posterior of a seat's bids extends the one of its bids but the last when that one
+    is still kept, so that following a round bid by bid reads each bid once."""
+    key = (dice, bids, table_dice, palifico, strength, overbid, bluff, moves)
+    with _KEEPING:
+        found = _POSTERIOR_CACHE.get(key)
+        if found is not None:
+            _POSTERIOR_CACHE.move_to_end(key)
+            return found[1]
     space = hand_space(dice)
-    weights = space.prior.copy()
-    for index, bid in enumerate(bids):
+    start, weights = 0, space.prior
+    if bids:
+        shorter = None if moves is None else Moves(moves.previous[:-1], moves.rules,
+                                                   moves.sharpness, moves.held)
+        before = _POSTERIOR_CACHE.get((dice, bids[:-1], *key[2:7], shorter))
+        if before is not None:
+            start, weights = len(bids) - 1, before[0]
+    weights = weights.copy()
+    for index in range(start, len(bids)):
+        bid = bids[index]
         if moves is not None:
             weights *= choice_likelihood(dice, bid, moves.previous[index], table_dice, palifico,
                                          moves.rules, moves.sharpness, moves.held, bluff)
             continue
         weights *= bid_likelihood(space, bid, table_dice, palifico, strength, overbid, bluff)
-    weights /= weights.sum()
     weights.setflags(write=False)
-    return weights
+    posterior = weights / weights.sum()
+    posterior.setflags(write=False)
+    with _KEEPING:
+        _POSTERIOR_CACHE[key] = (weights, posterior)
+        if len(_POSTERIOR_CACHE) > _POSTERIOR_CACHE_SIZE:
+            _POSTERIOR_CACHE.popitem(last=False)
+    return posterior
+
+
+_KEEPING = Lock()
+"""Held while the readings kept are looked up or changed: a server's sessions share them."""
+_POSTERIOR_CACHE: OrderedDict[tuple[object, ...], tuple[np.ndarray, np.ndarray]] = OrderedDict()
+"""Each posterior kept beside its weights before they are scaled to sum to 1, which the
+posterior of one bid more multiplies on."""
+_POSTERIOR_CACHE_SIZE = 256
+"""Posteriors kept, the most recent ones: at most 2 × 3,003 numbers each (a seat of ten
+dice), whatever the number of bids."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,10 +327,159 @@ class PublicReading:
 
 
 TABLE_READ_BIDS = 100
-"""A round's bids past this many are read as if their bidders judged from their own dice:
-real rounds end long before, and a round typed with thousands of bids stays cheap."""
-_PUBLIC_CACHE: dict[tuple[object, ...], tuple[np.ndarray | None, ...]] = {}
-_PUBLIC_CACHE_SIZE = 4096
+"""The most bids of a round the coach reads: the first ones of its useful range
+(:func:`read_range`). A bid past them tells nothing more of anyone's dice, as a bid past the
+table tells nothing: real rounds end long before (the league's longest is far shorter:
+README, "Long rounds"), and a round typed with thousands of bids costs what a round of this
+many does. Reading one more bid weighs every hand of every seat that bid (3,003 for ten
+dice) and, as its bidder saw it, the reading of every other seat: a fixed price a bid, which
+this bound keeps within what a spot may cost beside a normal one."""
+
+EXACT_BIDS = 40
+"""A round of at most this many bids read is read move by move and convolved term by term,
+as it always was, to the last bit: its spots are weighed exactly as before (play-outs break
+ties between faces on equal chances, which the last bit can change). A longer one is read
+in fewer steps, to within rounding (:class:`RoundReading`)."""
+
+
+def read_range(bids: tuple[tuple[int, Bid], ...], table_dice: int) -> tuple[tuple[int, Bid], ...]:
+    """The ``(seat, bid)`` pairs of a round the coach reads: the first :data:`TABLE_READ_BIDS`
+    of its useful range (:func:`perudo_math.useful_range`: every bid before the first one
+    above the table)."""
+    first = bids[:TABLE_READ_BIDS]
+    return first[:useful_range((bid for _, bid in first), table_dice)]
+
+
+class RoundReading:
+    """The table's reading of a round's bids so far: per seat, the weight of each of its
+    hands (None for a seat that has not bid). Reading one more bid (:meth:`read`) replaces
+    one seat's weights: the memory a reading holds is one array per seat, however long the
+    round. What it counts (a seat's dice toward each face, how a seat sees the others) is
+    worked out once when first asked: every bid asks how its bidder saw every other seat.
+
+    ``long``: a reading of a round longer than :data:`EXACT_BIDS` bids. It weighs each
+    bid's moves face by face (:meth:`hands.ChoiceTable.honest_by_face`), tallies a seat's
+    counts toward each face hand by hand rather than by a product of matrices, and convolves
+    the other seats' counts as a product of their Fourier transforms: the same numbers to
+    within rounding, in a fraction of the work. A round of at most that many bids, every
+    real one, is read move by move and convolved term by term, as it always was, to the
+    last bit.
+    """
+
+    __slots__ = ("_chains", "_counts", "_kept", "hands", "long")
+
+    def __init__(self, hands: tuple[np.ndarray | None, ...], long: bool = False) -> None:
+        self.hands = hands
+        self.long = long
+        self._counts: list[np.ndarray | None] = [None] * len(hands)
+        self._kept: dict[tuple[object, ...], np.ndarray] = {}
+        self._chains: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
+
+    def chain(self, plain_dice: int, seats: tuple[int, ...], dice: tuple[int, ...],
+              palifico: bool) -> np.ndarray:
+        """``[f - 1, k]``: P(k dice count toward face f) among ``plain_dice`` fair dice and
+        the dice of ``seats``, convolved in that order: each step kept, so that the next
+        bidder's view, which shares all but a seat or two with this one's, costs a step or
+        two (the same sums as convolving them all again)."""
+        key = (plain_dice, seats)
+        found = self._chains.get(key)
+        if found is None:
+            if seats:
+                found = _convolve_rows(self.chain(plain_dice, seats[:-1], dice, palifico),
+                                       self.counts(seats[-1], dice[seats[-1]], palifico))
+            else:
+                found = _plain_by_face(plain_dice, palifico)
+            self._chains[key] = found
+        return found
+
+    def kept(self, key: tuple[object, ...], work: Callable[[], np.ndarray]) -> np.ndarray:
+        """``work()``, done once for this reading under ``key`` (what it depends on besides
+        the reading)."""
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = work()
+        return found
+
+    def count(self, seat: int, dice: int, face: int, palifico: bool) -> np.ndarray:
+        """P(k of ``seat``'s ``dice`` count toward ``face``), its hands weighed as read (the
+        seat must have bid); worked out once (:func:`_count_of`)."""
+        weights = self.hands[seat]
+        assert weights is not None
+        return self.kept(("count", seat, face), lambda: _count_of(weights, dice, face, palifico))
+
+    def seen(self, dice: tuple[int, ...], seat: int, palifico: bool,
+             table_reading: float) -> np.ndarray:
+        """:func:`seen_by` of this reading, worked out once."""
+        return self.kept(("seen", seat, table_reading),
+                         lambda: _seen(self, dice, seat, palifico, table_reading))
+
+    def counts(self, seat: int, dice: int, palifico: bool) -> np.ndarray:
+        """``[f - 1, k]``: P(k of ``seat``'s ``dice`` count toward face f), its hands
+        weighed as read (the seat must have bid); for a long reading, their Fourier
+        transform over :func:`_fft_length` counts."""
+        found = self._counts[seat]
+        if found is None:
+            weights = self.hands[seat]
+            assert weights is not None
+            if self.long:
+                found = np.fft.rfft(_tallied_by_face(weights, dice, palifico),
+                                    n=_fft_length(len(self.hands) * MAX_STARTING_DICE), axis=1)
+            else:
+                found = _counts_by_face(weights, dice, palifico)
+            self._counts[seat] = found
+        return found
+
+    def read(self, dice: tuple[int, ...], seat: int, bid: Bid, previous: Bid | None,
+             palifico: bool, rules: Rules, reading: PublicReading,
+             reads_table: bool = True) -> RoundReading:
+        """This reading once ``seat``'s ``bid`` is read (as from the bidder's own dice alone
+        unless ``reads_table``)."""
+        if reads_table and reading.table_readings[seat] > 0:
+            table = choice_table(dice[seat], bid, previous, palifico, rules, reading.sharpness,
+                                 reading.held, _seen(self, dice, seat, palifico,
+                                                     reading.table_readings[seat]),
+                                 by_face=self.long)
+        else:
+            table = uniform_choice(dice[seat], bid, previous, sum(dice), palifico, rules,
+                                   reading.sharpness, reading.held)
+        return self.chose(dice[seat], seat, table, palifico, reading.bluffs[seat])
+
+    def chose(self, dice: int, seat: int, table: ChoiceTable, palifico: bool,
+              bluff: float) -> RoundReading:
+        """This reading once ``seat``, of ``dice`` dice, made the move of ``table``; a bluff
+        (any move alike) with the share ``bluff``."""
+        honest = table.honest_by_face(palifico) if self.long else table.honest(palifico)
+        return self.made(dice, seat, honest, table.moves, bluff)
+
+    def made(self, dice: int, seat: int, honest: np.ndarray, moves: int,
+             bluff: float) -> RoundReading:
+        """This reading once ``seat``, of ``dice`` dice, made a move among ``moves`` that an
+        honest bidder holding each hand makes with the chance ``honest``; a bluff (any move
+        alike) with the share ``bluff``."""
+        weights = self.hands[seat]
+        if weights is None:
+            weights = hand_space(dice).prior
+        share = (1.0 - bluff) * honest
+        share += bluff / moves
+        weights = weights * share
+        weights /= weights.sum()
+        weights.setflags(write=False)
+        after = RoundReading((*self.hands[:seat], weights, *self.hands[seat + 1:]), self.long)
+        after._counts = [*self._counts[:seat], None, *self._counts[seat + 1:]]
+        if self.hands[seat] is not None:  # the other seats' counts and the fair dice stand
+            after._chains = {key: chain for key, chain in list(self._chains.items())
+                             if seat not in key[1]}  # a copy first: other threads add to it
+        return after
+
+
+_PUBLIC_CACHE: OrderedDict[int, tuple[tuple[object, ...], tuple[tuple[int, Bid], ...],
+                                      RoundReading]] = OrderedDict()
+"""Readings kept, the most recent last: each with its context (the dice, the round, the
+rules, the reading, whether the round is long) and the bids it read."""
+_PUBLIC_CACHE_SIZE = 32
+"""How many readings are kept: one array per seat each (at most 3,003 numbers, a seat of ten
+dice), whatever the round's length."""
+_PUBLIC_SERIAL = count()
 
 
 def public_posteriors(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], palifico: bool,
@@ -298,50 +490,55 @@ def public_posteriors(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], 
     Bids are read in order. Each bidder is taken to choose from their own dice and the other
     dice as the bids before theirs tell (as far as :attr:`PublicReading.table_readings` says),
     so a face the table has bid again is less evidence of the bidder's hand than a face
-    they bid first. The reading of a round extends the reading of the round one bid shorter,
-    so following a round bid by bid costs one step a bid.
+    they bid first. Only the bids of :func:`read_range` are read: a bid above the table, and
+    every bid after it, tells nothing of anyone's dice (:func:`perudo_math.useful_range`),
+    nor does a bid past the first :data:`TABLE_READ_BIDS`.
     """
-    key = (dice, palifico, rules, reading)
-    state: tuple[np.ndarray | None, ...] | None = None
-    start = len(bids)
-    for back in range(min(3, len(bids) + 1)):
-        state = _PUBLIC_CACHE.get((*key, bids[:len(bids) - back]))
-        if state is not None:
-            start = len(bids) - back
-            break
-    if state is None:
-        state, start = tuple(None for _ in dice), 0
-    previous = bids[start - 1][1] if start else None
-    for position, (seat, bid) in enumerate(bids[start:], start):
-        state = _read_one(state, dice, seat, bid, previous, palifico, rules, reading,
-                          reads_table=position < TABLE_READ_BIDS)
-        previous = bid
-    if len(_PUBLIC_CACHE) >= _PUBLIC_CACHE_SIZE:
-        _PUBLIC_CACHE.clear()
-    _PUBLIC_CACHE[(*key, bids)] = state
+    return round_reading(dice, bids, palifico, rules, reading).hands
+
+
+def round_reading(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], palifico: bool,
+                  rules: Rules, reading: PublicReading) -> RoundReading:
+    """:func:`public_posteriors` of a round's ``bids`` (of them, :func:`read_range`), as a
+    :class:`RoundReading`. It extends the longest reading kept of a round that ``bids``
+    begin with (read the same way: a long round's readings extend long ones), so following a
+    round bid by bid (a review, a player's every turn) reads each bid at most twice, in time
+    linear in the bids; the numbers do not depend on what was kept."""
+    bids = read_range(bids, sum(dice))
+    long = len(bids) > EXACT_BIDS
+    context = (dice, palifico, rules, reading, long)
+    start, state = 0, None
+    with _KEEPING:
+        for serial, (kept_context, kept, kept_state) in _PUBLIC_CACHE.items():
+            if (start <= len(kept) <= len(bids)
+                    and (not kept or bids[len(kept) - 1] == kept[-1])
+                    and kept_context == context and bids[:len(kept)] == kept):
+                start, state, hit = len(kept), kept_state, serial
+        if state is not None and start == len(bids):
+            _PUBLIC_CACHE.move_to_end(hit)
+            return state
+    state = _read_bids(state or RoundReading(tuple(None for _ in dice), long), dice, bids,
+                       start, palifico, rules, reading)
+    with _KEEPING:
+        _PUBLIC_CACHE[next(_PUBLIC_SERIAL)] = (context, bids, state)
+        if len(_PUBLIC_CACHE) > _PUBLIC_CACHE_SIZE:
+            _PUBLIC_CACHE.popitem(last=False)
     return state
 
 
-def _read_one(state: tuple[np.ndarray | None, ...], dice: tuple[int, ...], seat: int, bid: Bid,
-              previous: Bid | None, palifico: bool, rules: Rules, reading: PublicReading,
-              reads_table: bool = True) -> tuple[np.ndarray | None, ...]:
-    """``state`` once ``seat``'s ``bid`` is read (as from the bidder's own dice alone
-    unless ``reads_table``)."""
-    if reads_table and reading.table_readings[seat] > 0:
-        honest, moves = informed_choice(dice[seat], bid, previous, palifico, rules,
-                                        reading.sharpness, reading.held,
-                                        seen_by(state, dice, seat, palifico,
-                                                reading.table_readings[seat]))
-    else:
-        honest, moves = honest_choice(dice[seat], bid, previous, sum(dice), palifico, rules,
-                                      reading.sharpness, reading.held)
-    bluff = reading.bluffs[seat]
-    held = state[seat]
-    weights = held if held is not None else hand_space(dice[seat]).prior
-    weights = weights * (bluff / moves + (1.0 - bluff) * honest)
-    weights = weights / weights.sum()
-    weights.setflags(write=False)
-    return (*state[:seat], weights, *state[seat + 1:])
+def _read_bids(state: RoundReading, dice: tuple[int, ...], bids: Sequence[tuple[int, Bid]],
+               start: int, palifico: bool, rules: Rules, reading: PublicReading,
+               seen: Callable[[int, RoundReading], None] | None = None) -> RoundReading:
+    """``state``, the reading of ``bids[:start]``, once the rest of ``bids`` is read; with
+    ``seen``, called with each bid's position and the reading just after it."""
+    previous = bids[start - 1][1] if start else None
+    for position in range(start, len(bids)):
+        seat, bid = bids[position]
+        state = state.read(dice, seat, bid, previous, palifico, rules, reading)
+        if seen is not None:
+            seen(position, state)
+        previous = bid
+    return state
 
 
 def _count_of(weights: np.ndarray, dice: int, face: int, palifico: bool) -> np.ndarray:
@@ -355,18 +552,48 @@ def seen_by(state: tuple[np.ndarray | None, ...], dice: tuple[int, ...], seat: i
     """How ``seat`` sees the dice they cannot see, laid out as
     :func:`hands.uniform_survival`: the table's reading ``state`` (from
     :func:`public_posteriors`) weighed ``table_reading``, uniform dice the rest."""
+    return _seen(RoundReading(state), dice, seat, palifico, table_reading)
+
+
+def _seen(reading: RoundReading, dice: tuple[int, ...], seat: int, palifico: bool,
+          table_reading: float) -> np.ndarray:
+    """:func:`seen_by` of a :class:`RoundReading`, its seats' counts worked out once."""
     unknown = sum(dice) - dice[seat]
     plain = uniform_survival(unknown, palifico)
     if table_reading <= 0:
         return plain
-    count = _plain_by_face(sum(dice[other] for other, weights in enumerate(state)
-                               if other != seat and weights is None), palifico)
-    for other, weights in enumerate(state):
-        if other != seat and weights is not None and dice[other]:
-            count = _convolve_rows(count, _counts_by_face(weights, dice[other], palifico))
+    hands = reading.hands
+    plain_dice = sum(dice[other] for other, weights in enumerate(hands)
+                     if other != seat and weights is None)
+    if reading.long:
+        length = _fft_length(len(dice) * MAX_STARTING_DICE)
+        spectrum = _plain_spectrum(plain_dice, palifico, length).copy()
+        for other, weights in enumerate(hands):
+            if other != seat and weights is not None and dice[other]:
+                spectrum *= reading.counts(other, dice[other], palifico)
+        count = np.fft.irfft(spectrum, n=length, axis=1)[:, :unknown + 1]
+        np.maximum(count, 0.0, out=count)  # a rounding below nothing is nothing
+    else:
+        count = reading.chain(plain_dice, tuple(other for other, weights in enumerate(hands)
+                                                if other != seat and weights is not None
+                                                and dice[other]), dice, palifico)
     seen = np.zeros((6, unknown + 2))
     seen[:, :-1] = np.minimum(1.0, np.cumsum(count[:, ::-1], axis=1)[:, ::-1])
     return (1.0 - table_reading) * plain + table_reading * seen
+
+
+def _fft_length(most_dice: int) -> int:
+    """A length of Fourier transforms that holds every count of ``most_dice`` dice, none
+    wrapping around."""
+    return 1 << most_dice.bit_length()
+
+
+@lru_cache(maxsize=512)
+def _plain_spectrum(dice: int, palifico: bool, length: int) -> np.ndarray:
+    """The Fourier transform, over ``length`` counts, of :func:`_plain_by_face`."""
+    spectrum = np.fft.rfft(_plain_by_face(dice, palifico), n=length, axis=1)
+    spectrum.setflags(write=False)
+    return spectrum
 
 
 @lru_cache(maxsize=256)
@@ -393,19 +620,50 @@ def _counts_by_face(weights: np.ndarray, dice: int, palifico: bool) -> np.ndarra
     return (weights @ _count_indicator(dice, palifico)).reshape(6, dice + 1)
 
 
+def _tallied_by_face(weights: np.ndarray, dice: int, palifico: bool) -> np.ndarray:
+    """:func:`_counts_by_face`, each count's hands added up in a row: the same sums in another
+    order (to within rounding), reading a few thousand numbers where the product reads the
+    whole indicator (about 1.6 MB for ten dice)."""
+    order, starts = _tally_order(dice, palifico)
+    return np.add.reduceat(weights.take(order), starts).reshape(6, dice + 1)
+
+
+@lru_cache(maxsize=2 * (MAX_STARTING_DICE + 1))
+def _tally_order(dice: int, palifico: bool) -> tuple[np.ndarray, np.ndarray]:
+    """For :func:`_tallied_by_face`: every hand once per face, grouped by face then by the
+    count the hand makes toward it, and where each group starts (every count 0 .. ``dice``
+    of every face is made by some hand, so no group is empty)."""
+    flat = _flat_counts(dice, palifico).ravel()
+    ranked = np.argsort(flat, kind="stable")
+    starts = np.searchsorted(flat[ranked], np.arange(6 * (dice + 1)))
+    order = ranked % len(hand_space(dice).prior)
+    for array in (order, starts):
+        array.setflags(write=False)
+    return order, starts
+
+
 def _convolve_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Each row of ``a`` convolved with the same row of ``b``: the count of two independent
     groups of dice, face by face."""
     if a.shape[1] < b.shape[1]:
         a, b = b, a
-    out = np.zeros((a.shape[0], a.shape[1] + b.shape[1] - 1))
-    for shift in range(b.shape[1]):
-        out[:, shift:shift + a.shape[1]] += a * b[:, shift, None]
-    return out
+    rows, length = a.shape
+    steps = b.shape[1]
+    width = length + steps - 1
+    # Term k of a row, a × b[k], shifted k places: each term on its own row of ``terms``,
+    # added in order (the same sums, to the last bit, as adding them one after another).
+    terms = np.zeros((rows, steps, width + 1))
+    shifted = np.ndarray((rows, steps, length), buffer=terms,
+                         strides=(terms.strides[0], terms.strides[1] + terms.strides[2],
+                                  terms.strides[2]))
+    np.multiply(a[:, None, :], b[:, :, None], out=shifted)
+    return terms.sum(axis=1)[:, :width]
 
 
 class TableBeliefs:
-    """One player's beliefs about the matching count of each face, after this round's bids."""
+    """One player's beliefs about the matching count of each face, after this round's bids:
+    the bids of :func:`read_range` (the first :data:`TABLE_READ_BIDS` of its useful range), a
+    bid above the table and every bid after it telling nothing of anyone's dice."""
 
     def __init__(self, situation: Situation, reading: BidReading = BidReading()) -> None:
         if not isinstance(situation, Situation):
@@ -414,19 +672,16 @@ class TableBeliefs:
             raise wrong_type("TableBeliefs: reading", "a BidReading", reading)
         self.situation = situation
         self.reading = reading
-        self._bids_by_seat: dict[int, tuple[Bid, ...]] = {}
-        self._previous_by_seat: dict[int, tuple[Bid | None, ...]] = {}
-        previous: Bid | None = None
-        for seat, bid in situation.bids:
-            self._bids_by_seat[seat] = (*self._bids_by_seat.get(seat, ()), bid)
-            self._previous_by_seat[seat] = (*self._previous_by_seat.get(seat, ()), previous)
-            previous = bid
-        self._read = {seat: bids for seat, bids in self._bids_by_seat.items()
-                      if seat != situation.me and reading.reads(seat)}
+        bids = situation.bids
+        self._useful = read_range(bids, situation.table_dice)
+        self._read = frozenset(seat for seat in {seat for seat, _ in self._useful}
+                               if seat != situation.me and reading.reads(seat))
+        self._by_seat: dict[int, tuple[tuple[Bid, ...], tuple[Bid | None, ...]]] | None = None
         self._distributions: dict[int, np.ndarray] = {}
         self._tails: dict[int, np.ndarray] = {}
         self._others: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
-        self._public_hands: tuple[np.ndarray | None, ...] | None = None
+        self._round: RoundReading | None = None
+        self._publicly: bool | None = None
         self._views: dict[int, np.ndarray] = {}
 
     @property
@@ -444,13 +699,11 @@ class TableBeliefs:
     def seat_counts(self, seat: int, face: int) -> np.ndarray:
         """P(``seat`` holds k dice counting toward ``face``), k = 0 .. that seat's dice."""
         dice = self.situation.dice[seat]
-        public = self._public()
-        if seat in self._read and public is not None:
-            posterior = public[seat]
-            assert posterior is not None
-            return _count_of(posterior, dice, face, self.situation.palifico)
+        found = self._round_reading()
+        if seat in self._read and found is not None:
+            return found.count(seat, dice, face, self.situation.palifico)
         if seat in self._read:
-            return read_seat(self.reading, seat, dice, self._read[seat],
+            return read_seat(self.reading, seat, dice, self._seat_bids(seat)[0],
                              self.situation.table_dice, face, self.situation.palifico,
                              self._moves(seat))
         return _plain(dice, face, self.situation.palifico)
@@ -466,15 +719,60 @@ class TableBeliefs:
     def _public(self) -> tuple[np.ndarray | None, ...] | None:
         """Every seat's hand as the table reads it from the bids (:func:`public_posteriors`),
         when bidders are taken to read the table; None otherwise."""
-        reading, situation = self.reading, self.situation
-        if not (reading.reads_table and self._read
-                and max(situation.dice) <= MAX_STARTING_DICE):
+        found = self._round_reading()
+        return None if found is None else found.hands
+
+    def _reads_publicly(self) -> bool:
+        """Whether bidders are taken to read the table (:func:`public_posteriors`)."""
+        if self._publicly is None:
+            self._publicly = (self.reading.reads_table and bool(self._read)
+                              and max(self.situation.dice) <= MAX_STARTING_DICE)
+        return self._publicly
+
+    def _round_reading(self) -> RoundReading | None:
+        if not self._reads_publicly():
             return None
-        if self._public_hands is None:
-            self._public_hands = public_posteriors(
-                situation.dice, situation.bids, situation.palifico, situation.rules,
-                PublicReading.of(reading, len(situation.dice)))
-        return self._public_hands
+        if self._round is None:
+            situation = self.situation
+            self._round = round_reading(situation.dice, self._useful, situation.palifico,
+                                        situation.rules, self._public_reading())
+        return self._round
+
+    def _public_reading(self) -> PublicReading:
+        return PublicReading.of(self.reading, len(self.situation.dice))
+
+    def read_steps(self, face: int) -> dict[int, tuple[tuple[int, np.ndarray], ...]]:
+        """For each seat whose bids are read, each of its bids (its position in the round)
+        with P(the seat holds k dice counting toward ``face``) once the round up to that bid
+        is read: the last one is :meth:`seat_counts`. One pass over the bids."""
+        situation = self.situation
+        dice, palifico = situation.dice, situation.palifico
+        steps: dict[int, list[tuple[int, np.ndarray]]] = {seat: [] for seat in self._read}
+        if self._reads_publicly():
+            def seen(position: int, state: RoundReading) -> None:
+                seat = self._useful[position][0]
+                if seat in steps:
+                    steps[seat].append((position, state.count(seat, dice[seat], face,
+                                                              palifico)))
+
+            empty = RoundReading(tuple(None for _ in dice), len(self._useful) > EXACT_BIDS)
+            _read_bids(empty, dice, self._useful, 0, palifico, situation.rules,
+                       self._public_reading(), seen)
+            return {seat: tuple(found) for seat, found in steps.items()}
+        positions: dict[int, list[int]] = {seat: [] for seat in self._read}
+        for position, (seat, _) in enumerate(self._useful):
+            if seat in positions:
+                positions[seat].append(position)
+        for seat in self._read:
+            bids = self._seat_bids(seat)[0]
+            moves = self._moves(seat)
+            for made, position in enumerate(positions[seat], start=1):
+                upto = None if moves is None else Moves(moves.previous[:made], moves.rules,
+                                                        moves.sharpness, moves.held)
+                steps[seat].append((position, read_seat(
+                    self.reading, seat, dice[seat], bids[:made], situation.table_dice, face,
+                    palifico, upto)))
+        return {seat: tuple(found) for seat, found in steps.items()}
 
     def view_of(self, seat: int) -> np.ndarray:
         """How ``seat`` sees the dice they cannot see, laid out as
@@ -482,19 +780,33 @@ class TableBeliefs:
         the reading takes ``seat`` to read them (:func:`seen_by`), else as fair dice."""
         if seat not in self._views:
             situation = self.situation
-            public = self._public()
+            found = self._round_reading()
             self._views[seat] = (
                 uniform_survival(situation.table_dice - situation.dice[seat],
-                                 situation.palifico) if public is None
-                else seen_by(public, situation.dice, seat, situation.palifico,
-                             self.reading.table_reading_of(seat)))
+                                 situation.palifico) if found is None
+                else found.seen(situation.dice, seat, situation.palifico,
+                                self.reading.table_reading_of(seat)))
         return self._views[seat]
+
+    def _seat_bids(self, seat: int) -> tuple[tuple[Bid, ...], tuple[Bid | None, ...]]:
+        """``seat``'s bids of the useful range, and the bid each followed."""
+        if self._by_seat is None:
+            bids: dict[int, list[Bid]] = {}
+            before: dict[int, list[Bid | None]] = {}
+            previous: Bid | None = None
+            for bidder, bid in self._useful:
+                bids.setdefault(bidder, []).append(bid)
+                before.setdefault(bidder, []).append(previous)
+                previous = bid
+            self._by_seat = {bidder: (tuple(made), tuple(before[bidder]))
+                             for bidder, made in bids.items()}
+        return self._by_seat.get(seat, ((), ()))
 
     def _moves(self, seat: int) -> Moves | None:
         reading = self.reading
         if reading.sharpness <= 0:
             return None
-        return Moves(self._previous_by_seat.get(seat, ()), self.situation.rules,
+        return Moves(self._seat_bids(seat)[1], self.situation.rules,
                      reading.sharpness, reading.held)
 
     def others_counts(self, face: int, *, excluding: tuple[int, ...] = ()) -> np.ndarray:
@@ -504,13 +816,24 @@ class TableBeliefs:
             return self._others[key]
         situation = self.situation
         skip = {situation.me, *excluding}
-        seats = [seat for seat in situation.active_seats if seat not in skip]
+        seats = tuple(seat for seat in situation.active_seats if seat not in skip)
+        found = self._round_reading()
+        if found is not None:  # the same reading's counts, kept for any spot that reads it
+            read = tuple(seat for seat in seats if seat in self._read)
+            total = found.kept(("others", face, seats, read),
+                               lambda: self._others_counts(face, seats))
+        else:
+            total = self._others_counts(face, seats)
+        self._others[key] = total
+        return total
+
+    def _others_counts(self, face: int, seats: tuple[int, ...]) -> np.ndarray:
+        situation = self.situation
         plain_dice = sum(situation.dice[seat] for seat in seats if seat not in self._read)
         total = _plain(plain_dice, face, situation.palifico)
         for seat in seats:
             if seat in self._read:
                 total = np.convolve(total, self.seat_counts(seat, face))
-        self._others[key] = total
         return total
 
     def distribution(self, face: int) -> np.ndarray:

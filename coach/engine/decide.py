@@ -206,7 +206,7 @@ def advise(situation: Situation, settings: CoachSettings = CoachSettings()) -> A
         raise wrong_type("advise: situation", "a Situation", situation)
     if settings.__class__ is not CoachSettings and not isinstance(settings, CoachSettings):
         raise wrong_type("advise: settings", "a CoachSettings", settings)
-    beliefs = TableBeliefs(situation, settings.reading)
+    beliefs = _beliefs(situation, settings.reading)
     stakes = Stakes.of(situation)
     options: list[Option] = []
     last, bidder = situation.last_bid, situation.last_bidder
@@ -231,6 +231,21 @@ def advise(situation: Situation, settings: CoachSettings = CoachSettings()) -> A
             return Advice(tuple(floored), _floored_reason(situation, floored, beliefs),
                           beliefs.reads_bids)
     return Advice(tuple(ranked), _reason(situation, ranked, beliefs), beliefs.reads_bids)
+
+
+_LAST_BELIEFS: list[TableBeliefs] = []
+
+
+def _beliefs(situation: Situation, reading: BidReading) -> TableBeliefs:
+    """The beliefs of ``situation`` under ``reading``: the last ones again when the very same
+    situation comes back (a review weighs the move played after the coach's advice), so
+    that their reading and counts are not worked out twice."""
+    kept = _LAST_BELIEFS[:]  # one step: another session may change it meanwhile
+    if kept and kept[0].situation is situation and kept[0].reading == reading:
+        return kept[0]
+    beliefs = TableBeliefs(situation, reading)
+    _LAST_BELIEFS[:] = [beliefs]
+    return beliefs
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,10 +409,11 @@ def _played_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
     :data:`ROLLOUT_PRIOR` draws more, so a chance the draws never showed is small, not nil;
     not for a raise that cannot be true, which the draws settle."""
     players = len(situation.active_seats)
-    losses = raise_losses(situation, [_raised(option) for option in raises],
-                          beliefs.hand_weights,
-                          lambda seat: settings.threshold_of(seat, players), settings.rollouts,
-                          beliefs.view_of)
+    certain = _surely_called(situation, settings, raises)
+    played = [_raised(option) for option, sure in zip(raises, certain, strict=True) if not sure]
+    losses = iter(raise_losses(situation, played, beliefs.hand_weights,
+                               lambda seat: settings.threshold_of(seat, players),
+                               settings.rollouts, beliefs.view_of) if played else ())
     draws = settings.rollouts
 
     def blended(option: Option, lose: float) -> float:
@@ -405,8 +421,22 @@ def _played_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
             return lose
         return (lose * draws + option.lose * ROLLOUT_PRIOR) / (draws + ROLLOUT_PRIOR)
 
-    return [replace(option, lose=float(blended(option, lose)))
-            for option, lose in zip(raises, losses, strict=True)]
+    return [replace(option, lose=1.0 if sure else float(blended(option, next(losses))))
+            for option, sure in zip(raises, certain, strict=True)]
+
+
+def _surely_called(situation: Situation, settings: CoachSettings,
+                   raises: list[Option]) -> list[bool]:
+    """For each of ``raises``: whether it is above the table, so that the next player, who
+    calls any bid they see no chance in, calls it and I lose a die in every draw the
+    rollouts would play (a round a dudo has already won: docs/RULES.md, "A round's useful
+    range"). Those are not played out."""
+    responder = situation.next_seat()
+    if settings.threshold_of(responder, len(situation.active_seats)) <= 0.0:
+        return [False] * len(raises)  # a player who never calls may let it pass
+    table = situation.table_dice
+    return [option.action.bid is not None and option.action.bid.quantity > table
+            for option in raises]
 
 
 def _rolls_out(situation: Situation, settings: CoachSettings) -> bool:
@@ -424,7 +454,7 @@ def weigh_raise(situation: Situation, bid: Bid,
     bid = as_bid(bid, "weigh_raise: bid")
     if not situation.is_legal(Action.raise_to(bid)):
         raise ValueError(f"weigh_raise: {bid} is not a legal raise here")
-    beliefs = TableBeliefs(situation, settings.reading)
+    beliefs = _beliefs(situation, settings.reading)
     option, = _weigh_raises(situation, beliefs, settings, Stakes.of(situation),
                             {bid.face: range(bid.quantity, bid.quantity + 1)})
     if _rolls_out(situation, settings):

@@ -41,6 +41,10 @@ class HandSpace:
     def matches(self, palifico: bool) -> np.ndarray:
         return self.palifico if palifico else self.normal
 
+    def by_face(self, palifico: bool) -> np.ndarray:
+        """``[f - 1, h]``: :meth:`matches` face by face, each face's counts side by side."""
+        return _counts_by_face_rows(self.dice, palifico)
+
     def row(self, faces: tuple[int, ...]) -> int:
         """The index of the multiset holding ``faces``."""
         wanted = np.bincount(np.asarray(faces, dtype=np.int64) - 1, minlength=6)
@@ -103,14 +107,24 @@ def choice_likelihood(dice: int, bid: Bid, previous: Bid | None, table_dice: int
     return bluff / moves + (1.0 - bluff) * honest
 
 
-@lru_cache(maxsize=8192)
 def honest_choice(dice: int, bid: Bid, previous: Bid | None, table_dice: int,
                   palifico: bool, rules: Rules, sharpness: float, held: float,
                   reach: int = 2) -> tuple[np.ndarray, int]:
     """:func:`choice_likelihood` with no bluff, for each hand, and how many moves the
     player chose among (a bluff picks each of them alike)."""
-    return informed_choice(dice, bid, previous, palifico, rules, sharpness, held,
-                           uniform_survival(table_dice - dice, palifico), reach)
+    table = uniform_choice(dice, bid, previous, table_dice, palifico, rules, sharpness, held,
+                           reach)
+    return table.honest(palifico), table.moves
+
+
+@lru_cache(maxsize=4096)
+def uniform_choice(dice: int, bid: Bid, previous: Bid | None, table_dice: int,
+                   palifico: bool, rules: Rules, sharpness: float, held: float,
+                   reach: int = 2) -> ChoiceTable:
+    """The :class:`ChoiceTable` of :func:`honest_choice`: a few hundred numbers whatever the
+    dice, so that the bids kept cost little memory."""
+    return choice_table(dice, bid, previous, palifico, rules, sharpness, held,
+                        uniform_survival(table_dice - dice, palifico), reach)
 
 
 @lru_cache(maxsize=1024)
@@ -131,20 +145,8 @@ def informed_choice(dice: int, bid: Bid, previous: Bid | None, palifico: bool, r
     """:func:`honest_choice` for a bidder who sees the dice they cannot see through
     ``survival`` (as :func:`uniform_survival` lays it out): a bidder who reads the bids
     before theirs raises a face the table has bid without holding it."""
-    menu = _menu(dice, bid, previous, palifico, rules, survival.shape[1] - 2, reach)
-    # Each move's chance of being right, for each hand: a raise's of being true, dudo's of
-    # the bid it calls being false.
-    scores = survival.take(menu.at)
-    if previous is not None:
-        scores[:, -1] = 1.0 - scores[:, -1]
-    scores *= sharpness
-    scores += held * menu.mine
-    if sharpness + held * dice > _SAFE_EXPONENT:
-        scores -= scores.max(axis=1, keepdims=True)
-    weights = np.exp(scores, out=scores)
-    honest = weights[:, menu.chosen] / weights.sum(axis=1)
-    honest.setflags(write=False)
-    return honest, scores.shape[1]
+    table = choice_table(dice, bid, previous, palifico, rules, sharpness, held, survival, reach)
+    return table.honest(palifico), table.moves
 
 
 _SAFE_EXPONENT = 700.0
@@ -152,41 +154,132 @@ _SAFE_EXPONENT = 700.0
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class _Menu:
-    """The moves a bidder chooses among, for each hand of their dice: where its chance of
-    being true (for dudo, the bid it calls) lies in ``survival`` flattened, and the dice of
-    its face the hand holds (0 for dudo); ``chosen`` is the move made."""
+class ChoiceTable:
+    """The moves a bidder chose among, weighed by what a hand counts rather than hand by hand.
 
-    at: np.ndarray
-    mine: np.ndarray
+    A move's weight (the exponential of its score) depends on the hand only through the
+    dice of the move's face the hand counts: ``weights[j, k]`` is move j's weight for a hand
+    counting k dice toward its face ``faces[j]`` (a face index, face − 1), and ``chosen`` is
+    the move made. A few hundred numbers whatever the dice, where the moves weighed hand by
+    hand take 3,003 times as many for a seat of ten dice.
+    """
+
+    dice: int
+    faces: np.ndarray
+    weights: np.ndarray
     chosen: int
+    totals: np.ndarray | None = None
+    """``[f - 1, k]``: the summed weight of the moves on face f (for
+    :meth:`honest_by_face`; worked out by :func:`choice_table` when asked ``by_face``)."""
+
+    @property
+    def moves(self) -> int:
+        """How many moves the bidder chose among (a bluff picks each of them alike)."""
+        return len(self.faces)
+
+    def honest(self, palifico: bool) -> np.ndarray:
+        """P(each hand of :func:`hand_space` made the move): every move weighed for every
+        hand, and the move made's share of each hand's weights. Read-only."""
+        counted = hand_space(self.dice).matches(palifico)[:, self.faces]
+        counted += np.arange(len(self.faces)) * (self.dice + 1)
+        weights = self.weights.ravel().take(counted)
+        honest = weights[:, self.chosen] / weights.sum(axis=1)
+        honest.setflags(write=False)
+        return honest
+
+    def honest_by_face(self, palifico: bool) -> np.ndarray:
+        """:meth:`honest` summed face by face: the moves on one face add up into one row of
+        weights by count before any hand is weighed, so each hand adds six numbers, not one
+        per move. Equal to :meth:`honest` but for rounding, and much cheaper: for a round
+        longer than ``EXACT_BIDS`` bids (:class:`beliefs.RoundReading`). Read-only."""
+        totals = self.totals
+        if totals is None:
+            totals = np.zeros((6, self.dice + 1))
+            np.add.at(totals, self.faces, self.weights)
+        counted = hand_space(self.dice).by_face(palifico)[self.faces[self.chosen]]
+        honest = self.weights[self.chosen].take(counted)
+        honest /= totals.ravel().take(_flat_counts(self.dice, palifico)).sum(axis=0)
+        honest.setflags(write=False)
+        return honest
 
 
-@lru_cache(maxsize=8192)
-def _menu(dice: int, bid: Bid, previous: Bid | None, palifico: bool, rules: Rules,
-          unknown: int, reach: int) -> _Menu:
-    matching = hand_space(dice).matches(palifico)
-    spans = legal_quantities(previous, unknown + dice, palifico=palifico, rules=rules,
-                             bidder_dice=dice)
-    candidates = [Bid(quantity, face) for face, span in spans.items()
-                  for quantity in list(span)[: reach + 1]]
-    if bid not in candidates:
-        candidates.append(bid)
-    chosen = candidates.index(bid)
-    if previous is not None:
-        candidates.append(previous)  # dudo, weighed by the chance the bid it calls is false
-    faces = np.array([candidate.face for candidate in candidates]) - 1
-    counted = matching[:, faces]
+@lru_cache(maxsize=2 * (MAX_STARTING_DICE + 1))
+def _counts_by_face_rows(dice: int, palifico: bool) -> np.ndarray:
+    """:meth:`HandSpace.by_face`, worked out once."""
+    rows = np.ascontiguousarray(hand_space(dice).matches(palifico).T)
+    rows.setflags(write=False)
+    return rows
+
+
+@lru_cache(maxsize=2 * (MAX_STARTING_DICE + 1))
+def _flat_counts(dice: int, palifico: bool) -> np.ndarray:
+    """``[f - 1, h]``: where hand h's count toward face f lies in a flattened
+    ``(6, dice + 1)`` table (face by face, so that summing over the faces adds whole rows)."""
+    matches = hand_space(dice).matches(palifico)
+    flat = np.ascontiguousarray(matches.T + (np.arange(6) * (dice + 1))[:, None])
+    flat.setflags(write=False)
+    return flat
+
+
+def choice_table(dice: int, bid: Bid, previous: Bid | None, palifico: bool, rules: Rules,
+                 sharpness: float, held: float, survival: np.ndarray,
+                 reach: int = 2, by_face: bool = False) -> ChoiceTable:
+    """The moves a bidder of ``dice`` dice chose ``bid`` among, after ``previous``, weighed
+    by the dice of their face a hand counts (:class:`ChoiceTable`), for a bidder who sees
+    the dice they cannot see through ``survival``: the smallest raises of each face and
+    ``reach`` above, the bid made, and dudo when there is a bid. ``by_face``: with the
+    weights summed face by face (:attr:`ChoiceTable.totals`)."""
+    unknown = survival.shape[1] - 2
     # A quantity past every die is as false as one past the table: bounded, a typed 10**30
     # stays inside numpy's integers.
     ceiling = unknown + MAX_STARTING_DICE + 1
-    quantities = np.array([min(candidate.quantity, ceiling) for candidate in candidates],
-                          dtype=np.int64)
-    needed = np.clip(quantities[None, :] - counted, 0, unknown + 1)
-    at = faces[None, :] * (unknown + 2) + needed
-    mine = counted.astype(float)
-    if previous is not None:
-        mine[:, -1] = 0.0
-    for array in (at, mine):
-        array.setflags(write=False)
-    return _Menu(at, mine, chosen)
+    faces: list[int] = []
+    quantities: list[int] = []
+    pick = -1
+    spans = legal_quantities(previous, unknown + dice, palifico=palifico, rules=rules,
+                             bidder_dice=dice)
+    for face, span in spans.items():
+        lowest = span.start
+        highest = min(span.stop, lowest + reach + 1)
+        if face == bid.face and lowest <= bid.quantity < highest:
+            pick = len(faces) + bid.quantity - lowest
+        faces.extend([face] * (highest - lowest))
+        quantities.extend(range(lowest, highest))
+    if pick < 0:
+        pick = len(faces)
+        faces.append(bid.face)
+        quantities.append(min(bid.quantity, ceiling))
+    raises = len(faces)
+    if previous is not None:  # dudo, weighed by the chance the bid it calls is false
+        faces.append(previous.face)
+        quantities.append(min(previous.quantity, ceiling))
+    counted = _COUNTS[:dice + 1]
+    index = np.array(faces) - 1
+    needed = np.array(quantities, dtype=np.int64)[:, None] - counted
+    np.maximum(needed, 0, out=needed)
+    np.minimum(needed, unknown + 1, out=needed)
+    # Each move's chance of being right, for each count of its face: a raise's of being
+    # true, dudo's of the bid it calls being false.
+    needed += index[:, None] * (unknown + 2)
+    scores = survival.take(needed)
+    scores[raises:] = 1.0 - scores[raises:]
+    scores *= sharpness
+    scores[:raises] += held * counted
+    if sharpness + held * dice > _SAFE_EXPONENT:
+        # Scores this far apart could overflow: every score is moved down alike, which
+        # changes no share.
+        scores -= scores.max()
+    weights = np.exp(scores, out=scores)
+    weights.setflags(write=False)
+    index.setflags(write=False)
+    totals = None
+    if by_face:
+        totals = np.bincount((index[:, None] * (dice + 1) + counted).ravel(),
+                             weights=weights.ravel(), minlength=6 * (dice + 1))
+        totals = totals.reshape(6, dice + 1)
+        totals.setflags(write=False)
+    return ChoiceTable(dice, index, weights, pick, totals)
+
+
+_COUNTS = np.arange(MAX_STARTING_DICE + 1)
+_COUNTS.setflags(write=False)

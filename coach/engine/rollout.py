@@ -20,6 +20,7 @@ from __future__ import annotations
 import zlib
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from threading import Lock
 from typing import TypeAlias
 
 import numpy as np
@@ -71,13 +72,52 @@ def raise_steps(table_dice: int, palifico: bool, rules: Rules,
     """``steps[f - 1, q, g - 1]``: the smallest legal quantity on face g after q × f, or 0
     when no bid of g can follow it within the table (q from 1 to one past ``table_dice``,
     which stands for every bid above the table)."""
-    steps = np.zeros((6, table_dice + 2, 6), dtype=np.int64)
-    for face in range(1, 7):
-        for quantity in range(1, table_dice + 2):
-            row = np.array(_raises_after(quantity, face, palifico, rules, bidder_dice))
-            steps[face - 1, quantity] = np.where(row <= table_dice, row, 0)
+    raw = _raw_steps(table_dice + 2, palifico, rules, bidder_dice)[:, :table_dice + 2]
+    steps = np.where(raw <= table_dice, raw, 0)
     steps.setflags(write=False)
     return steps
+
+
+_RAW_STEPS: dict[tuple[bool, Rules, int | None], np.ndarray] = {}
+"""Per round kind, rules and bidder's dice: :func:`_raises_after` of every quantity asked so
+far, the same whatever the table (a game's rounds shrink the table a die at a time)."""
+_RAW_STEPS_KEPT = 64
+_RAW_LOCK = Lock()
+
+
+def _raw_steps(quantities: int, palifico: bool, rules: Rules,
+               bidder_dice: int | None) -> np.ndarray:
+    """``[f - 1, q, g - 1]``: :func:`_raises_after` of q × f on g, for q below
+    ``quantities`` (row 0 empty); grown as larger tables ask, each row worked out once."""
+    key = (palifico, rules, bidder_dice)
+    with _RAW_LOCK:
+        found = _RAW_STEPS.get(key)
+    if found is not None and found.shape[1] >= quantities:
+        return found
+    have = 1 if found is None else found.shape[1]
+    grown = np.zeros((6, quantities, 6), dtype=np.int64)
+    if found is not None:
+        grown[:, :have] = found
+    for face in range(1, 7):
+        for quantity in range(have, quantities):
+            grown[face - 1, quantity] = _raises_after(quantity, face, palifico, rules,
+                                                      bidder_dice)
+    grown.setflags(write=False)
+    with _RAW_LOCK:
+        if len(_RAW_STEPS) >= _RAW_STEPS_KEPT:
+            _RAW_STEPS.clear()
+        kept = _RAW_STEPS.get(key)
+        if kept is None or kept.shape[1] < quantities:
+            _RAW_STEPS[key] = grown
+    return grown
+
+
+def forget_steps() -> None:
+    """Forget every table of raises (for measuring cold calls)."""
+    raise_steps.cache_clear()
+    _raises_after.cache_clear()
+    with _RAW_LOCK:
+        _RAW_STEPS.clear()
 
 
 @lru_cache(maxsize=16_384)

@@ -10,7 +10,7 @@ table's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -108,28 +108,27 @@ def count_shift(situation: Situation, face: int,
         raise ValueError(f"a face is 1 to 6, not {face!r}")
     plain = TableBeliefs(situation, PURE_ODDS)
     read = TableBeliefs(situation, reading)
+    steps = read.read_steps(face)
     seats = []
     for seat in situation.active_seats:
         if seat == situation.me:
             continue
         before = _mean(plain.seat_counts(seat, face))
         after = _mean(read.seat_counts(seat, face))
-        steps = _steps(situation, reading, seat, face, before) if read.reads_seat(seat) else ()
-        seats.append(SeatShift(seat, situation.dice[seat], before, after, steps))
+        seats.append(SeatShift(seat, situation.dice[seat], before, after,
+                               _steps(situation, steps.get(seat, ()), before)))
     return CountShift(face, situation.palifico, read.own_matches(face), tuple(seats))
 
 
-def _steps(situation: Situation, reading: BidReading, seat: int, face: int,
+def _steps(situation: Situation, read: tuple[tuple[int, np.ndarray], ...],
            before: float) -> tuple[BidStep, ...]:
-    """Each of ``seat``'s bids with the seat's expected count once the round up to it is
-    read: the last one's is the seat's reading of the whole round."""
+    """Each of a seat's bids read (:meth:`TableBeliefs.read_steps`) with the seat's expected
+    count once the round up to it is read: the last one's is the seat's reading of the whole
+    round."""
     steps, previous = [], before
-    for position, (bidder, bid) in enumerate(situation.bids):
-        if bidder != seat:
-            continue
-        upto = TableBeliefs(replace(situation, bids=situation.bids[:position + 1]), reading)
-        after = _mean(upto.seat_counts(seat, face))
-        steps.append(BidStep(position, bid, after, after - previous))
+    for position, counts in read:
+        after = _mean(counts)
+        steps.append(BidStep(position, situation.bids[position][1], after, after - previous))
         previous = after
     return tuple(steps)
 

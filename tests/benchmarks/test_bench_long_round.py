@@ -1,0 +1,405 @@
+"""No valid game costs more than a normal one by much (issue 31, point 1): the longest rounds
+the limits allow beside a normal spot, in one run, each figure printed beside its target
+(``make bench``; no timed assertion).
+
+The issue's round (``tests/long_round.py``): ten players holding ten dice, the any-face rule,
+2,999 smallest legal raises (a game of ``MAX_MOVES`` moves with its dudo), past the table
+from bid 501 on. Every figure starts from cold caches (the coach's, the app's, the game
+codes read), and each measure's spots take turns round by round, so that a shared machine
+slows them alike. Time is given twice: as the clock saw it (wall) and as the CPU time the
+process spent (cpu: the server's time, which other work on a shared machine does not
+inflate). A target is met when both medians are within it.
+
+- **advice** (``coach.advise`` for the player to act) on: a normal spot (one bid a player),
+  the longest round read exactly (``EXACT_BIDS`` bids), the most bids the coach reads
+  (``TABLE_READ_BIDS``), the issue round's useful range (500 bids, the last 100 × 6), and the
+  issue's round (2,999 bids). Target: within 50 ms and 20 MB (the peak tracemalloc saw) of
+  the normal spot.
+- **review** (``coach review --game CODE --seat 9 --hand 1:…``): seat 9's 300 decisions in
+  the issue's finished round, beside a normal round's. Target: within 2 s. Shown beside it,
+  not a target's game: the longest game whose every round climbs to the table (34 rounds of
+  about 88 bids, 296 decisions, each facing a long round still open), per decision beside
+  the normal round's.
+- **odds page**: the tap of the tenth die on ``/bid-odds?game=CODE&me=9`` (the coach's
+  advice and charts on a new hand), and **practice link**: ``/train?review=…`` on seat 9's
+  last decision of the finished round, each one script run of the app (AppTest). Target:
+  0.5 s.
+
+Four sessions opening practice links of the longest game at once, beside a fifth session's
+page load, are measured in the browser (``test_page_load_beside_four``), with four links of a
+normal round beside it for what four busy browsers cost the measuring one whatever the
+round. Target: within 1.5× the idle load.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import statistics
+import threading
+import time
+import tracemalloc
+from collections.abc import Callable
+from urllib.parse import quote
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from coach import Situation, advise
+from coach.engine.beliefs import EXACT_BIDS, TABLE_READ_BIDS, clear_caches
+from coach.review import move_outcomes, review, tracked_decisions
+from perudo_math import MAX_MOVES, GameState, Hand
+from perudo_math import game as game_module
+from tests.app.conftest import ENTRY
+from tests.benchmarks.test_bench_app import BrowserThread, first_page
+from tests.browser import conftest as browser
+from tests.browser.conftest import app_url  # noqa: F401 (the browser tests' app server)
+from tests.browser.kit import IDLE, PHONE
+from tests.long_round import finished_long_round, hands_of, long_round, rounds_within_the_table
+from views import charts, engine_cache, practice_view
+
+HAND = Hand([1, 2, 2, 3, 4, 4, 5, 5, 6, 6])
+FACES = HAND.faces
+ME = 9
+SPOTS = {"normal": 9, "exact-limit": EXACT_BIDS, "read-limit": TABLE_READ_BIDS,
+         "useful-range": 500, "issue-round": MAX_MOVES - 1}
+"""How many bids of the issue's round each spot holds."""
+ADVICE_MS, ADVICE_MB, REVIEW_S, PAGE_S, BESIDE_FOUR = 50, 20, 2.0, 0.5, 1.5
+"""The targets: advice within 50 ms and 20 MB of the normal spot, a review of the longest
+game within 2 s, the odds page and a practice link within 0.5 s, a fifth session's page load
+beside four within 1.5× the idle one."""
+ROUNDS = {"advice": 9, "review": 3, "page": 5, "browser": 8}
+
+
+def forget_everything() -> None:
+    """Every cache of the coach, the app's engine and the game codes read: each figure
+    starts cold."""
+    clear_caches()
+    game_module._read_code.cache_clear()
+    for cached in (engine_cache.cached_odds, engine_cache.cached_advice,
+                   engine_cache.cached_read_odds, engine_cache.cached_count_shift,
+                   engine_cache.cached_raise_grid, engine_cache.cached_smallest_raises,
+                   engine_cache._situation_of, engine_cache._bids_of, engine_cache._shared,
+                   charts.cached_distribution_html,
+                   charts.cached_read_distribution_html, charts.cached_raise_html):
+        cached.cache_clear()
+    practice_view.cached_game_scenario.clear()
+
+
+# --- measuring side by side ------------------------------------------------------------------
+
+Prepared = Callable[[], Callable[[], object]]
+"""Untimed set-up that returns the work to time."""
+
+
+def side_by_side(works: dict[str, Prepared], rounds: int) -> dict[str, dict[str, list[float]]]:
+    """Each work's wall and CPU seconds over ``rounds`` rounds; every round times each work
+    once, after its set-up and cold caches, the order turned by one each round."""
+    samples: dict[str, dict[str, list[float]]] = {name: {"wall": [], "cpu": []}
+                                                  for name in works}
+    names = list(works)
+    for index in range(rounds):
+        shift = index % len(names)
+        for name in names[shift:] + names[:shift]:
+            work = works[name]()
+            forget_everything()
+            wall, cpu = time.perf_counter(), time.process_time()
+            work()
+            samples[name]["cpu"].append(time.process_time() - cpu)
+            samples[name]["wall"].append(time.perf_counter() - wall)
+    return samples
+
+
+def medians(samples: dict[str, list[float]]) -> tuple[float, float]:
+    return statistics.median(samples["wall"]), statistics.median(samples["cpu"])
+
+
+def peak_mb(work: Callable[[], object]) -> float:
+    """The most memory ``work`` held at once from cold caches (tracemalloc), in MB."""
+    forget_everything()
+    tracemalloc.start()
+    try:
+        work()
+        return tracemalloc.get_traced_memory()[1] / 1e6
+    finally:
+        tracemalloc.stop()
+
+
+def verdict(*within: bool) -> str:
+    return "met" if all(within) else "MISSED"
+
+
+def printed(benchmark, capsys, title: str, lines: list[str]) -> None:
+    benchmark.extra_info["report"] = [title, *lines]
+    if not benchmark.disabled:
+        with capsys.disabled():
+            print(f"\n{title}")
+            for line in lines:
+                print(f"  {line}")
+
+
+def rounds_of(benchmark, kind: str) -> int:
+    return ROUNDS[kind] if not benchmark.disabled else 1
+
+
+# --- advice ----------------------------------------------------------------------------------
+
+
+def spot(bids: int) -> Situation:
+    game = long_round(bids)
+    assert game.turn is not None
+    return Situation(game.rules, tuple(player.dice for player in game.players), game.turn,
+                     HAND, game.bids, game.palifico)
+
+
+def test_advice_beside_a_normal_spot(benchmark, capsys) -> None:
+    benchmark.group = "long-round"
+    spots = {name: spot(bids) for name, bids in SPOTS.items()}
+    works = {name: (lambda situation=situation: lambda: advise(situation))
+             for name, situation in spots.items()}
+    samples = benchmark.pedantic(side_by_side, args=(works, rounds_of(benchmark, "advice")),
+                                 rounds=1, iterations=1)
+    peaks = {name: peak_mb(lambda situation=situation: advise(situation))
+             for name, situation in spots.items()}
+    normal_wall, normal_cpu = medians(samples["normal"])
+    lines = [f"{'spot':14}{'bids':>6}{'wall ms':>9}{'cpu ms':>8}{'peak MB':>9}"
+             f"{'+wall':>8}{'+cpu':>7}{'+MB':>7}   target: +{ADVICE_MS} ms, +{ADVICE_MB} MB"]
+    for name, situation in spots.items():
+        wall, cpu = medians(samples[name])
+        line = (f"{name:14}{len(situation.bids):>6}{wall * 1e3:>9.1f}{cpu * 1e3:>8.1f}"
+                f"{peaks[name]:>9.2f}")
+        if name != "normal":
+            over = ((wall - normal_wall) * 1e3, (cpu - normal_cpu) * 1e3,
+                    peaks[name] - peaks["normal"])
+            line += (f"{over[0]:>+8.1f}{over[1]:>+7.1f}{over[2]:>+7.2f}   "
+                     + verdict(over[0] <= ADVICE_MS, over[1] <= ADVICE_MS,
+                               over[2] <= ADVICE_MB))
+        lines.append(line)
+        benchmark.extra_info[name] = {"bids": len(situation.bids), "wall_ms": wall * 1e3,
+                                      "cpu_ms": cpu * 1e3, "peak_mb": peaks[name]}
+    printed(benchmark, capsys, "advice, medians from cold caches, beside the normal spot:",
+            lines)
+    assert all(advise(situation).options for situation in spots.values())
+
+
+# --- review ----------------------------------------------------------------------------------
+
+
+def reviewed(game: GameState, hands: dict[int, Hand]) -> Callable[[], object]:
+    def work() -> int:
+        decisions = tracked_decisions(game, ME, hands)
+        return len(review(decisions, outcomes=move_outcomes(game, ME, hands)).moves)
+
+    return work
+
+
+def test_review_of_the_longest_game(benchmark, capsys) -> None:
+    benchmark.group = "long-round"
+    rounds = rounds_within_the_table()
+    games = {"normal-round": (finished_long_round(SPOTS["normal"] + 10), {1: HAND}),
+             "issue-round": (finished_long_round(MAX_MOVES - 1), {1: HAND}),
+             "rounds-to-table": (rounds, hands_of(rounds, ME))}
+    decisions = {name: len(tracked_decisions(game, ME, hands))
+                 for name, (game, hands) in games.items()}
+    works = {name: (lambda game=game, hands=hands: reviewed(game, hands))
+             for name, (game, hands) in games.items()}
+    samples = benchmark.pedantic(side_by_side, args=(works, rounds_of(benchmark, "review")),
+                                 rounds=1, iterations=1)
+    normal = medians(samples["normal-round"])
+    per_normal = [value / decisions["normal-round"] for value in normal]
+    lines = [f"{'game':16}{'moves':>6}{'decisions':>10}{'wall s':>8}{'cpu s':>7}"
+             f"{'ms/decision wall, cpu':>24}   target"]
+    for name, (game, _) in games.items():
+        wall, cpu = medians(samples[name])
+        line = (f"{name:16}{len(game.history):>6}{decisions[name]:>10}{wall:>8.2f}{cpu:>7.2f}"
+                f"{wall / decisions[name] * 1e3:>15.1f}{cpu / decisions[name] * 1e3:>9.1f}")
+        if name == "issue-round":
+            line += f"   within {REVIEW_S} s: {verdict(wall <= REVIEW_S, cpu <= REVIEW_S)}"
+        elif name == "rounds-to-table":
+            ratio = cpu / decisions[name] / per_normal[1]
+            line += f"   (not the target's game) {ratio:.2f}× the normal round's per decision"
+        lines.append(line)
+        benchmark.extra_info[name] = {"moves": len(game.history),
+                                      "decisions": decisions[name], "wall_s": wall,
+                                      "cpu_s": cpu}
+    printed(benchmark, capsys, "review, medians from cold caches:", lines)
+
+
+# --- the app: the odds page and a practice link ----------------------------------------------
+
+
+def odds_page_before_the_last_die(code: str) -> AppTest:
+    """The odds page of the game ``code`` for seat 9, nine of its ten dice tapped."""
+    at = AppTest.from_file(ENTRY, default_timeout=120)
+    at.context = {"locale": "en-US"}
+    at.query_params.update(game=code, me=str(ME))
+    at.run()
+    at.switch_page("app_pages/odds.py").run()
+    for face in FACES[:-1]:
+        at.button(key=f"odds_add_{face}").click().run()
+    assert not at.exception, [error.message for error in at.exception]
+    return at
+
+
+def tap_of_the_tenth_die(code: str) -> Callable[[], AppTest]:
+    at = odds_page_before_the_last_die(code)
+
+    def tap() -> AppTest:
+        at.button(key=f"odds_add_{FACES[-1]}").click().run()
+        assert not at.exception, [error.message for error in at.exception]
+        return at
+
+    return tap
+
+
+def practice_link(game: GameState, decision: int) -> str:
+    return practice_view.tracked_spot(game, ME, 1, HAND, decision)
+
+
+def opening_of(link: str) -> Callable[[], AppTest]:
+    """The practice page opened on ``link``: the app started on another page first (its
+    imports and entry done, as on a server), so that the run timed is the practice page's
+    alone, as a server runs it for ``/train?review=…``."""
+    at = AppTest.from_file(ENTRY, default_timeout=120)
+    at.context = {"locale": "en-US"}
+    at.run()
+    at.query_params.update(review=link)
+
+    def open_link() -> AppTest:
+        at.switch_page("app_pages/practice.py").run()
+        assert not at.exception, [error.message for error in at.exception]
+        assert [title.value for title in at.title] == ["Practice"]
+        return at
+
+    return open_link
+
+
+def last_decision_link(bids: int) -> str:
+    game = finished_long_round(bids)
+    return practice_link(game, len(tracked_decisions(game, ME, {1: HAND})) - 1)
+
+
+def test_odds_page_and_practice_link(benchmark, capsys) -> None:
+    benchmark.group = "long-round"
+    codes = {name: long_round(SPOTS[name]).to_code() for name in ("normal", "issue-round")}
+    links = {"normal": last_decision_link(SPOTS["normal"] + 10),
+             "issue-round": last_decision_link(MAX_MOVES - 1)}
+    AppTest.from_file(ENTRY, default_timeout=120).run()  # imports done, as on a server
+    works: dict[str, Prepared] = {}
+    for name in codes:
+        works[f"odds tap, {name}"] = lambda code=codes[name]: tap_of_the_tenth_die(code)
+        works[f"practice link, {name}"] = lambda link=links[name]: opening_of(link)
+    samples = benchmark.pedantic(side_by_side, args=(works, rounds_of(benchmark, "page")),
+                                 rounds=1, iterations=1)
+    lines = [f"{'script run':28}{'wall s':>8}{'cpu s':>7}   target: within {PAGE_S} s"]
+    for name in works:
+        wall, cpu = medians(samples[name])
+        lines.append(f"{name:28}{wall:>8.3f}{cpu:>7.3f}   "
+                     + verdict(wall <= PAGE_S, cpu <= PAGE_S))
+        benchmark.extra_info[name] = {"wall_s": wall, "cpu_s": cpu}
+    printed(benchmark, capsys, "the app's server, one script run, medians from cold caches:",
+            lines)
+
+
+# --- four sessions on the longest game beside a fifth, in the browser -------------------------
+
+
+def four_practice_links(url: str, stop: threading.Event, loads: list[int],
+                        bids: int = MAX_MOVES - 1) -> Callable:
+    """A job for a browser thread: four sessions open a practice link of a game whose one
+    round holds ``bids`` bids (the longest game by default) at once, again and again, each
+    time on other decisions (each a spot not asked before)."""
+    game = finished_long_round(bids)
+    decisions = len(tracked_decisions(game, ME, {1: HAND}))
+
+    def job(chromium) -> None:
+        decision = decisions - 1
+        while not stop.is_set():
+            contexts = [chromium.new_context(viewport=PHONE, locale="en-US") for _ in range(4)]
+            try:
+                pages = [context.new_page() for context in contexts]
+                for page in pages:
+                    link = quote(practice_link(game, decision), safe="~")
+                    page.goto(f"{url}/train?review={link}", wait_until="commit")
+                    decision = (decision - 37) % decisions
+                for page in pages:
+                    page.wait_for_selector(IDLE, timeout=60_000)
+                loads[0] += len(pages)
+            finally:
+                for context in contexts:
+                    context.close()
+
+    return job
+
+
+@pytest.fixture(scope="module")
+def browsers():
+    browser._require_chromium()
+    measuring, busy = BrowserThread(), BrowserThread()
+    try:
+        yield measuring, busy
+    finally:
+        measuring.close()
+        busy.close()
+
+
+def loads_beside_four(app_url: str, measuring: BrowserThread,  # noqa: F811
+                      busy: BrowserThread, bids: int, rounds: int) -> tuple[list[float], int]:
+    """The measuring browser's first-page loads (seconds) while four sessions open practice
+    links of a round of ``bids`` bids; and how many links they loaded meanwhile."""
+    stop, loads = threading.Event(), [0]
+    runner = threading.Thread(target=busy.run,
+                              args=(four_practice_links(app_url, stop, loads, bids),),
+                              daemon=True)
+    runner.start()
+    deadline = time.monotonic() + 120
+    while loads[0] == 0 and runner.is_alive() and time.monotonic() < deadline:
+        time.sleep(0.1)  # measure only once the four sessions are at work
+    assert loads[0] > 0, "the four sessions never loaded their links"
+    try:
+        return timed_loads(app_url, measuring, rounds), loads[0]
+    finally:
+        stop.set()
+        with contextlib.suppress(RuntimeError):
+            runner.join(timeout=180)
+
+
+def timed_loads(url: str, measuring: BrowserThread, rounds: int) -> list[float]:
+    measuring.run(first_page(url))  # not counted: the browser's own first start
+    seconds = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        measuring.run(first_page(url))
+        seconds.append(time.perf_counter() - start)
+    return seconds
+
+
+@pytest.mark.browser
+def test_page_load_beside_four(benchmark, capsys, app_url, browsers) -> None:  # noqa: F811
+    """A fifth session's first page: idle, beside four sessions opening practice links of
+    the longest game, and beside four on a normal round (what four busy browsers cost the
+    measuring one on this machine, whatever the round); idle again last."""
+    benchmark.group = "long-round"
+    measuring, busy = browsers
+    rounds = rounds_of(benchmark, "browser")
+
+    def measure() -> dict[str, tuple[list[float], int]]:
+        found = {"idle": (timed_loads(app_url, measuring, rounds), 0)}
+        for name, bids in (("beside four, longest game", MAX_MOVES - 1),
+                           ("beside four, normal round", SPOTS["normal"] + 10)):
+            found[name] = loads_beside_four(app_url, measuring, busy, bids, rounds)
+        found["idle, again"] = (timed_loads(app_url, measuring, rounds), 0)
+        return found
+
+    found = benchmark.pedantic(measure, rounds=1, iterations=1)
+    idle = statistics.median(found["idle"][0] + found["idle, again"][0])
+    lines = [f"{'first page':28}{'median s':>9}{'× idle':>8}{'links':>7}"
+             f"   target: within {BESIDE_FOUR}× idle"]
+    for name, (seconds, links) in found.items():
+        median = statistics.median(seconds)
+        line = f"{name:28}{median:>9.2f}{median / idle:>8.2f}{links:>7}"
+        if name.startswith("beside"):
+            line += "   " + verdict(median / idle <= BESIDE_FOUR)
+        lines.append(line)
+        benchmark.extra_info[name] = {"median_s": median, "ratio": median / idle,
+                                      "links_loaded": links}
+    printed(benchmark, capsys, "a fifth session's first page in the browser:", lines)
