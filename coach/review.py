@@ -251,8 +251,7 @@ def tracked_decisions(game: GameState, me: int,
             if len(hand) != state.players[me].dice:
                 raise ValueError(f"round {number}: seat {me} held {state.players[me].dice} "
                                  f"dice, not {len(hand)}")
-            dice = tuple(player.dice for player in state.players)
-            situation = Situation(state.rules, dice, me, hand, state.bids, state.palifico)
+            situation = state.situation(me, hand)
             action = (Action.raise_to(event.bid) if isinstance(event, BidMade)
                       else CALZA if isinstance(event, CalzaCalled) else DUDO)
             decisions.append((situation, action))
