@@ -137,7 +137,7 @@ def play_round(state: GameState, bots: Sequence[Bot], rng: random.Random) -> Gam
     while True:
         seat = state.turn
         assert seat is not None
-        situation = Situation(state.rules, dice, seat, hands[seat], state.bids, state.palifico)
+        situation = state.situation(seat, hands[seat])
         action: Action = bots[seat](situation)
         if not situation.is_legal(action):
             raise ValueError(f"seat {seat} chose an illegal move {action}")

@@ -8,7 +8,7 @@ finite real number (no NaN, no infinity).
 Where a bid is an *argument* (``odds``, ``check_bid``, ``GameState.bid``, ``settle_round``...)
 its text is accepted too and read by :meth:`Bid.parse`; where a hand is an argument, a
 :class:`Hand`, a list of faces or its text (``1 2 5``). Records (a :class:`Bid`'s fields,
-the game's events, :class:`coach.Situation`) hold the checked types only.
+the game's events, :class:`~perudo_math.Situation`) hold the checked types only.
 
 Each check takes the argument's name as the message shows it (``"odds: dice"``) and returns
 the value. The checks of bids and hands, which also read their text, live with their types:
@@ -63,6 +63,12 @@ def described(value: object) -> str:
     if value is None or isinstance(value, bool):
         return repr(value)
     return f"{type(value).__name__} {shown(value)}"
+
+
+def sample(value: object) -> str:
+    """``repr(value)`` cut to 40 characters: what a JSON reader quotes of a value it refuses."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def wrong_type(name: str, expected: str, value: object) -> WrongTypeError:

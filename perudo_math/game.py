@@ -7,7 +7,8 @@ history like a move): ``GameState.rules`` are the rules in force now, ``start_ru
 the game started with.
 A refused move raises :class:`~perudo_math.moves.IllegalMove`, whose refusal is data (a code
 and the seats it concerns); the ``*_refusal`` methods return the same value without raising.
-A round ends through :func:`~perudo_math.settle.settle_round`.
+A round ends through :func:`~perudo_math.settle.settle_round`. A player's view of the table
+at their turn is :meth:`GameState.situation` (a :class:`~perudo_math.situation.Situation`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from perudo_math.checks import (
     shown,
     wrong_type,
 )
+from perudo_math.hand import Hand, as_hand
 from perudo_math.legality import check_bid, smallest_raises
 from perudo_math.limits import MAX_MOVES, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS
 from perudo_math.moves import (
@@ -53,6 +55,7 @@ from perudo_math.rules import (
     SettingKind,
 )
 from perudo_math.settle import settle_round
+from perudo_math.situation import RoundBids, Situation, next_with_dice
 
 CODE_PREFIX = "g1."
 DAMAGED_CODE = "this game link is damaged or not from Perudo Coach"
@@ -186,7 +189,7 @@ class RoundResult:
 
 
 @dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(RoundBids):
     """Where a game stands. Create one with :meth:`new`; every move returns a new state.
 
     ``opener`` is ``None`` once the game is over. ``bids`` are this round's (seat, bid)
@@ -267,27 +270,27 @@ class GameState:
         return len(self.results) + (0 if self.is_over else 1)
 
     @property
-    def last_bid(self) -> Bid | None:
-        """The bid on the table, or ``None`` before the opening bid."""
-        return self.bids[-1][1] if self.bids else None
-
-    @property
-    def last_bidder(self) -> int | None:
-        """The seat that made the last bid, or ``None`` before the opening bid."""
-        return self.bids[-1][0] if self.bids else None
-
-    @property
     def turn(self) -> int | None:
         """The seat to act: the opener, then each active seat clockwise after the last bidder."""
         if self.is_over:
             return None
         if not self.bids:
             return self.opener
-        return _next_active(self.bids[-1][0], [player.dice for player in self.players])
+        return next_with_dice(self.bids[-1][0], [player.dice for player in self.players])
 
     def name(self, seat: int) -> str:
         """The name of the player at ``seat``."""
         return self.players[seat].name
+
+    def situation(self, seat: int, hand: Hand | Iterable[int] | str) -> Situation:
+        """The view of the player at ``seat`` holding ``hand`` (a :class:`Hand`, its faces or
+        its text): the rules in force, every seat's dice, this round's bids. ValueError when
+        ``hand`` is not the size of the seat's dice, or the seat has no turn to take (out of
+        the game, or the game over)."""
+        if hand.__class__ is not Hand:
+            hand = as_hand(hand, "GameState.situation: hand")
+        dice = tuple(player.dice for player in self.players)
+        return Situation(self.rules, dice, seat, hand, self.bids, self.palifico)
 
     def smallest_raises(self) -> dict[int, Bid]:
         """For each face with a legal bid for the player to act, the smallest one."""
@@ -607,7 +610,7 @@ class GameState:
         dice, loser = settled.dice, settled.loser
         over = sum(1 for held in dice if held > 0) == 1
         starter = caller if loser is None else loser
-        opener = None if over else starter if dice[starter] else _next_active(starter, dice)
+        opener = None if over else starter if dice[starter] else next_with_dice(starter, dice)
         dropped = loser is not None and dice[loser] == 1
         palifico = opener is not None and self._palifico_next(opener, dice, dropped)
         result = RoundResult(
@@ -654,15 +657,6 @@ def roll_for_first_opener(rng: random.Random, seats: int) -> int:
         best = max(sums)
         contenders = [seat for seat, total in zip(contenders, sums, strict=True) if total == best]
     return contenders[0]
-
-
-def _next_active(seat: int, dice: Sequence[int]) -> int:
-    """The first seat clockwise after ``seat`` that still holds dice."""
-    for step in range(1, len(dice) + 1):
-        candidate = (seat + step) % len(dice)
-        if dice[candidate] > 0:
-            return candidate
-    raise AssertionError("no player holds dice")
 
 
 _EVENT_TYPES = (BidMade, DudoCalled, CalzaCalled, RulesChanged)

@@ -18,7 +18,7 @@ from html import escape
 
 import numpy as np
 
-from perudo_math import Bid
+from perudo_math import Bid, Hand
 from views import palette
 from views.dice import face_label
 from views.engine_cache import Table, cached_odds, cached_raise_grid, cached_read_odds
@@ -203,26 +203,22 @@ def distribution_html(distribution: Sequence[float] | np.ndarray, bid: Bid, lang
 
 
 @lru_cache(maxsize=512)
-def cached_distribution_html(
-    quantity: int, face: int, hand: tuple[int, ...], dice: int, palifico: bool, lang: str
-) -> str:
+def cached_distribution_html(bid: Bid, hand: Hand, dice: int, palifico: bool, lang: str) -> str:
     """:func:`distribution_html` of the bid's odds from the dice alone."""
-    result = cached_odds(quantity, face, hand, dice, palifico)
-    return distribution_html(result.distribution, Bid(quantity, face), lang)
+    result = cached_odds(bid, hand, dice, palifico)
+    return distribution_html(result.distribution, bid, lang)
 
 
 @lru_cache(maxsize=512)
-def cached_read_distribution_html(
-    table: Table, read_bids: bool, quantity: int, face: int, lang: str
-) -> str:
+def cached_read_distribution_html(table: Table, read_bids: bool, bid: Bid, lang: str) -> str:
     """:func:`distribution_html` of the bid's odds as the coach reads ``table`` (see
     :func:`views.engine_cache.cached_read_odds`; the dice alone when no bid is read)."""
-    result = cached_read_odds(table, read_bids, quantity, face)
+    result = cached_read_odds(table, read_bids, bid)
     if result is None:
-        situation = table.situation()
-        return cached_distribution_html(quantity, face, table.hand, situation.table_dice,
-                                        table.palifico, lang)
-    return distribution_html(result.distribution, Bid(quantity, face), lang)
+        situation = table.situation
+        return cached_distribution_html(bid, situation.hand, situation.table_dice,
+                                        situation.palifico, lang)
+    return distribution_html(result.distribution, bid, lang)
 
 
 # --- every legal raise -----------------------------------------------------------------------

@@ -38,7 +38,6 @@ from practice.scenarios import (
 from views import palette, review_view, url_state
 from views.charts import CHART_FONT, FIT_WIDTH, ROW_PX
 from views.dice import glyphs
-from views.engine_cache import rules_key
 from views.i18n import current_language, format_percent, t, tn, translate
 from views.play_view import player_names
 from views.practice_common import points, result_icon, risk_points, theme_label
@@ -179,23 +178,21 @@ def themes_for(rules: Rules) -> tuple[str, ...]:
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def cached_scenario(seed: int, theme: str | None, level: int | None,
-                    rules: tuple[tuple[str, object], ...]) -> Scenario:
+def cached_scenario(seed: int, theme: str | None, level: int | None, rules: Rules) -> Scenario:
     """:func:`practice.scenarios.generate`, cached: the same spot always gives the same scenario."""
-    return generate(seed, theme, level, Rules.from_dict(dict(rules)))
+    return generate(seed, theme, level, rules)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def cached_game_scenario(text: str,
-                         rules: tuple[tuple[str, object], ...]) -> Scenario | None:
+def cached_game_scenario(text: str, rules: Rules) -> Scenario | None:
     """The scenario of a game spot (:func:`game_spot`): its game replayed to the learner's
     turn. ``None`` (cached too: a refused link is replayed once) when it is not one."""
     if text.startswith(TRACKED + "~"):
         return _tracked_scenario(text)
     parts = text.split("~")
     try:
-        game = BotGame(int(parts[0]), tuple(parts[1].split(",")),
-                       Rules.from_dict(dict(rules)), BotGame.read_moves(parts[2]))
+        game = BotGame(int(parts[0]), tuple(parts[1].split(",")), rules,
+                       BotGame.read_moves(parts[2]))
         table = BotTable(game)
         if not table.my_turn:
             return None
@@ -223,16 +220,15 @@ def find_scenario(spot: Spot, rules: Rules) -> Scenario | None:
     ``None`` when the theme has no spot at all at this table, or the game spot is not one
     (an opening, a game played with other rules).
     """
-    key = rules_key(rules)
     if spot.game is not None:
-        return cached_game_scenario(spot.game, key)
+        return cached_game_scenario(spot.game, rules)
     levels: list[int | None] = [spot.level]
     if spot.level is not None and spot.theme is not None:
         wanted = spot.level
         levels += sorted(LEVELS, key=lambda level: (abs(level - wanted), level))[1:]
     for level in levels:
         try:
-            return cached_scenario(spot.seed, spot.theme, level, key)
+            return cached_scenario(spot.seed, spot.theme, level, rules)
         except ScenarioNotFound:
             continue
     return None

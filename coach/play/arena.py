@@ -185,8 +185,7 @@ def iter_decisions(players: Sequence[Bot], state: GameState,
         while True:
             seat = state.turn
             assert seat is not None
-            situation = Situation(state.rules, dice, seat, hands[seat], state.bids,
-                                  state.palifico)
+            situation = state.situation(seat, hands[seat])
             yield Decision(situation, hands)
             action = _decide(players[seat], situation, seat)
             try:
