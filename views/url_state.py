@@ -231,6 +231,8 @@ def _write(name: str, value: str | None) -> None:
 def _write_url() -> None:
     wanted = {LANG_PARAM: i18n.current_language(), **rules_to_params(current_rules())}
     wanted |= game_params() or {}
+    if current_table() is not None:  # a table not read yet (its store away) has no game
+        wanted[TABLE_PARAM] = current_table()
     if current_token() is not None:
         wanted[PROFILE_PARAM] = current_token()
     for name in _shared_names():
