@@ -39,6 +39,7 @@ from tests.browser.kit import (
     script_run,
     tap,
     url_param,
+    warm_up,
     with_names,
 )
 from tests.servers import streamlit_app
@@ -61,12 +62,14 @@ def cluster() -> Iterator[postgres.Cluster]:
 
 
 @pytest.fixture(scope="module")
-def two_processes(cluster: postgres.Cluster, tmp_path_factory: pytest.TempPathFactory
-                  ) -> Iterator[tuple[str, str]]:
-    """Two app servers on one database of :func:`cluster`."""
+def two_processes(cluster: postgres.Cluster, chromium_browser: Browser,
+                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """Two app servers on one database of :func:`cluster`, warmed up."""
     env = dict(os.environ, PERUDO_COACH_DB=postgres.fresh_database(cluster.url))
     folder = tmp_path_factory.mktemp("outage-processes")
     with streamlit_app(folder, env) as first, streamlit_app(folder, env) as second:
+        for url in (first, second):
+            warm_up(chromium_browser, f"{url}/game")
         yield first, second
 
 
@@ -221,7 +224,7 @@ def read_only(folder: Path) -> Iterator[None]:
 def test_a_hosts_link_opened_on_a_read_only_sqlite_store_opens_once_it_is_writable(
         chromium_browser: Browser, tmp_path: Path, with_game: bool) -> None:
     """The host's link as its address holds it (the game, the seat and the table), or the
-    table's code alone."""
+    table's code alone. The server is warmed up on a page that reads no store."""
     _require_chromium()
     store = tmp_path / "store"
     store.mkdir()
@@ -236,6 +239,8 @@ def test_a_hosts_link_opened_on_a_read_only_sqlite_store_opens_once_it_is_writab
     host = phone(chromium_browser, "en")
     try:
         with streamlit_app(tmp_path, env) as app:
+            warm_up(chromium_browser, f"{app}/game")
+            assert [path.name for path in store.iterdir()] == [database.name]
             with read_only(store):
                 open_page(host, app + link)
                 waiting = host.get_by_text(translate("en", "live.waiting"))
