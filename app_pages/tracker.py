@@ -691,17 +691,6 @@ def decision_places(game: GameState, me: int, hands: dict) -> list[tuple[int, in
     return decision_rounds(game, me, set(hands))
 
 
-def live_line() -> None:
-    """At a shared table: who records the moves, and whether the table is reachable."""
-    status = live_table.status_key()
-    if status is None:
-        return
-    if live_table.offline():
-        st.warning(t("live.offline"), icon=":material/cloud_off:")
-        return
-    st.caption(t(status))
-
-
 def share_table() -> None:
     game = url_state.current_game()
     if game is not None:
@@ -756,18 +745,21 @@ PANEL_ICONS = {"log": ":material/history:", "held": ":material/psychology:",
 def game_in_play() -> None:
     """The tracked game, rerun alone on each tap (a move, a face, a count): the sidebar and
     the title stay as they are. Back to a full run when the game is dropped for a new one."""
+    live_table.rerun_unless_watched()  # the Share button starts the page's watch this way
     game = url_state.current_game()
     if game is None:
         st.rerun()  # the set-up is outside this fragment
     show_flash("top")
-    live_line()
+    live_table.status_line()
     my_dice.settle(game)  # a move reruns this fragment alone: the entry script's did not run
     play(game)
     resume.remember()  # the entry script, which remembers a move, does not run for a fragment
 
 
 st.title(t("tracker.title"), anchor=False)
-if url_state.current_game() is None:
+if live_table.waiting():  # a table's link whose store is away: it opens once it answers
+    live_table.waiting_note()
+elif url_state.current_game() is None:
     show_flash("top")
     setup()
 else:

@@ -231,6 +231,9 @@ def _write(name: str, value: str | None) -> None:
 def _write_url() -> None:
     wanted = {LANG_PARAM: i18n.current_language(), **rules_to_params(current_rules())}
     wanted |= game_params() or {}
+    # a table not read yet (its store away) has no game, but its code stays in the address
+    if (table := current_table()) is not None:
+        wanted[TABLE_PARAM] = table
     if (token := current_token()) is not None:
         wanted[PROFILE_PARAM] = token
     for name in _shared_names():

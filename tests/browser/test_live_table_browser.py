@@ -31,6 +31,7 @@ from tests.browser.kit import (
     tap,
     type_into,
     url_param,
+    warm_up,
     with_names,
 )
 from tests.servers import streamlit_app
@@ -41,13 +42,15 @@ FOLLOW_WITHIN_S = 2.0
 
 
 @pytest.fixture(scope="module")
-def two_processes(postgres_server: str, tmp_path_factory: pytest.TempPathFactory
-                  ) -> Iterator[tuple[str, str]]:
-    """Two app servers on one fresh PostgreSQL database."""
+def two_processes(postgres_server: str, chromium_browser: Browser,
+                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """Two app servers on one fresh PostgreSQL database, warmed up."""
     _require_chromium()
     env = dict(os.environ, PERUDO_COACH_DB=postgres.fresh_database(postgres_server))
     folder = tmp_path_factory.mktemp("two-processes")
     with streamlit_app(folder, env) as first, streamlit_app(folder, env) as second:
+        for url in (first, second):
+            warm_up(chromium_browser, f"{url}/game")
         yield first, second
 
 
