@@ -71,14 +71,14 @@ def test_max_seconds_stops_a_bot_that_hangs_or_spins(bot, jobs):
 @pytest.mark.parametrize(("bot", "jobs"), [("Spinner", "1"), ("Sleeper", "2")])
 def test_max_seconds_stops_a_league_whose_bot_hangs_or_spins(bot, jobs):
     done = coach("league", "--hero", "n3", "--opponents", "random", f"{HOSTILE}:{bot}",
-                 "--sizes", "3", "--no-extra", "--games", "50", "--max-seconds", "2",
+                 "--sizes", "3", "--no-extra", "--games", "20", "--max-seconds", "6",
                  "--jobs", jobs)
     assert done.returncode == 0, done.stderr
     payload = json.loads(done.stdout)
     assert payload["stopped"] == "time-limit"
     first, cut = payload["matches"]
-    assert (first["opponent"], first["games"], first["stopped"]) == ("random", 50, None)
-    assert cut["stopped"] == "time-limit" and cut["games"] < 50
+    assert (first["opponent"], first["games"], first["stopped"]) == ("random", 20, None)
+    assert cut["stopped"] == "time-limit" and cut["games"] < 20
     assert f"python -m coach league: bot '{HOSTILE}:{bot}' at seat " in done.stderr
     assert "Traceback" not in done.stderr
 
