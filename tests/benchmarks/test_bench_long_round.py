@@ -11,10 +11,9 @@ process spent (cpu: the server's time, which other work on a shared machine does
 inflate). A target is met when both medians are within it.
 
 - **advice** (``coach.advise`` for the player to act) on: a normal spot (one bid a player),
-  the longest round read exactly (``EXACT_BIDS`` bids), the most bids the coach reads
-  (``TABLE_READ_BIDS``), the issue round's useful range (500 bids, the last 100 × 6), and the
-  issue's round (2,999 bids). Target: within 50 ms and 20 MB (the peak tracemalloc saw) of
-  the normal spot.
+  the most bids the coach reads (``TABLE_READ_BIDS``), the issue round's useful range (500
+  bids, the last 100 × 6), and the issue's round (2,999 bids). Target: within 50 ms and
+  20 MB (the peak tracemalloc saw) of the normal spot.
 - **review** (``coach review --game CODE --seat 9 --hand 1:…``): seat 9's 300 decisions in
   the issue's finished round, beside a normal round's. Target: within 2 s. Shown beside it,
   not a target's game: the longest game whose every round climbs to the table (34 rounds of
@@ -45,7 +44,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from coach import Situation, advise
-from coach.engine.beliefs import EXACT_BIDS, TABLE_READ_BIDS, clear_caches
+from coach.engine.beliefs import TABLE_READ_BIDS, clear_caches
 from coach.review import move_outcomes, review, tracked_decisions
 from perudo_math import MAX_MOVES, GameState, Hand
 from perudo_math import game as game_module
@@ -60,8 +59,8 @@ from views import charts, engine_cache, practice_view
 HAND = Hand([1, 2, 2, 3, 4, 4, 5, 5, 6, 6])
 FACES = HAND.faces
 ME = 9
-SPOTS = {"normal": 9, "exact-limit": EXACT_BIDS, "read-limit": TABLE_READ_BIDS,
-         "useful-range": 500, "issue-round": MAX_MOVES - 1}
+SPOTS = {"normal": 9, "read-limit": TABLE_READ_BIDS, "useful-range": 500,
+         "issue-round": MAX_MOVES - 1}
 """How many bids of the issue's round each spot holds."""
 ADVICE_MS, ADVICE_MB, REVIEW_S, PAGE_S, BESIDE_FOUR = 50, 20, 2.0, 0.5, 1.5
 """The targets: advice within 50 ms and 20 MB of the normal spot, a review of the longest
