@@ -54,8 +54,11 @@ run: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/perudo-coach serve --host $(SERVE_HOST) --port $(PORT) $(if $(ADDRESS),--address $(ADDRESS))
 
+# mypy reads its files and settings from pyproject.toml ([tool.mypy]): every package, the pages
+# and the entry script.
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # The tests run in parallel (pytest-xdist), each worker with its own app server and Chromium.
 # Two workers were the fastest on a 2-core machine (three or four were not faster); on more

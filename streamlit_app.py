@@ -63,7 +63,6 @@ for notice in url_state.pop_notices():
 warmup.wait()  # the first session imports the heavy modules; the others wait for it
 if shows_a_game(page.url_path):
     resume.resume_prompt()  # a new tab or the home-screen icon: this phone's game, one tap away
-if url_state.current_table() is not None:
-    live_table.watch()  # every second: another phone's move shows without a touch
+live_table.keep_watching()  # a shared table, every second: another phone's move shows
 page.run()
 resume.remember()  # a change the page made without a rerun

@@ -157,6 +157,7 @@ def page() -> None:
     answered = done is not None and done["spot"] == spot
     question(drill, spot, answered)
     if answered:
+        assert done is not None
         result(drill, done)
     st.button(t("drills.next"), key="drills_next", icon=":material/skip_next:",
               on_click=new_drill, type="primary" if answered else "secondary",

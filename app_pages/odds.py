@@ -25,8 +25,10 @@ the bids changes the advice or moves the bid's chance by more than ten points, a
 the switch says which bids moved the count of its face, and by how much.
 """
 
+from __future__ import annotations
+
 from functools import partial
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import streamlit as st
 
@@ -36,8 +38,11 @@ from perudo_math import (
     MIN_PLAYERS,
     Bid,
     GameState,
+    Hand,
     Odds,
     Refusal,
+    Rules,
+    Situation,
     check_bid,
     exceeds_table,
 )
@@ -57,21 +62,26 @@ from views.engine_cache import (
     cached_odds,
     cached_read_odds,
     cached_smallest_raises,
-    even_split,
-    rules_key,
 )
 from views.i18n import current_language, format_decimal, format_percent, t, tn
 from views.inputs import face_selector, hand_keypad, quantity_row, round_selector, stepper
 from views.style import phone_page
 from views.text import player_name, small
 
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
+
+    from coach import Advice, Situation
+
 OPENING = "open"
 """The one option of the "no bid yet: I open" pill, lit whenever no bid is entered."""
 
 
 class Inputs(NamedTuple):
-    """The table as the inputs describe it."""
+    """The table as the inputs describe it: the steppers' and the bid's, or a tracked game's
+    (``game``, then ``me`` is my seat, ``seat_known`` whether the link says so)."""
 
+    rules: Rules
     dice: int
     players: int
     palifico: bool
@@ -79,6 +89,16 @@ class Inputs(NamedTuple):
     game: GameState | None = None
     me: int = 0
     seat_known: bool = True
+
+    def situation(self, hand: Hand) -> Situation:
+        """My view of the table holding ``hand``: the tracked game's
+        (:meth:`~perudo_math.GameState.situation`), else seat 0's at a table of these dice and
+        players, the bid made by the seat before mine (:meth:`~perudo_math.Situation.at_table`).
+        ``ValueError`` when they cannot make a table."""
+        if self.game is not None:
+            return self.game.situation(self.me, hand)
+        bids = () if self.bid is None else (self.bid,)
+        return Situation.at_table(self.rules, hand, self.dice, self.players, bids, self.palifico)
 
 
 def tracked_game() -> GameState | None:
@@ -130,7 +150,7 @@ def bid_inputs(dice: int, players: int) -> Inputs:
     quantity = quantity_row(t("odds.bid.quantity"), key="odds_qty", centre=centre,
                             maximum=MAX_TABLE_DICE)
     bid = None if face is None or quantity is None else Bid(quantity, face)
-    return Inputs(int(dice), int(players), palifico, bid)
+    return Inputs(url_state.current_rules(), int(dice), int(players), palifico, bid)
 
 
 def tracked_inputs(game: GameState) -> Inputs:
@@ -142,11 +162,11 @@ def tracked_inputs(game: GameState) -> Inputs:
         st.markdown(advice_view.tracker_note(game, me, seat is not None))
         st.caption(advice_view.tracker_bids(game))
         navigation.back_to_game()
-    return Inputs(game.table_dice, len(game.active_seats), game.palifico, game.last_bid, game,
-                  me, seat is not None)
+    return Inputs(game.rules, game.table_dice, len(game.active_seats), game.palifico,
+                  game.last_bid, game, me, seat is not None)
 
 
-def input_problem(hand: tuple[int, ...], inputs: Inputs) -> str | None:
+def input_problem(hand: Hand, inputs: Inputs) -> str | None:
     """Why these inputs cannot describe a table, in the user's words, or ``None``."""
     if len(hand) > inputs.dice:
         return t("odds.error.hand_exceeds_table", hand=len(hand),
@@ -158,7 +178,7 @@ def input_problem(hand: tuple[int, ...], inputs: Inputs) -> str | None:
     return None
 
 
-def advice_table(hand: tuple[int, ...], inputs: Inputs) -> Table | None:
+def advice_table(hand: Hand, inputs: Inputs) -> Table | None:
     """The coach's cache key for these inputs, or ``None`` (and a hint) when it cannot advise."""
     game = inputs.game
     if game is not None:
@@ -174,17 +194,14 @@ def advice_table(hand: tuple[int, ...], inputs: Inputs) -> Table | None:
             if my_dice.asked_for(game) is None:  # else the new round's line asks already
                 st.info(tn("odds.tracker.hand_count", mine), icon=":material/casino:")
             return None
-        return Table.of(game.rules, [p.dice for p in game.players], inputs.me, hand,
-                        game.bids, game.palifico, tracker_view.bluffs_of(game))
+        return Table(inputs.situation(hand), tracker_view.bluffs_of(game))
     if not hand:
         st.info(t("odds.hint.empty_hand"), icon=":material/casino:")
         return None
-    dice = even_split(len(hand), inputs.dice, inputs.players)
-    bids = () if inputs.bid is None else ((inputs.players - 1, inputs.bid),)
-    return Table.of(url_state.current_rules(), dice, 0, hand, bids, inputs.palifico)
+    return Table(inputs.situation(hand))
 
 
-def awaits_my_dice(hand: tuple[int, ...], inputs: Inputs) -> bool:
+def awaits_my_dice(hand: Hand, inputs: Inputs) -> bool:
     """Whether the page asks for my dice before it shows any odds: none entered, and I hold
     some (out of a tracked game, I watch the odds from the dice alone)."""
     return not hand and (inputs.game is None or inputs.game.players[inputs.me].dice > 0)
@@ -198,32 +215,34 @@ def palifico_banner(inputs: Inputs) -> None:
         text = t("odds.palifico.opening")
     else:
         text = t("odds.palifico.face", faces=t(f"face.plural.{inputs.bid.face}"))
-    rules = inputs.game.rules if inputs.game is not None else url_state.current_rules()
-    if rules.palifico_one_die_may_change_face:
+    if inputs.rules.palifico_one_die_may_change_face:
         text = f"{text} {t('odds.palifico.one_die')}"
     with st.container(key="odds_palifico"):
         st.warning(text, icon=":material/priority_high:")
 
 
-def show_recommendation(card, table: Table, read_bids: bool):
+def show_recommendation(card: DeltaGenerator, table: Table,
+                        read_bids: bool) -> tuple[Advice, Situation]:
     """The big answer: the move, the chance it costs a die, why, and what the chances rest
     on (the bids read, or the dice alone)."""
     advice = cached_advice(table, read_bids)
-    situation = table.situation()
+    situation = table.situation
     card.markdown(advice_view.card_markdown(advice, situation), anchors=False)
     return advice, situation
 
 
-def show_what_reading_changed(box, table: Table, bid: Bid, game: GameState | None) -> None:
+def show_what_reading_changed(box: DeltaGenerator, table: Table, bid: Bid,
+                              game: GameState | None) -> None:
     """Under "Read the bids", on: which bids moved the count of ``bid``'s face and
     by how much, when reading them moved the bid's chance by more than ten points or changed
     the advice; named after the tracked game's players. The advice from the dice alone is
     asked for only when the chance moved less (a cold one costs about as much as the read)."""
-    read = cached_read_odds(table, True, bid.quantity, bid.face)
+    read = cached_read_odds(table, True, bid)
     if read is None:
         return
+    situation = table.situation
     try:
-        plain = cached_odds(bid.quantity, bid.face, table.hand, sum(table.dice), table.palifico)
+        plain = cached_odds(bid, situation.hand, situation.table_dice, situation.palifico)
     except ValueError:
         return
     if not (advice_view.chance_moved(read, plain) or advice_view.advice_changed(
@@ -234,7 +253,7 @@ def show_what_reading_changed(box, table: Table, bid: Bid, game: GameState | Non
         box.caption(line)
 
 
-def show_equilibrium(situation) -> None:
+def show_equilibrium(situation: Situation) -> None:
     """The heads-up table's mixed strategy, when one fits the spot: each move with its
     probability, why mixing pays, and what the round is worth."""
     mixed = advice_view.equilibrium(situation)
@@ -249,7 +268,7 @@ def show_equilibrium(situation) -> None:
             st.caption(value)
 
 
-def show_moves(advice, situation, table: Table, read_bids: bool) -> None:
+def show_moves(advice: Advice, situation: Situation, table: Table, read_bids: bool) -> None:
     """The other moves worth weighing, and where every legal raise stands."""
     st.markdown(advice_view.moves_markdown(advice, situation))
     pick = advice.action.bid
@@ -260,24 +279,22 @@ def show_moves(advice, situation, table: Table, read_bids: bool) -> None:
         st.html(charts.figure(heat_map, caption, title=t("advice.chart.heading")))
 
 
-def show_odds(hand: tuple[int, ...], dice: int, bid: Bid, palifico: bool,
+def show_odds(hand: Hand, dice: int, bid: Bid, palifico: bool,
               reading: tuple[Table, bool] | None) -> None:
     """The odds of ``bid`` in words, numbers and a chart: as the advice reads the table
     (``reading``: its cache key and whether it reads the bids), labelled in words, and from
     the dice alone beside them when the two differ."""
     try:
-        plain = cached_odds(bid.quantity, bid.face, hand, dice, palifico)
+        plain = cached_odds(bid, hand, dice, palifico)
     except ValueError:
         st.error(t("odds.error.invalid"))
         return
-    read = None if reading is None else cached_read_odds(*reading, bid.quantity, bid.face)
+    read = None if reading is None else cached_read_odds(*reading, bid)
     st.markdown(odds_summary(bid, dice, palifico, plain, read), anchors=False)
-    if read is None:
-        bars = charts.cached_distribution_html(bid.quantity, bid.face, hand, dice, palifico,
-                                               current_language())
+    if reading is None or read is None:
+        bars = charts.cached_distribution_html(bid, hand, dice, palifico, current_language())
     else:
-        bars = charts.cached_read_distribution_html(*reading, bid.quantity, bid.face,
-                                                    current_language())
+        bars = charts.cached_read_distribution_html(*reading, bid, current_language())
     st.html(charts.figure(bars, t("odds.chart.caption", bid=bid.pretty())))
 
 
@@ -309,14 +326,13 @@ def odds_summary(bid: Bid, dice: int, palifico: bool, plain: Odds, read: Odds | 
     return "\n\n".join(paragraphs)
 
 
-def legality_notes(inputs: Inputs, bid: Bid, rules_key: tuple, bidder_dice: int | None) -> None:
+def legality_notes(inputs: Inputs, bid: Bid, bidder_dice: int | None) -> None:
     """What may follow the bid on the table under the table's rules."""
     if inputs.game is None and check_bid(bid, palifico=inputs.palifico).refusal is (
         Refusal.OPEN_ON_PACOS
     ):
         st.caption(t("odds.note.open_on_pacos"))
-    raises = cached_smallest_raises(bid.quantity, bid.face, inputs.palifico, rules_key,
-                                            bidder_dice)
+    raises = cached_smallest_raises(bid, inputs.palifico, inputs.rules, bidder_dice)
     st.caption(advice_view.smallest_raises_text(bid, raises))
 
 
@@ -343,11 +359,13 @@ def odds_and_advice() -> None:
 
 
 @st.fragment
-def bid_and_advice(hand: tuple[int, ...], seats: tuple[int, int] | None) -> None:
+def bid_and_advice(faces: tuple[int, ...], seats: tuple[int, int] | None) -> None:
     """The bid and its advice, a fragment inside the page's: a tap on the bid reruns this
     part alone, the keypad and the table's steppers above it staying as they are (about 20
-    ms a tap on a phone). ``seats``: the table's dice and players (``None``: a tracked game).
+    ms a tap on a phone). ``faces``: my dice as tapped; ``seats``: the table's dice and
+    players (``None``: a tracked game).
     """
+    hand = Hand(faces)
     game = tracked_game()
     if game is not None:
         inputs = tracked_inputs(game)
@@ -379,17 +397,14 @@ def bid_and_advice(hand: tuple[int, ...], seats: tuple[int, int] | None) -> None
             advice.action.bid if advice is not None else None
         )
         if inputs.bid is not None:
-            if inputs.game is not None:
-                rules, mine = inputs.game.rules, inputs.game.players[inputs.me].dice
-            else:
-                rules, mine = url_state.current_rules(), len(hand)
-            legality_notes(inputs, inputs.bid, rules_key(rules), mine or None)
-        if advice is not None and table is not None:
+            mine = len(hand) if inputs.game is None else inputs.game.players[inputs.me].dice
+            legality_notes(inputs, inputs.bid, mine or None)
+        if advice is not None and situation is not None and table is not None:
             show_moves(advice, situation, table, read_bids)
         if shown_bid is not None and not awaits_my_dice(hand, inputs):
             # the order of the taps does not change the odds
             reading = None if table is None else (table, read_bids)
-            show_odds(tuple(sorted(hand)), inputs.dice, shown_bid, inputs.palifico, reading)
+            show_odds(hand, inputs.dice, shown_bid, inputs.palifico, reading)
         if table is not None and read_bids and inputs.bid is not None:
             # last: the lines under the switch wait on nothing else the tap shows
             show_what_reading_changed(moved, table, inputs.bid, inputs.game)

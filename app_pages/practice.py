@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import streamlit as st
 
@@ -116,7 +117,7 @@ def answer(kind: str, spot: view.Spot, bid: Bid | None = None) -> None:
             return
         action = Action.raise_to(bid)
     else:
-        action = Action(kind)
+        action = Action.parse(kind)  # dudo or calza
     state.pop(REFUSAL_KEY, None)
     graded = grade_move(scenario, action)
     estimate = state[ESTIMATE_KEY] / 100 if state.get(ESTIMATE_ON_KEY) else None
@@ -216,7 +217,9 @@ def back_to_review(spot: view.Spot) -> None:
                      icon=":material/arrow_back:")
 
 
-def page() -> None:
+def choose_spot() -> None:
+    """The spot to show: the link's on a fresh session, a review's link followed in this
+    session, or a new scenario when the menu left a review's spot."""
     state = st.session_state
     if SPOT_KEY not in state:
         first_spot()
@@ -226,12 +229,11 @@ def page() -> None:
             show_spot(linked)
     elif state[SPOT_KEY].game is not None:  # the menu (a page switch drops the link): a
         next_scenario()  # review's spot belongs to its link; the menu's practice is a new one
-    st.title(t("practice.title"), anchor=False)
-    for notice in url_state.pop_notices():
-        st.warning(t(notice), icon=":material/warning:")
-    theme_filter()
-    status = profile.banner()
-    spot: view.Spot = state[SPOT_KEY]
+
+
+def spot_scenario(spot: view.Spot) -> tuple[Scenario | None, view.Spot]:
+    """The spot's scenario (``None``, said on screen, when there is none) and the spot as
+    kept, once the scenario has settled its theme and level; fresh inputs for it."""
     scenario = current_scenario(spot)
     if scenario is None and spot.game is not None:
         st.error(t("practice.error.game_spot"), icon=":material/casino:")
@@ -242,27 +244,44 @@ def page() -> None:
     else:
         if view.spot_of(scenario) != spot:  # the seed picked the theme, or another level
             spot = view.spot_of(scenario)
-            state[SPOT_KEY] = spot
+            st.session_state[SPOT_KEY] = spot
         reset_inputs(scenario, spot)
+    return scenario, spot
+
+
+def move_or_reveal(scenario: Scenario, spot: view.Spot, done: dict[str, Any] | None) -> None:
+    """The scenario, then the learner's move, or the reveal once ``done`` (its answer)."""
+    view.show_scenario(scenario)
+    if done is None:
+        decision(scenario, spot)
+        return
+    st.subheader(t("practice.reveal" if scenario.cups else "practice.reveal.tracked"),
+                 anchor=False)
+    view.show_verdict(scenario, done["grade"])
+    if done["saved"] is profile.Saved.REPEAT:
+        st.caption(t("practice.saved.repeat"))
+
+
+def page() -> None:
+    choose_spot()
+    st.title(t("practice.title"), anchor=False)
+    for notice in url_state.pop_notices():
+        st.warning(t(notice), icon=":material/warning:")
+    theme_filter()
+    status = profile.banner()
+    scenario, spot = spot_scenario(st.session_state[SPOT_KEY])
     url_state.set_page_params(view.link_params(spot))
-    done = state.get(ANSWER_KEY)
+    done = st.session_state.get(ANSWER_KEY)
     answered = scenario is not None and done is not None and done["spot"] == spot
     if scenario is not None:
-        view.show_scenario(scenario)
-        if answered:
-            st.subheader(t("practice.reveal" if scenario.cups else "practice.reveal.tracked"),
-                         anchor=False)
-            view.show_verdict(scenario, done["grade"])
-            if done["saved"] is profile.Saved.REPEAT:
-                st.caption(t("practice.saved.repeat"))
-        else:
-            decision(scenario, spot)
+        move_or_reveal(scenario, spot, done if answered else None)
     st.button(t("practice.next"), key="practice_next", icon=":material/casino:",
               on_click=next_scenario, type="primary" if answered else "secondary",
               width="stretch")
     if spot.game is not None:
         back_to_review(spot)
     if answered:
+        assert scenario is not None and done is not None
         view.show_details(scenario, done["grade"], done["estimate"])
     if status is profile.Status.ACTIVE:
         st.page_link(page="app_pages/progress.py", label=t("practice.progress_link"),

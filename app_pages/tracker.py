@@ -653,10 +653,11 @@ def game_panel(game: GameState, me: int | None) -> None:
                   on_click=ask_new_game, args=(True,))
 
 
-def review_my_moves(game: GameState, me: int) -> None:
+def review_my_moves(game: GameState, me: int | None) -> None:
     """My decisions in the rounds whose dice I entered, each beside the coach's best; a
     costly or doubtful one facing a bid, in a finished round, links to itself as a practice
     spot (its round's cups were lifted at the table: the link gives away no hidden dice)."""
+    assert me is not None  # its chip shows only once I have a seat
     hands = view.hands_by_round(game, me, my_dice.kept(game))
     key = (game.to_code(), me, tuple(sorted((number, hand.faces)
                                             for number, hand in hands.items())))
@@ -688,17 +689,6 @@ def decision_places(game: GameState, me: int, hands: dict) -> list[tuple[int, in
     """Where each of my reviewed decisions was taken: its round, and its rank among my
     decisions of that round (from 0), in the review's order (one pass over the moves)."""
     return decision_rounds(game, me, set(hands))
-
-
-def live_line() -> None:
-    """At a shared table: who records the moves, and whether the table is reachable."""
-    status = live_table.status_key()
-    if status is None:
-        return
-    if live_table.offline():
-        st.warning(t("live.offline"), icon=":material/cloud_off:")
-        return
-    st.caption(t(status))
 
 
 def share_table() -> None:
@@ -755,18 +745,21 @@ PANEL_ICONS = {"log": ":material/history:", "held": ":material/psychology:",
 def game_in_play() -> None:
     """The tracked game, rerun alone on each tap (a move, a face, a count): the sidebar and
     the title stay as they are. Back to a full run when the game is dropped for a new one."""
+    live_table.rerun_unless_watched()  # the Share button starts the page's watch this way
     game = url_state.current_game()
     if game is None:
         st.rerun()  # the set-up is outside this fragment
     show_flash("top")
-    live_line()
+    live_table.status_line()
     my_dice.settle(game)  # a move reruns this fragment alone: the entry script's did not run
     play(game)
     resume.remember()  # the entry script, which remembers a move, does not run for a fragment
 
 
 st.title(t("tracker.title"), anchor=False)
-if url_state.current_game() is None:
+if live_table.waiting():  # a table's link whose store is away: it opens once it answers
+    live_table.waiting_note()
+elif url_state.current_game() is None:
     show_flash("top")
     setup()
 else:

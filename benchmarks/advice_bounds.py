@@ -6,7 +6,7 @@ long round of bids (every opponent bidding twice and more), and a bid above the 
 point is measured cold (every cache cleared first), as a new spot is at the table: the
 coach's advice plus the beliefs of every face (what the odds page's charts read).
 
-    .venv/bin/python benchmarks/advice_bounds.py [--quick]
+    .venv/bin/python -m benchmarks.advice_bounds [--quick]
 
 Prints JSON: the number of points, the median and worst time with the worst point, and the
 process's peak resident memory. Budget (issue 15): the worst point under 100 ms on one core.
@@ -18,11 +18,7 @@ import argparse
 import json
 import resource
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from coach import Situation, TableBeliefs, advise
 from coach.engine.beliefs import clear_caches
@@ -82,10 +78,15 @@ def measure(spot: Situation) -> float:
     return time.perf_counter() - start
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.advice_bounds",
+                                     description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer table sizes")
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> None:
+    args = build_parser().parse_args()
     timings = []
     worst = (0.0, None)
     for spot in points(args.quick):

@@ -1,6 +1,6 @@
 """The coach's acceptance figures: win rates over whole games, advise latency, arena speed.
 
-    .venv/bin/python benchmarks/coach_acceptance.py [--games 2000] [--jobs 2]
+    .venv/bin/python -m benchmarks.coach_acceptance [--games 2000] [--jobs 2]
 
 Prints one JSON object; the closing notes quote it. Nothing here asserts a time: the
 figures are measured side by side in one run.
@@ -13,9 +13,6 @@ import json
 import statistics
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from coach import ArenaSpec, Situation, advise, run_arena
 from coach.engine.beliefs import clear_caches
@@ -57,12 +54,17 @@ def arena_speed(hero: str, opponents: str, games: int) -> float:
     return games / (time.perf_counter() - start) * 60
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.coach_acceptance",
+                                     description=__doc__)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> None:
+    args = build_parser().parse_args()
     report: dict[str, object] = {"advise_full_round_6_players": advise_latency()}
     report["arena_games_per_minute_one_core"] = {
         f"{hero} vs {opponents}": round(arena_speed(hero, opponents, 300))

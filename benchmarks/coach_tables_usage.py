@@ -1,6 +1,6 @@
 """How often the default coach plays from the heads-up tables, and how it fares heads-up.
 
-    .venv/bin/python benchmarks/coach_tables_usage.py [--games 1000] [--seed 0]
+    .venv/bin/python -m benchmarks.coach_tables_usage [--games 1000] [--seed 0]
         [--opponents coach-no-tables probability n3] [--players 2] [--tables-dir DIR]
 
 Plays whole games under the default rules, the coach (``coach``: the tables where they fit,
@@ -9,25 +9,17 @@ opener rolled, as the arena does. Per opponent it prints the coach's win rate wi
 95% interval and how its decisions split: all of them, those with two players left, and those
 played from a table (and their share of the heads-up decisions), per game.
 ``--tables-dir`` reads the tables from another directory (built by
-``scripts/build_solver_tables.py --out DIR``, for example with ``--payoff dice``).
+``python -m scripts.build_solver_tables --out DIR``, for example with ``--payoff dice``).
 Nothing here asserts: the figures are measured.
 """
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-os.environ.setdefault("OMP_NUM_THREADS", "1")
-
 import argparse
 import json
 import random
-import sys
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from coach.play.arena import play_game, wilson_interval
 from coach.play.bots import Bot, load_bot
@@ -77,15 +69,20 @@ def match(opponent: str, players: int, games: int, seed: int) -> dict[str, objec
     }
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.coach_tables_usage",
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--opponents", nargs="+",
                         default=["coach-no-tables", "probability", "n3"])
     parser.add_argument("--tables-dir", type=Path, help="read the tables from here")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = build_parser().parse_args(argv)
     if args.tables_dir is not None:
         use_tables_from(args.tables_dir)
     report = {"tables": str(tables.INDEX_FILE), "payoff": tables._index().get("payoff", "dice"),

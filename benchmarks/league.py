@@ -1,7 +1,7 @@
 """The league (issue 10): the coach against every league bot at 2, 3, 5 and 6 players, a coach
 among coaches, and the pure-odds coach against liars, as JSON and as a markdown table.
 
-    .venv/bin/python benchmarks/league.py [GAMES] [--jobs N] [--seed S] [--max-seconds S]
+    .venv/bin/python -m benchmarks.league [GAMES] [--jobs N] [--seed S] [--max-seconds S]
                                           [--out league.json] [--hero coach]
                                           [--opponents BOT ...] [--sizes N ...]
                                           [--no-extra]
@@ -14,18 +14,12 @@ Nothing here asserts: the figures are measured.
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-os.environ.setdefault("OMP_NUM_THREADS", "1")
-
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from coach.play.arena import ProgressBar, StopReason
 from coach.play.league import (
@@ -40,12 +34,12 @@ from coach.play.league import (
 )
 from perudo_math import MAX_PLAYERS, MIN_PLAYERS, arguments
 
+PROG = "python -m benchmarks.league"
 MAX_GAMES = 1_000_000
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = arguments.OneLineParser(prog="benchmarks/league.py",
-                                     description=__doc__.split("\n")[0])
+    parser = arguments.OneLineParser(prog=PROG, description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="?", type=arguments.whole_number(1, MAX_GAMES),
                         default=DEFAULT_GAMES,
                         help=f"games per match, 1 to {MAX_GAMES:,} (default {DEFAULT_GAMES:,})")
@@ -80,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = run_league(spec, args.jobs, bar, deadline)
     except ValueError as error:
-        return arguments.report_error("benchmarks/league.py", error)
+        return arguments.report_error(PROG, error)
     finally:
         bar.finish()
     payload = {**result.to_dict(), "seconds": round(time.perf_counter() - began, 1),

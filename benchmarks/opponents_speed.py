@@ -4,7 +4,7 @@ Plays whole games of six players with five dice each, one opponent type filling 
 every round's showdown shown to every bot (``observe``), and times each decision; then times
 five-player games of readers with and without showdowns.
 
-    .venv/bin/python benchmarks/opponents_speed.py [--games 20]
+    .venv/bin/python -m benchmarks.opponents_speed [--games 20]
 
 Prints JSON: per opponent, the decisions timed and their median, 95th percentile and worst
 time in milliseconds; the mean seconds of a five-reader game. Budget (issue 10): a median
@@ -17,12 +17,8 @@ import argparse
 import json
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from coach.engine.showdown import Showdown
 from coach.engine.situation import Action, Situation
@@ -61,10 +57,15 @@ def timed_game(factories: list[OpponentFactory], seed: int, observe: bool = True
     return play_game(timed, Rules(), random.Random(seed))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.opponents_speed",
+                                     description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
-    games = parser.parse_args().games
+    return parser
+
+
+def main() -> None:
+    games = build_parser().parse_args().games
     report: dict[str, object] = {}
     for name, factory in OPPONENTS.items():
         times: list[float] = []

@@ -1,7 +1,7 @@
 """The heads-up solver's acceptance figures: solve times, lookup latency, and whether the
 shipped tables beat the plain coach heads-up.
 
-    .venv/bin/python benchmarks/solver_acceptance.py [--rounds 2000] [--games 1000]
+    .venv/bin/python -m benchmarks.solver_acceptance [--rounds 2000] [--games 1000]
                                                      [--seed 0] [--skip-solve]
 
 Prints one JSON object:
@@ -24,22 +24,13 @@ Rates come with Wilson 95% intervals. Nothing here asserts: the figures are meas
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-os.environ.setdefault("OMP_NUM_THREADS", "1")
-
 import argparse
 import json
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from coach.engine.situation import Action, Situation
 from coach.play.arena import wilson_interval
@@ -146,7 +137,7 @@ def play_round(state: GameState, bots: Sequence[Bot], rng: random.Random) -> Gam
     while True:
         seat = state.turn
         assert seat is not None
-        situation = Situation(state.rules, dice, seat, hands[seat], state.bids, state.palifico)
+        situation = state.situation(seat, hands[seat])
         action: Action = bots[seat](situation)
         if not situation.is_legal(action):
             raise ValueError(f"seat {seat} chose an illegal move {action}")
@@ -205,13 +196,18 @@ def _rates(wins: dict[int, int], total: int, labels: tuple[str, str]) -> dict:
     return report
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.solver_acceptance",
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=2000, help="rounds per spot")
     parser.add_argument("--games", type=int, default=1000, help="games per starting dice")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--skip-solve", action="store_true", help="leave out the solve times")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = build_parser().parse_args(argv)
     report: dict[str, object] = {}
     if not args.skip_solve:
         report["solve"] = solve_figures()

@@ -40,6 +40,7 @@ from perudo_math.cli import verdict_payload, verdict_text
 from perudo_math.legality import check_bid
 from perudo_math.limits import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS
 from perudo_math.rules import SETTING_BY_NAME
+from perudo_math.situation import even_split, spoken_in_turn
 
 if TYPE_CHECKING:  # the arena, the league and the review load only in their own commands
     from coach.play.arena import ProgressBar, WorkerLost
@@ -299,15 +300,14 @@ def situation_from_args(args: argparse.Namespace) -> Situation:
     if args.dice < len(hand):
         raise ValueError(f"your hand has {len(hand)} dice but the table only {args.dice}: "
                          "the table count includes your own dice")
-    dice = _seat_dice(args, len(hand))
+    dice = (even_split(len(hand), args.dice, args.players) if args.seat_dice is None
+            else _seat_dice(args, len(hand)))
     spoken = (args.history or "").replace(" ", "").split(",")
     bids = [Bid.parse(text) for text in spoken if text]
     if args.bid is not None and (not bids or bids[-1] != args.bid):
         bids.append(args.bid)
-    seats = len(dice)
-    history = tuple(((seats - len(bids) + index) % seats, bid) for index, bid in enumerate(bids))
-    return legal_round(Situation(arguments.rules_from_arguments(args), dice, 0, hand, history,
-                                 args.palifico))
+    return legal_round(Situation(arguments.rules_from_arguments(args), dice, 0, hand,
+                                 spoken_in_turn(bids, len(dice)), args.palifico))
 
 
 def _situation_alone(args: argparse.Namespace) -> Situation:
@@ -337,19 +337,12 @@ def legal_round(situation: Situation) -> Situation:
 
 
 def _seat_dice(args: argparse.Namespace, mine: int) -> tuple[int, ...]:
-    if args.seat_dice is not None:
-        dice = tuple(args.seat_dice)
-        if len(dice) != args.players or dice[0] != mine or sum(dice) != args.dice:
-            raise ValueError("--seat-dice needs one count per player, yours first, adding up "
-                             "to --dice")
-        return dice
-    others = args.dice - mine
-    opponents = args.players - 1
-    if others < opponents:
-        raise ValueError(f"{opponents} other players need at least {opponents} dice between "
-                         f"them, but the table has only {others} besides yours")
-    share, extra = divmod(others, opponents)
-    return (mine, *(share + (seat < extra) for seat in range(opponents)))
+    """``--seat-dice``, checked against ``--players``, ``--dice`` and my hand."""
+    dice = tuple(args.seat_dice)
+    if len(dice) != args.players or dice[0] != mine or sum(dice) != args.dice:
+        raise ValueError("--seat-dice needs one count per player, yours first, adding up "
+                         "to --dice")
+    return dice
 
 
 def run_advise(args: argparse.Namespace) -> dict[str, object]:

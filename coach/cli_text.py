@@ -166,7 +166,8 @@ def option_why(option: Numbers, current: str | None) -> str:
 def options_table(options: Sequence[Numbers], current: str | None) -> str:
     """Dudo and calza when offered and the best raises, best first: move, P(lose a die), why;
     a last line counts the raises left out."""
-    shown, left_out = [], 0
+    shown: list[Numbers] = []
+    left_out = 0
     for option in options:
         if option["action"] != "raise" or sum(o["action"] == "raise" for o in shown) < OPTION_ROWS:
             shown.append(option)

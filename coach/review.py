@@ -273,8 +273,7 @@ def _tracked(game: GameState, me: int, hands: Mapping[int, Hand],
             action = (Action.raise_to(event.bid) if isinstance(event, BidMade)
                       else CALZA if isinstance(event, CalzaCalled) else DUDO)
             if wanted is None or made == wanted:
-                dice = tuple(player.dice for player in state.players)
-                yield Situation(state.rules, dice, me, hand, state.bids, state.palifico), action
+                yield state.situation(me, hand), action
                 if made == wanted:
                     return
             made += 1

@@ -22,10 +22,11 @@ scenario   a practice scenario from a seed            ``python -m practice scena
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from perudo_coach.blas import one_thread
 
 PROG = "perudo-coach"
 USAGE_ERROR = 2
@@ -75,10 +76,7 @@ def _runner(name: str) -> Callable[[list[str]], int]:
         start = importlib.import_module(SERVER_MODULE)
         host = start.THIS_COMPUTER if name == "run" else start.EVERY_INTERFACE
         return lambda argv: int(start.main(argv, prog=f"{PROG} {name}", default_host=host))
-    # OpenBLAS starts a thread per core as numpy loads, and the threads spin a while: that
-    # doubled numpy's share of a cold `advise` on two cores, for matrices too small to gain
-    # from them. The arena's workers inherit one thread each. A value already set wins.
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    one_thread()  # before the subcommand's module loads numpy (see perudo_coach.blas)
     main = importlib.import_module(command.module).main
     return lambda argv: int(main([*command.prefix, *argv], prog=PROG))
 

@@ -4,7 +4,8 @@ One module per concept: ``bid`` and ``hand`` (what is said and held), ``rules`` 
 settings), ``limits`` (every bound), ``names`` (what a player's name may be), ``legality``
 (which bids may be made), ``moves`` (who may call, and every refused move as a code),
 ``settle`` (the outcome of a dudo or a calza), ``game`` (:class:`GameState`, a whole game),
-``probability`` (the odds) and ``cli`` (``python -m perudo_math``). See docs/RULES.md.
+``situation`` (:class:`Situation`, one player's view of it at their turn), ``probability``
+(the odds) and ``cli`` (``python -m perudo_math``). See docs/RULES.md.
 Imports no other package of the project; pure Python and numpy, never Streamlit.
 
 Every public entry point checks its arguments (``checks``): a wrong type raises
@@ -84,6 +85,7 @@ from perudo_math.names import (
 )
 from perudo_math.rules import SETTINGS, PalificoRule, RaiseRule, Rules, Setting, SettingKind
 from perudo_math.settle import Settlement, settle_round
+from perudo_math.situation import RoundBids, Situation
 
 if TYPE_CHECKING:
     from perudo_math.probability import (
@@ -141,12 +143,14 @@ __all__ = [
     "Refusal",
     "RefusedMove",
     "RefusedName",
+    "RoundBids",
     "RoundResult",
     "Rules",
     "RulesChanged",
     "Setting",
     "SettingKind",
     "Settlement",
+    "Situation",
     "Verdict",
     "WrongTypeError",
     "call_refusal",

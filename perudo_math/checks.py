@@ -8,7 +8,7 @@ finite real number (no NaN, no infinity).
 Where a bid is an *argument* (``odds``, ``check_bid``, ``GameState.bid``, ``settle_round``...)
 its text is accepted too and read by :meth:`Bid.parse`; where a hand is an argument, a
 :class:`Hand`, a list of faces or its text (``1 2 5``). Records (a :class:`Bid`'s fields,
-the game's events, :class:`coach.Situation`) hold the checked types only.
+the game's events, :class:`~perudo_math.Situation`) hold the checked types only.
 
 Each check takes the argument's name as the message shows it (``"odds: dice"``) and returns
 the value. The checks of bids and hands, which also read their text, live with their types:
@@ -22,7 +22,7 @@ import math
 import reprlib
 from itertools import islice
 from numbers import Real
-from typing import Any
+from typing import Any, TypeGuard
 
 from perudo_math.limits import MAX_TABLE_DICE
 
@@ -65,12 +65,18 @@ def described(value: object) -> str:
     return f"{type(value).__name__} {shown(value)}"
 
 
+def sample(value: object) -> str:
+    """``repr(value)`` cut to 40 characters: what a JSON reader quotes of a value it refuses."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def wrong_type(name: str, expected: str, value: object) -> WrongTypeError:
     """The error for ``value`` given as ``name`` where ``expected`` was wanted."""
     return WrongTypeError(f"{name} must be {expected}, not {described(value)}")
 
 
-def is_whole(value: object) -> bool:
+def is_whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number: an ``int``, never a ``bool``."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -100,17 +106,23 @@ def require_int(name: str, value: object, low: int | None = None, high: int | No
 
 def require_real(name: str, value: object, low: float, high: float) -> float:
     """``value`` when it is a finite real number from ``low`` to ``high`` (not a bool)."""
-    if isinstance(value, bool) or not isinstance(value, Real):
+    if not _is_real(value):
         raise wrong_type(name, f"a number from {low:g} to {high:g}", value)
     if not (math.isfinite(value) and low <= value <= high):
         raise ValueError(f"{name} must be a number from {low:g} to {high:g}, not {shown(value)}")
     return value
 
 
+def _is_real(value: object) -> TypeGuard[float]:
+    """Whether ``value`` is a real number (``numbers.Real``, not a bool), which the checks
+    treat as a float: the typing of ``numbers`` has no comparisons for ``Real``."""
+    return not isinstance(value, bool) and isinstance(value, Real)
+
+
 def is_iterable(value: object) -> bool:
     """Whether ``iter(value)`` works."""
     try:
-        iter(value)  # type: ignore[call-overload]
+        iter(value)  # type: ignore[call-overload]  # any object: iter raises TypeError
     except TypeError:
         return False
     return True
@@ -125,7 +137,7 @@ def require_items(name: str, value: object, expected: str, most: int) -> tuple[A
     if isinstance(value, str | bytes | bytearray | dict):
         raise wrong_type(name, expected, value)
     try:
-        items = iter(value)  # type: ignore[call-overload]
+        items = iter(value)  # type: ignore[call-overload]  # any object: TypeError below
     except TypeError:
         raise wrong_type(name, expected, value) from None
     return tuple(islice(items, most + 1))

@@ -7,7 +7,8 @@ history like a move): ``GameState.rules`` are the rules in force now, ``start_ru
 the game started with.
 A refused move raises :class:`~perudo_math.moves.IllegalMove`, whose refusal is data (a code
 and the seats it concerns); the ``*_refusal`` methods return the same value without raising.
-A round ends through :func:`~perudo_math.settle.settle_round`.
+A round ends through :func:`~perudo_math.settle.settle_round`. A player's view of the table
+at their turn is :meth:`GameState.situation` (a :class:`~perudo_math.situation.Situation`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import lru_cache
+from typing import Any
 
 from perudo_math.bid import Bid, as_bid
 from perudo_math.checks import (
@@ -31,6 +33,7 @@ from perudo_math.checks import (
     shown,
     wrong_type,
 )
+from perudo_math.hand import Hand, as_hand
 from perudo_math.legality import check_bid, smallest_raises
 from perudo_math.limits import MAX_MOVES, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS
 from perudo_math.moves import (
@@ -52,6 +55,7 @@ from perudo_math.rules import (
     SettingKind,
 )
 from perudo_math.settle import settle_round
+from perudo_math.situation import RoundBids, Situation, next_with_dice
 
 CODE_PREFIX = "g1."
 DAMAGED_CODE = "this game link is damaged or not from Perudo Coach"
@@ -103,25 +107,28 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class BidMade:
-    """The player at ``seat`` bid ``bid``."""
+    """The player at ``seat`` bid ``bid``; ``seat`` ``None``: the player to act (a game's
+    history records the seat)."""
 
-    seat: int
+    seat: int | None
     bid: Bid
 
 
 @dataclass(frozen=True, slots=True)
 class DudoCalled:
-    """The player at ``seat`` challenged the last bid; ``count`` revealed dice matched it."""
+    """The player at ``seat`` challenged the last bid; ``count`` revealed dice matched it.
+    ``seat`` ``None``: the player to act (a game's history records the seat)."""
 
-    seat: int
+    seat: int | None
     count: int
 
 
 @dataclass(frozen=True, slots=True)
 class CalzaCalled:
-    """The player at ``seat`` claimed the last bid exact; ``count`` revealed dice matched it."""
+    """The player at ``seat`` claimed the last bid exact; ``count`` revealed dice matched it.
+    ``seat`` ``None``: the player to act (a game's history records the seat)."""
 
-    seat: int
+    seat: int | None
     count: int
 
 
@@ -149,7 +156,8 @@ class RulesChanged:
             if not isinstance(value, bool):
                 raise wrong_type(setting.name, "true or false", value)
         else:
-            Rules(**{setting.name: value})  # its own range and type checks
+            checked: dict[str, Any] = {setting.name: value}  # any type: Rules checks it
+            Rules(**checked)  # its own range and type checks
 
 
 Move = BidMade | DudoCalled | CalzaCalled
@@ -181,7 +189,7 @@ class RoundResult:
 
 
 @dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(RoundBids):
     """Where a game stands. Create one with :meth:`new`; every move returns a new state.
 
     ``opener`` is ``None`` once the game is over. ``bids`` are this round's (seat, bid)
@@ -215,8 +223,9 @@ class GameState:
         players = tuple(Player(name, rules.starting_dice) for name in given)
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             count = len(names) if isinstance(names, tuple | list) else len(players)
-            count = f"{count} or more" if count > MAX_PLAYERS else count
-            raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}")
+            given_count = f"{count} or more" if count > MAX_PLAYERS else count
+            raise ValueError(f"a game needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                             f"not {given_count}")
         check_table([player.name for player in players])  # no two alike
         if not is_whole(first_opener):
             raise wrong_type("GameState.new: first_opener", "a seat number", first_opener)
@@ -261,27 +270,27 @@ class GameState:
         return len(self.results) + (0 if self.is_over else 1)
 
     @property
-    def last_bid(self) -> Bid | None:
-        """The bid on the table, or ``None`` before the opening bid."""
-        return self.bids[-1][1] if self.bids else None
-
-    @property
-    def last_bidder(self) -> int | None:
-        """The seat that made the last bid, or ``None`` before the opening bid."""
-        return self.bids[-1][0] if self.bids else None
-
-    @property
     def turn(self) -> int | None:
         """The seat to act: the opener, then each active seat clockwise after the last bidder."""
         if self.is_over:
             return None
         if not self.bids:
             return self.opener
-        return _next_active(self.bids[-1][0], [player.dice for player in self.players])
+        return next_with_dice(self.bids[-1][0], [player.dice for player in self.players])
 
     def name(self, seat: int) -> str:
         """The name of the player at ``seat``."""
         return self.players[seat].name
+
+    def situation(self, seat: int, hand: Hand | Iterable[int] | str) -> Situation:
+        """The view of the player at ``seat`` holding ``hand`` (a :class:`Hand`, its faces or
+        its text): the rules in force, every seat's dice, this round's bids. ValueError when
+        ``hand`` is not the size of the seat's dice, or the seat has no turn to take (out of
+        the game, or the game over)."""
+        if hand.__class__ is not Hand:
+            hand = as_hand(hand, "GameState.situation: hand")
+        dice = tuple(player.dice for player in self.players)
+        return Situation(self.rules, dice, seat, hand, self.bids, self.palifico)
 
     def smallest_raises(self) -> dict[int, Bid]:
         """For each face with a legal bid for the player to act, the smallest one."""
@@ -300,6 +309,7 @@ class GameState:
         seat = self.turn if seat is None else seat
         if refused := self._seat_refusal(seat, "bid"):
             return refused
+        assert seat is not None  # refused above
         if seat != self.turn:
             return self._refused(MoveRefusal.NOT_YOUR_TURN, "bid", seat)
         verdict = check_bid(bid, self.last_bid, palifico=self.palifico, rules=self.rules,
@@ -327,6 +337,7 @@ class GameState:
         seat = self.turn if seat is None else seat
         if refused := self._seat_refusal(seat, kind):
             return refused
+        assert seat is not None and self.turn is not None  # no seat or game over: refused above
         code = call_refusal(kind, self.rules, caller=seat, turn=self.turn,
                             last_bidder=self.last_bidder, players_left=len(self.active_seats))
         return None if code is None else self._refused(code, kind, seat)
@@ -360,10 +371,10 @@ class GameState:
         return RefusedMove(code, "rules", turn=self.turn, winner=winner,
                            setting=change.setting, names=self._names)
 
-    def changes_allowing(self, move: Move) -> tuple[RulesChanged, ...]:
+    def changes_allowing(self, move: Event) -> tuple[RulesChanged, ...]:
         """The changes of one setting, each of which would make the refused ``move`` legal
-        now (``()`` when it is legal, or when no single setting refuses it): 4 × 2 after
-        3 × 5 under ``same-face`` gives ``raise_rule`` ``any-face``."""
+        now (``()`` when it is legal, is a change of rules, or when no single setting refuses
+        it): 4 × 2 after 3 × 5 under ``same-face`` gives ``raise_rule`` ``any-face``."""
         if self.refusal(move) is None or isinstance(move, RulesChanged):
             return ()
         found = []
@@ -383,7 +394,7 @@ class GameState:
         return self._refusal(event)
 
     def _refusal(self, event: Event) -> RefusedMove | None:
-        if event.__class__ is RulesChanged:
+        if isinstance(event, RulesChanged):
             return self.rule_change_refusal(event)
         seat = event.seat
         if seat is not None and not is_whole(seat):
@@ -391,9 +402,9 @@ class GameState:
                                names=self._names)
         if isinstance(event, BidMade):
             return self.bid_refusal(event.bid, seat)
-        kind = _move_kind(event)
+        kind: CallKind = "dudo" if isinstance(event, DudoCalled) else "calza"
         if not is_whole(event.count):
-            return self.count_refusal(event.count, kind)  # type: ignore[arg-type]
+            return self.count_refusal(event.count, kind)
         return self.call_refusal(kind, seat) or self.count_refusal(event.count, kind)
 
     # Moves.
@@ -453,17 +464,18 @@ class GameState:
         history, results = list(self.history), list(self.results)
         for index, event in enumerate(events):
             kind = event.__class__
-            if kind not in _EVENT_TYPES or (kind is BidMade and event.bid.__class__ is not Bid):
+            if kind not in _EVENT_TYPES or (isinstance(event, BidMade)
+                                            and event.bid.__class__ is not Bid):
                 _check_event(event, f"GameState.replay: events[{index}]" if many
                              else "GameState.apply: event")
             refused = state._refusal(event)
             if refused is None and (len(history) >= MAX_MOVES or len(results) >= MAX_ROUNDS):
-                seat = None if kind is RulesChanged else event.seat
+                seat = None if isinstance(event, RulesChanged) else event.seat
                 refused = RefusedMove(MoveRefusal.GAME_TOO_LONG, _move_kind(event), seat,
                                       state.turn, names=state._names)
             if refused is not None:
                 raise IllegalMove.of(refused, index)
-            if kind is not RulesChanged and event.seat is None:
+            if not isinstance(event, RulesChanged) and event.seat is None:
                 event = _with_seat(event, state.turn)
             state, result = state._step(event)
             history.append(event)
@@ -572,6 +584,7 @@ class GameState:
         adds to them once at the end, so that replaying stays linear.
         """
         if isinstance(event, BidMade):
+            assert event.seat is not None  # _replay gave it the seat to act
             # The constructor, not dataclasses.replace: five times faster, on every bid.
             bids = (*self.bids, (event.seat, event.bid))
             return GameState(self.rules, self.players, self.first_opener, self.opener,
@@ -587,19 +600,21 @@ class GameState:
     def _end_round(self, call: DudoCalled | CalzaCalled) -> tuple[GameState, RoundResult]:
         """Settle the last bid after ``call`` and set up the next round."""
         bidder, bid = self.bids[-1]
+        caller = call.seat
+        assert caller is not None  # _replay gave it the seat to act
         settled = settle_round(
-            bid, bidder=bidder, caller=call.seat, count=call.count, rules=self.rules,
+            bid, bidder=bidder, caller=caller, count=call.count, rules=self.rules,
             kind="dudo" if isinstance(call, DudoCalled) else "calza",
             dice=[player.dice for player in self.players],
         )
         dice, loser = settled.dice, settled.loser
         over = sum(1 for held in dice if held > 0) == 1
-        starter = call.seat if loser is None else loser
-        opener = None if over else starter if dice[starter] else _next_active(starter, dice)
+        starter = caller if loser is None else loser
+        opener = None if over else starter if dice[starter] else next_with_dice(starter, dice)
         dropped = loser is not None and dice[loser] == 1
         palifico = opener is not None and self._palifico_next(opener, dice, dropped)
         result = RoundResult(
-            kind=settled.kind, bid=bid, bidder=bidder, caller=call.seat, count=call.count,
+            kind=settled.kind, bid=bid, bidder=bidder, caller=caller, count=call.count,
             palifico=self.palifico, loser=loser, gainer=settled.gainer,
             calza_right=settled.calza_right, eliminated=settled.eliminated,
             next_opener=opener, next_palifico=palifico,
@@ -611,7 +626,8 @@ class GameState:
             opener=opener,
             palifico=palifico,
             bids=(),
-            had_palifico=self.had_palifico | {opener} if palifico else self.had_palifico,
+            had_palifico=(self.had_palifico | {opener} if palifico and opener is not None
+                          else self.had_palifico),
         )
         return state, result
 
@@ -643,15 +659,6 @@ def roll_for_first_opener(rng: random.Random, seats: int) -> int:
     return contenders[0]
 
 
-def _next_active(seat: int, dice: Sequence[int]) -> int:
-    """The first seat clockwise after ``seat`` that still holds dice."""
-    for step in range(1, len(dice) + 1):
-        candidate = (seat + step) % len(dice)
-        if dice[candidate] > 0:
-            return candidate
-    raise AssertionError("no player holds dice")
-
-
 _EVENT_TYPES = (BidMade, DudoCalled, CalzaCalled, RulesChanged)
 
 
@@ -681,7 +688,8 @@ def _changes_from(rules: Rules) -> tuple[RulesChanged, ...]:
 @lru_cache(maxsize=256)
 def _with_setting(rules: Rules, setting: str, value: int | str | bool) -> Rules:
     """``rules`` with one setting changed."""
-    return replace(rules, **{setting: value})
+    changed: dict[str, Any] = {setting: value}  # any type: Rules checks it
+    return replace(rules, **changed)
 
 
 def _values(setting: Setting) -> tuple[int | str | bool, ...]:

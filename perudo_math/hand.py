@@ -29,7 +29,7 @@ class Hand:
         if len(values) > MAX_TABLE_DICE:
             raise ValueError(f"a hand holds at most {MAX_TABLE_DICE} dice, this one more")
         for face in values:
-            if face.__class__ is int and 1 <= face <= 6:  # type: ignore[operator]
+            if face.__class__ is int and 1 <= face <= 6:
                 continue
             if not is_whole(face):
                 raise wrong_type("a die of the hand", "a whole number from 1 (paco) to 6", face)
@@ -81,6 +81,8 @@ def as_hand(hand: object, name: str = "hand") -> Hand:
             isinstance(hand, bytes | bytearray | dict) or not is_iterable(hand)):
         raise wrong_type(name, "a Hand, text like 1 2 5 or a list of faces", hand)
     try:
-        return Hand.parse(hand) if isinstance(hand, str) else Hand(hand)  # type: ignore[arg-type]
+        if isinstance(hand, str):
+            return Hand.parse(hand)
+        return Hand(hand)  # type: ignore[arg-type]  # items of any type: Hand refuses them
     except ValueError as error:  # a die's own message, said of this argument
         raise type(error)(f"{name}: {error}") from None

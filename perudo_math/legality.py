@@ -60,12 +60,13 @@ class Verdict:
                 return f"{_pretty(self.bid)} is a legal opening bid"
             return f"{_pretty(self.bid)} is a legal raise over {_pretty(self.previous)}"
         assert self.bid is not None
+        if self.refusal is Refusal.OPEN_ON_PACOS:
+            return "a normal round cannot be opened on pacos: open on a face from 2 to 6"
         previous, minimum = self.previous, self.minimum
+        assert previous is not None  # every other refusal is of a raise over a bid
         match self.refusal:
-            case Refusal.OPEN_ON_PACOS:
-                return "a normal round cannot be opened on pacos: open on a face from 2 to 6"
             case Refusal.QUANTITY_TOO_LOW:
-                return f"after {_pretty(previous)} you need at least {minimum.pretty()}"
+                return f"after {_pretty(previous)} you need at least {_pretty(minimum)}"
             case Refusal.FACE_MUST_RISE if self.offers_no_higher_face:
                 return (f"after {_pretty(previous)} a lower face is not allowed, and "
                         f"{face_name(previous.face)} is the highest face: bid more "
@@ -75,19 +76,21 @@ class Verdict:
                         f"{_face_words(previous.face)}, or {previous.quantity} of a higher face")
             case Refusal.QUANTITY_MUST_STAY:
                 return (f"after {_pretty(previous)} a higher face keeps the quantity: "
-                        f"bid {minimum.pretty()}")
+                        f"bid {_pretty(minimum)}")
             case Refusal.PACOS_TOO_FEW:
+                assert minimum is not None  # pacos always have a smallest legal quantity
                 return (f"after {_pretty(previous)} you need at least "
                         f"{minimum.quantity} pacos (half of {previous.quantity}, rounded up)")
             case Refusal.ORDINARY_TOO_FEW:
+                assert minimum is not None  # after pacos, every face has one
                 return (f"after {_pretty(previous)} you need at least "
                         f"{minimum.quantity} of a face (twice the pacos plus one)")
             case Refusal.PALIFICO_FACE_FROZEN:
                 return (f"in a palifico round bids stay on {_face_words(previous.face)}: "
-                        f"bid at least {minimum.pretty()}")
+                        f"bid at least {_pretty(minimum)}")
             case Refusal.NOT_HIGHER:
                 return (f"with one die you may change the face, but the bid must be higher "
-                        f"than {_pretty(previous)}: at least {minimum.pretty()}")
+                        f"than {_pretty(previous)}: at least {_pretty(minimum)}")
         raise AssertionError(self.refusal)
 
 
@@ -227,7 +230,7 @@ def _context(where: str, previous: object, palifico: object, rules: object,
         if not is_whole(bidder_dice):
             raise wrong_type(f"{where}: bidder_dice", "None or a whole number", bidder_dice)
         raise ValueError(f"the bidder must hold at least one die, not {shown(bidder_dice)}")
-    return previous  # type: ignore[return-value]
+    return previous
 
 
 def _check_table_dice(where: str, table_dice: object) -> None:

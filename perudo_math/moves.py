@@ -11,6 +11,7 @@ player may call: the game, the coach and the solver all ask them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
@@ -102,47 +103,10 @@ class RefusedMove:
     @property
     def reason(self) -> str:
         """The refusal in plain English, for the library and the command lines."""
-        seat, turn = self._name(self.seat), self._name(self.turn)
-        match self.code:
-            case MoveRefusal.GAME_OVER:
-                return f"the game is over: {self._name(self.winner)} won"
-            case MoveRefusal.NO_SUCH_SEAT:
-                seats = f": seats run from 0 to {len(self.names) - 1}" if self.names else ""
-                if self.seat is None:
-                    return f"that is not a seat number{seats}"
-                return f"there is no seat {shown(self.seat)}{seats}"
-            case MoveRefusal.PLAYER_OUT:
-                return f"{seat} is out of the game"
-            case MoveRefusal.NOT_YOUR_TURN:
-                return f"it is {turn}'s turn, not {seat}'s"
-            case MoveRefusal.NO_BID_YET:
-                return ("no bid to challenge yet" if self.move == "dudo"
-                        else "no bid to call calza on yet")
-            case MoveRefusal.OWN_BID:
-                call = "challenge it" if self.move == "dudo" else "call calza on it"
-                return f"{seat} made the last bid and cannot {call}"
-            case MoveRefusal.SALSA_OFF:
-                return f"it is {turn}'s turn, not {seat}'s (salsa is switched off)"
-            case MoveRefusal.CALZA_OFF:
-                return "calza is switched off in these rules"
-            case MoveRefusal.CALZA_OUT_OF_TURN_OFF:
-                return f"it is {turn}'s turn, not {seat}'s (calza out of turn is switched off)"
-            case MoveRefusal.CALZA_HEADS_UP:
-                return "calza is not allowed when only two players are left"
-            case MoveRefusal.BAD_COUNT:
-                given = "" if self.count is None else f", not {shown(self.count)}"
-                return f"the count must be a whole number of dice, 0 or more{given}"
-            case MoveRefusal.COUNT_ABOVE_TABLE:
-                return (f"count {shown(self.count)} is more than the {self.table_dice} dice "
-                        f"on the table")
-            case MoveRefusal.GAME_TOO_LONG:
-                return (f"the game holds {MAX_MOVES} moves or {MAX_ROUNDS} rounds, the most "
-                        "a game may: start a new game")
-            case MoveRefusal.SETTING_FIXED:
-                return f"{self.setting} cannot change during a game"
-            case MoveRefusal.RULE_UNCHANGED:
-                return f"the table already plays {self.setting} at that value"
-        assert self.verdict is not None, self.code
+        words = _REASONS.get(self.code)
+        if words is not None:
+            return words(self)
+        assert self.verdict is not None, self.code  # a bid's: the legality verdict says it
         return self.verdict.reason
 
     @property
@@ -155,6 +119,52 @@ class RefusedMove:
         if seat is not None and 0 <= seat < len(self.names):
             return self.names[seat]
         return f"seat {seat}"
+
+
+def _no_such_seat(move: RefusedMove) -> str:
+    seats = f": seats run from 0 to {len(move.names) - 1}" if move.names else ""
+    if move.seat is None:
+        return f"that is not a seat number{seats}"
+    return f"there is no seat {shown(move.seat)}{seats}"
+
+
+def _out_of_turn(move: RefusedMove, setting_off: str = "") -> str:
+    return f"it is {move._name(move.turn)}'s turn, not {move._name(move.seat)}'s{setting_off}"
+
+
+def _own_bid(move: RefusedMove) -> str:
+    call = "challenge it" if move.move == "dudo" else "call calza on it"
+    return f"{move._name(move.seat)} made the last bid and cannot {call}"
+
+
+def _bad_count(move: RefusedMove) -> str:
+    given = "" if move.count is None else f", not {shown(move.count)}"
+    return f"the count must be a whole number of dice, 0 or more{given}"
+
+
+_REASONS: dict[MoveRefusal, Callable[[RefusedMove], str]] = {
+    MoveRefusal.GAME_OVER: lambda move: f"the game is over: {move._name(move.winner)} won",
+    MoveRefusal.NO_SUCH_SEAT: _no_such_seat,
+    MoveRefusal.PLAYER_OUT: lambda move: f"{move._name(move.seat)} is out of the game",
+    MoveRefusal.NOT_YOUR_TURN: _out_of_turn,
+    MoveRefusal.NO_BID_YET: lambda move: ("no bid to challenge yet" if move.move == "dudo"
+                                          else "no bid to call calza on yet"),
+    MoveRefusal.OWN_BID: _own_bid,
+    MoveRefusal.SALSA_OFF: lambda move: _out_of_turn(move, " (salsa is switched off)"),
+    MoveRefusal.CALZA_OFF: lambda _: "calza is switched off in these rules",
+    MoveRefusal.CALZA_OUT_OF_TURN_OFF:
+        lambda move: _out_of_turn(move, " (calza out of turn is switched off)"),
+    MoveRefusal.CALZA_HEADS_UP: lambda _: "calza is not allowed when only two players are left",
+    MoveRefusal.BAD_COUNT: _bad_count,
+    MoveRefusal.COUNT_ABOVE_TABLE: lambda move: (f"count {shown(move.count)} is more than the "
+                                                 f"{move.table_dice} dice on the table"),
+    MoveRefusal.GAME_TOO_LONG: lambda _: (f"the game holds {MAX_MOVES} moves or {MAX_ROUNDS} "
+                                          "rounds, the most a game may: start a new game"),
+    MoveRefusal.SETTING_FIXED: lambda move: f"{move.setting} cannot change during a game",
+    MoveRefusal.RULE_UNCHANGED:
+        lambda move: f"the table already plays {move.setting} at that value",
+}
+"""How :attr:`RefusedMove.reason` words each code but a bid's (its verdict words that)."""
 
 
 class IllegalMove(ValueError):

@@ -106,7 +106,7 @@ def count_survival(unknown_dice: int, face: int, palifico: bool = False) -> np.n
 def _plain_count_arguments(unknown_dice: object, face: object, palifico: object) -> bool:
     """The common case of valid arguments, in one test: the engine asks often."""
     return (unknown_dice.__class__ is int and face.__class__ is int
-            and 0 <= unknown_dice <= MAX_TABLE_DICE and 1 <= face <= 6  # type: ignore[operator]
+            and 0 <= unknown_dice <= MAX_TABLE_DICE and 1 <= face <= 6
             and (palifico is False or palifico is True))
 
 
@@ -135,7 +135,7 @@ def _is_third(face: int, palifico: bool) -> bool:
 
 
 def _unknown_dice(hand: Hand, dice: object, where: str) -> int:
-    if dice.__class__ is not int or not 1 <= dice <= MAX_TABLE_DICE:  # type: ignore[operator]
+    if dice.__class__ is not int or not 1 <= dice <= MAX_TABLE_DICE:
         require_table_dice(f"{where}: dice", dice)
     assert isinstance(dice, int)
     if len(hand) > dice:

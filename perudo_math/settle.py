@@ -57,6 +57,20 @@ def settle_round(bid: Bid | str, *, bidder: int, caller: int, kind: CallKind, co
     held = _checked_dice(dice)
     if bid.__class__ is not Bid:
         bid = as_bid(bid, "settle_round: bid")
+    _check_call(kind, count)
+    if not isinstance(rules, Rules):
+        raise wrong_type("settle_round: rules", "a Rules", rules)
+    _check_seats(held, bidder, caller)
+    loser, gainer, calza_right = _outcome(kind, bid, count, held, bidder, caller, rules)
+    after = list(held)
+    if loser is not None:
+        after[loser] -= 1
+    if gainer is not None:
+        after[gainer] += 1
+    return Settlement(kind, bid, bidder, caller, count, loser, gainer, calza_right, tuple(after))
+
+
+def _check_call(kind: CallKind, count: int) -> None:
     if not isinstance(kind, str):
         raise wrong_type("settle_round: kind", "'dudo' or 'calza'", kind)
     if kind not in CALL_KINDS:
@@ -65,8 +79,9 @@ def settle_round(bid: Bid | str, *, bidder: int, caller: int, kind: CallKind, co
         raise wrong_type("settle_round: count", "a whole number of dice, 0 or more", count)
     if count < 0:
         raise ValueError(f"the count must be a whole number of dice, 0 or more, not {shown(count)}")
-    if not isinstance(rules, Rules):
-        raise wrong_type("settle_round: rules", "a Rules", rules)
+
+
+def _check_seats(held: tuple[int, ...], bidder: int, caller: int) -> None:
     for role, seat in (("bidder", bidder), ("caller", caller)):
         if not is_whole(seat):
             raise wrong_type(f"settle_round: {role}", f"a seat from 0 to {len(held) - 1}", seat)
@@ -77,21 +92,16 @@ def settle_round(bid: Bid | str, *, bidder: int, caller: int, kind: CallKind, co
             raise ValueError(f"the {role} at seat {seat} holds no dice")
     if bidder == caller:
         raise ValueError(f"seat {caller} cannot call on their own bid")
-    loser = gainer = calza_right = None
+
+
+def _outcome(kind: CallKind, bid: Bid, count: int, held: tuple[int, ...], bidder: int,
+             caller: int, rules: Rules) -> tuple[int | None, int | None, bool | None]:
+    """The loser, the gainer and whether a calza was right (see :func:`settle_round`)."""
     if kind == "dudo":
-        loser = caller if count >= bid.quantity else bidder
-    else:
-        calza_right = count == bid.quantity
-        if not calza_right:
-            loser = caller
-        elif held[caller] < rules.starting_dice:
-            gainer = caller
-    after = list(held)
-    if loser is not None:
-        after[loser] -= 1
-    if gainer is not None:
-        after[gainer] += 1
-    return Settlement(kind, bid, bidder, caller, count, loser, gainer, calza_right, tuple(after))
+        return (caller if count >= bid.quantity else bidder), None, None
+    if count != bid.quantity:
+        return caller, None, False
+    return None, (caller if held[caller] < rules.starting_dice else None), True
 
 
 def _checked_dice(dice: Sequence[int]) -> tuple[int, ...]:

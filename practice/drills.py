@@ -28,6 +28,7 @@ from perudo_math import (
     PACO,
     Bid,
     Hand,
+    RaiseRule,
     Rules,
     Verdict,
     check_bid,
@@ -68,7 +69,7 @@ ODDS_TABLE_DICE = {1: (4, 10), 2: (10, 20), 3: (20, 30)}
 LEGALITY_TOPICS = ("same-face", "palifico-frozen", "paco-conversion")
 """What a legality drill is about."""
 
-_ANY_FACE = Rules(raise_rule="any-face")
+_ANY_FACE = Rules(raise_rule=RaiseRule.ANY_FACE)
 
 
 @dataclass(frozen=True, slots=True)

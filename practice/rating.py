@@ -4,13 +4,15 @@ A rating has three numbers: the rating itself (1500 to start), its deviation RD 
 start: how unsure it is) and its volatility σ (0.06: how erratic the learner is). Each
 answer is a game against the scenario's level, rated like a player: level 1 = 1300,
 2 = 1500, 3 = 1700 (:data:`LEVEL_RATINGS`); a right answer is a win. Each answer is rated
-as its own rating period.
+as its own rating period. A scenario's answer moves two ratings, its theme's and the
+overall one (:data:`OVERALL`); a drill's, its kind's (:func:`ratings_after`). A store keeps
+the numbers; this module computes them.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from practice.levels import check_level
@@ -23,6 +25,9 @@ DEFAULT_TAU = 0.5
 
 CONVERGENCE = 1e-6
 """The tolerance ε of the Illinois iteration for the new volatility."""
+
+OVERALL = "overall"
+"""The theme name of the learner's overall rating, moved by every scenario answer."""
 
 BASE_RATING = 1500.0
 BASE_DEVIATION = 350.0
@@ -145,6 +150,21 @@ def rate_answer(player: Rating, level: int, correct: bool,
     return update(player, [(LEVEL_RATINGS[check_level(level)], 1.0 if correct else 0.0)], tau)
 
 
+def rated_themes(kind: str, theme: str) -> tuple[str, ...]:
+    """The ratings an answer of ``kind`` (``scenario`` or ``drill``) on ``theme`` moves."""
+    return (theme, OVERALL) if kind == "scenario" else (theme,)
+
+
+def ratings_after(current: Mapping[str, Rating], kind: str, theme: str, level: int | None,
+                  correct: bool) -> dict[str, Rating]:
+    """The ratings one answer moves, by theme, from the ``current`` ones (a fresh rating
+    for a theme not rated yet); none for an answer without a level."""
+    if level is None:
+        return {}
+    return {name: rate_answer(current.get(name, Rating()), level, correct)
+            for name in rated_themes(kind, theme)}
+
+
 def next_level(player: Rating) -> int:
     """The level whose expected score for ``player`` is closest to :data:`TARGET_SCORE`
     (ties: the easier level)."""
@@ -155,11 +175,14 @@ def next_level(player: Rating) -> int:
 __all__ = [
     "DEFAULT_TAU",
     "LEVEL_RATINGS",
+    "OVERALL",
     "TARGET_SCORE",
     "Rating",
     "expected_score",
     "new_volatility",
     "next_level",
     "rate_answer",
+    "rated_themes",
+    "ratings_after",
     "update",
 ]

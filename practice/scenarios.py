@@ -385,6 +385,7 @@ def reveal(scenario: Scenario, action: Action) -> Reveal:
         raise_count = true_count(scenario.hidden, action.bid, scenario.palifico)
         settled = settle(action.bid, bidder=me, caller=scenario.situation().next_seat(),
                          kind="dudo", count=raise_count)
+    assert dudo.loser is not None and calza.calza_right is not None  # settled by their calls
     return Reveal(bid, count, dudo.loser, calza.calza_right, settled.loser, settled.gainer,
                   raise_count)
 
@@ -399,11 +400,11 @@ def from_decision(situation: Situation, hidden: Sequence[Sequence[int]], seed: i
         raise wrong_type("from_decision: situation", "a Situation", situation)
     if not situation.bids:
         raise ValueError("a practice spot faces a bid: an opening is not one")
-    hidden = tuple(tuple(sorted(hand)) for hand in hidden)
-    if tuple(len(hand) for hand in hidden) != situation.dice or (
-            Hand(hidden[situation.me]) != situation.hand):
+    cups = tuple(tuple(sorted(hand)) for hand in hidden)
+    if tuple(len(hand) for hand in cups) != situation.dice or (
+            Hand(cups[situation.me]) != situation.hand):
         raise ValueError("the hidden dice do not fit the table")
-    return _weighed(Spot(situation, hidden), seed, source)
+    return _weighed(Spot(situation, cups), seed, source)
 
 
 def from_tracked(situation: Situation, showdown: tuple[Bid, int], source: str) -> Scenario:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from coach.engine.situation import CALZA, DUDO, Action, Situation
+from coach.engine.situation import CALZA, DUDO, Action, ActionKind, Situation
 from perudo_math import Bid, legal_quantities, odds_table
 
 CALL_BELOW = (0.35, 0.4, 0.45, 0.5)
@@ -86,4 +86,4 @@ class TableRegular:
         if (self.rng.random() < JUMP and higher.quantity in spans[bid.face]
                 and p_true(higher) >= self.call_below):
             bid = higher
-        return Action("raise", bid)
+        return Action(ActionKind.RAISE, bid)

@@ -1,6 +1,6 @@
 """Build the shipped heads-up strategy tables (coach/solver/data/heads_up_tables.*).
 
-    .venv/bin/python scripts/build_solver_tables.py [--target 2e-5] [--skip 2v2]
+    .venv/bin/python -m scripts.build_solver_tables [--target 2e-5] [--skip 2v2]
                                                     [--payoff game|dice]
 
 Solves every heads-up round of TABLES under the default rules with CFR+ until the average
@@ -26,18 +26,11 @@ the figures are printed as one JSON object at the end.
 
 from __future__ import annotations
 
-import os
-
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # the figures are one-core figures
-os.environ.setdefault("OMP_NUM_THREADS", "1")
-
 import argparse
 import json
 import sys
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from coach.solver.cfr import expected_value, solve_cfr
 from coach.solver.games import PerudoRound, build_tree, relabel, round_rules_key
@@ -123,8 +116,9 @@ def build_one(dice: tuple[int, int], palifico: bool, rules: Rules, target: float
     return arrays, meta, values
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m scripts.build_solver_tables",
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("--payoff", choices=PAYOFFS, default="game",
                         help="game: 2 P(win the game) - 1 from the state a round leads to "
                              "(default); dice: +1 / -1 per die")
@@ -137,7 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip", nargs="*", default=[], metavar="DICE",
                         help="dice pairs to leave out, like 2v2")
     parser.add_argument("--out", type=Path, default=DATA_DIR)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     rules = Rules()
     values = GameValues(rules=rules)
     tables = {}

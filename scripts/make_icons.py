@@ -1,6 +1,6 @@
 """Draw the home-screen icons in ``static/``: a white die showing five on the app's red.
 
-Run ``.venv/bin/python scripts/make_icons.py`` after changing the design; the PNGs are
+Run ``.venv/bin/python -m scripts.make_icons`` after changing the design; the PNGs are
 committed, so neither the app nor a deployment runs this. The die fills the middle 60 % of
 the square, inside the safe zone of Android's "maskable" icons (a circle of 80 %), so one
 drawing serves as the iOS ``apple-touch-icon`` (iOS rounds the corners itself) and as the

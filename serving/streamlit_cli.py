@@ -24,11 +24,16 @@ import contextlib
 import functools
 import socket
 import sys
-from collections.abc import Callable
+from typing import Protocol
 
 MODULE = "serving.streamlit_cli"
 """Run as ``python -m serving.streamlit_cli`` where ``python -m streamlit`` would be."""
-BindSocket = Callable[[str, int, int], socket.socket]
+
+
+class BindSocket(Protocol):
+    """Streamlit's ``_bind_socket``, with its parameters' names."""
+
+    def __call__(self, address: str, port: int, backlog: int) -> socket.socket: ...
 
 
 def without_nagle(bind: BindSocket) -> BindSocket:
@@ -41,7 +46,7 @@ def without_nagle(bind: BindSocket) -> BindSocket:
             listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         return listener
 
-    bind_without_nagle.without_nagle = True  # type: ignore[attr-defined]
+    bind_without_nagle.without_nagle = True  # type: ignore[attr-defined]  # a mark: see install
     return bind_without_nagle
 
 

@@ -8,15 +8,17 @@ the progress outlives any of them). A profile is known only by its unguessable t
 
 Reliability:
 
-* The schema is versioned: :data:`MIGRATIONS` are applied in order, all of them in one
-  transaction; on SQLite the version is the file's ``PRAGMA user_version`` (as since the
-  first release), on PostgreSQL a ``schema_versions`` row (:func:`storage.sql.migrate`,
-  serialized between processes). The same steps make the same tables on both.
+* The schema is versioned, and written for each database: :data:`SQLITE_MIGRATIONS` and
+  :data:`POSTGRESQL_MIGRATIONS` are applied in order, all of them in one transaction; on
+  SQLite the version is the file's ``PRAGMA user_version`` (as since the first release), on
+  PostgreSQL a ``schema_versions`` row (:func:`storage.sql.migrate`, serialized between
+  processes). Step by step, the two make the same tables.
 * An existing SQLite file is first inspected through a read-only connection: a file from a
   newer version of the app (:class:`FutureVersionError`) or a damaged one
   (:class:`CorruptDatabaseError`) is refused and never written to; a PostgreSQL database
   from a newer app raises :class:`storage.sql.FutureSchemaError`.
-* Each answer, with the ratings it moves, is written in one transaction (SQLite:
+* Each answer, with the ratings it moves (computed by :mod:`practice.rating`: the store
+  keeps the numbers), is written in one transaction (SQLite:
   ``BEGIN IMMEDIATE`` in WAL mode with ``synchronous=FULL``): a process killed mid-write
   loses at most the answer in flight; concurrent writers wait for each other.
 * Every call takes its own connection (SQLite: opened for it; PostgreSQL: from the
@@ -41,7 +43,7 @@ from urllib.parse import quote
 
 from practice.drills import Drill, DrillGrade, OddsDrill
 from practice.levels import check_level
-from practice.rating import Rating, next_level, rate_answer
+from practice.rating import OVERALL, Rating, next_level, ratings_after
 from practice.weakness import weakest
 from storage import sql
 from storage.sql import (
@@ -50,7 +52,6 @@ from storage.sql import (
     Connection,
     Database,
     Location,
-    Statement,
     sqlite_transaction,
     use_wal,
 )
@@ -58,26 +59,12 @@ from storage.sql import (
 if TYPE_CHECKING:
     from practice.scenarios import Grade, Scenario
 
-OVERALL = "overall"
-"""The theme name of the learner's overall rating, moved by every scenario answer."""
-
 KINDS = ("scenario", "drill")
 STORE = "progress"
 """The store's name in PostgreSQL's ``schema_versions``."""
 
 
-def _dialects(statement: str) -> Statement:
-    """A SQLite ``CREATE`` statement and its PostgreSQL twin: 64-bit floats and integers
-    (PostgreSQL's ``REAL`` is 32 bits), identity keys, no ``WITHOUT ROWID``."""
-    postgresql = (statement.replace("id INTEGER PRIMARY KEY",
-                                    "id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY")
-                  .replace(" REAL", " DOUBLE PRECISION").replace("seed INTEGER", "seed BIGINT")
-                  .replace(" WITHOUT ROWID", ""))
-    return {"sqlite": statement, "postgresql": postgresql}
-
-
-MIGRATIONS: tuple[tuple[Statement, ...], ...] = tuple(tuple(_dialects(statement)
-                                                            for statement in step) for step in (
+SQLITE_MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 1: profiles and their answers
         """CREATE TABLE profiles (
                token TEXT PRIMARY KEY,
@@ -130,10 +117,70 @@ MIGRATIONS: tuple[tuple[Statement, ...], ...] = tuple(tuple(_dialects(statement)
         "ALTER TABLE answers ADD COLUMN spot TEXT",
         "CREATE UNIQUE INDEX answers_once ON answers (profile, spot)",
     ),
-))
-"""Schema steps: step ``n`` (from 1) takes the file from version ``n − 1`` to ``n``."""
+)
+"""The schema in a SQLite file: step ``n`` (from 1) takes it from version ``n − 1`` to ``n``.
+SQLite's ``REAL`` and ``INTEGER`` are 64 bits; an ``INTEGER PRIMARY KEY`` numbers the rows."""
 
-SCHEMA_VERSION = len(MIGRATIONS)
+POSTGRESQL_MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (  # 1: profiles and their answers
+        """CREATE TABLE profiles (
+               token TEXT PRIMARY KEY,
+               created DOUBLE PRECISION NOT NULL
+           )""",
+        """CREATE TABLE answers (
+               id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+               profile TEXT NOT NULL REFERENCES profiles (token) ON DELETE CASCADE,
+               ts DOUBLE PRECISION NOT NULL,
+               kind TEXT NOT NULL CHECK (kind IN ('scenario', 'drill')),
+               theme TEXT NOT NULL,
+               level INTEGER,
+               seed BIGINT,
+               action TEXT,
+               best TEXT,
+               regret DOUBLE PRECISION,
+               estimate DOUBLE PRECISION,
+               truth DOUBLE PRECISION,
+               outcome INTEGER,
+               correct INTEGER NOT NULL CHECK (correct IN (0, 1))
+           )""",
+        "CREATE INDEX answers_by_profile ON answers (profile, id)",
+    ),
+    (  # 2: ratings per profile and theme
+        """CREATE TABLE ratings (
+               profile TEXT NOT NULL REFERENCES profiles (token) ON DELETE CASCADE,
+               theme TEXT NOT NULL,
+               rating DOUBLE PRECISION NOT NULL,
+               deviation DOUBLE PRECISION NOT NULL,
+               volatility DOUBLE PRECISION NOT NULL,
+               answers INTEGER NOT NULL,
+               updated DOUBLE PRECISION NOT NULL,
+               PRIMARY KEY (profile, theme)
+           )""",
+    ),
+    (  # 3: whole games against the bots
+        """CREATE TABLE games (
+               id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+               profile TEXT NOT NULL REFERENCES profiles (token) ON DELETE CASCADE,
+               ts DOUBLE PRECISION NOT NULL,
+               seed BIGINT NOT NULL,
+               styles TEXT NOT NULL,
+               won INTEGER NOT NULL CHECK (won IN (0, 1)),
+               decisions INTEGER NOT NULL CHECK (decisions >= 0),
+               added DOUBLE PRECISION NOT NULL CHECK (added >= 0)
+           )""",
+        "CREATE UNIQUE INDEX games_once ON games (profile, seed, styles)",
+    ),
+    (  # 4: a practice spot's answer kept once per profile (earlier answers have no spot)
+        "ALTER TABLE answers ADD COLUMN spot TEXT",
+        "CREATE UNIQUE INDEX answers_once ON answers (profile, spot)",
+    ),
+)
+"""The same steps in PostgreSQL, whose ``REAL`` and ``INTEGER`` are 32 bits: 64-bit
+``DOUBLE PRECISION`` and ``BIGINT`` (seeds) instead, and identity columns for the row
+numbers. Each step makes the tables its SQLite twin makes (``tests/test_progress_schema.py``
+compares them, and the databases earlier versions made)."""
+
+SCHEMA_VERSION = len(SQLITE_MIGRATIONS)
 
 _TABLES = {1: {"profiles", "answers"}, 2: {"profiles", "answers", "ratings"},
            3: {"profiles", "answers", "ratings", "games"},
@@ -143,6 +190,9 @@ _OTHER_STORES = {"schema_versions", "shared_tables"}
 _CORRUPT_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
 _ANSWER_COLUMNS = ("ts", "kind", "theme", "level", "seed", "action", "best", "regret",
                    "estimate", "truth", "outcome", "correct", "spot")
+_INSERT_ANSWER = ("INSERT INTO answers (profile, " + ", ".join(_ANSWER_COLUMNS) + ") VALUES ("
+                  + ", ".join(["{}"] * (1 + len(_ANSWER_COLUMNS))) + ") ON CONFLICT DO NOTHING")
+_SELECT_ANSWERS = "SELECT " + ", ".join(_ANSWER_COLUMNS) + " FROM answers WHERE profile = {}"
 
 
 class ProgressStoreError(Exception):
@@ -330,7 +380,7 @@ class ProgressStore:
         self.postgresql = self.database.dialect == sql.POSTGRESQL
         if self.postgresql:
             self.path: Path | None = None
-            sql.migrate(self.database, STORE, MIGRATIONS)
+            sql.migrate(self.database, STORE, POSTGRESQL_MIGRATIONS)
             return
         self.path = self.database.path
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -346,7 +396,7 @@ class ProgressStore:
         """A new profile; keep its token: it is the only way back to the profile."""
         token = secrets.token_urlsafe(16)
         with self._transaction() as connection:
-            connection.execute("INSERT INTO profiles (token, created) VALUES (?, ?)",
+            connection.execute("INSERT INTO profiles (token, created) VALUES ({}, {})",
                                (token, time.time()))
         return token
 
@@ -359,10 +409,10 @@ class ProgressStore:
         """Forget the profile, its answers and its ratings."""
         with self._transaction() as connection:
             _lock_profile(connection, token)
-            connection.execute("DELETE FROM games WHERE profile = ?", (token,))
-            connection.execute("DELETE FROM ratings WHERE profile = ?", (token,))
-            connection.execute("DELETE FROM answers WHERE profile = ?", (token,))
-            connection.execute("DELETE FROM profiles WHERE token = ?", (token,))
+            connection.execute("DELETE FROM games WHERE profile = {}", (token,))
+            connection.execute("DELETE FROM ratings WHERE profile = {}", (token,))
+            connection.execute("DELETE FROM answers WHERE profile = {}", (token,))
+            connection.execute("DELETE FROM profiles WHERE token = {}", (token,))
 
     # answers and ratings
 
@@ -380,22 +430,18 @@ class ProgressStore:
                       answer.action, answer.best, answer.regret, answer.estimate,
                       answer.truth, _flag(answer.outcome), int(bool(answer.correct)),
                       answer.spot)
-            cursor = connection.execute(
-                f"INSERT INTO answers (profile, {', '.join(_ANSWER_COLUMNS)}) "
-                f"VALUES (?{', ?' * len(_ANSWER_COLUMNS)}) ON CONFLICT DO NOTHING",
-                (token, *values))
+            cursor = connection.execute(_INSERT_ANSWER, (token, *values))
             if cursor.rowcount == 0:
                 return None
             return _move_ratings(connection, token, answer, now)
 
     def answers(self, token: str, limit: int | None = None) -> list[Answer]:
         """The profile's answers, oldest first (only the latest ``limit`` if given)."""
-        query = (f"SELECT {', '.join(_ANSWER_COLUMNS)} FROM answers WHERE profile = ? "
-                 "ORDER BY id DESC")
+        query = _SELECT_ANSWERS + " ORDER BY id DESC"
         with self._connection() as connection:
             _require_profile(connection, token)
             if limit is not None:
-                rows = connection.execute(query + " LIMIT ?", (token, limit)).fetchall()
+                rows = connection.execute(query + " LIMIT {}", (token, limit)).fetchall()
             else:
                 rows = connection.execute(query, (token,)).fetchall()
         return [_answer_from_row(row) for row in reversed(rows)]
@@ -424,7 +470,7 @@ class ProgressStore:
             _lock_profile(connection, token)
             cursor = connection.execute(
                 "INSERT INTO games (profile, ts, seed, styles, won, decisions, added) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                "VALUES ({}, {}, {}, {}, {}, {}, {}) ON CONFLICT DO NOTHING",
                 (token, now, game.seed, ",".join(game.styles), int(game.won), game.decisions,
                  game.added))
             return cursor.rowcount == 1
@@ -434,7 +480,7 @@ class ProgressStore:
         with self._connection() as connection:
             _require_profile(connection, token)
             rows = connection.execute(
-                "SELECT seed, styles, won, decisions, added, ts FROM games WHERE profile = ? "
+                "SELECT seed, styles, won, decisions, added, ts FROM games WHERE profile = {} "
                 "ORDER BY ts, id", (token,)).fetchall()
         return [GameRecord(seed, tuple(styles.split(",")), bool(won), decisions, added, ts)
                 for seed, styles, won, decisions, added, ts in rows]
@@ -484,7 +530,7 @@ class ProgressStore:
         """Answers, accuracy, mean regret and rating of every theme answered."""
         query = ("SELECT kind, theme, COUNT(*), AVG(CAST(correct AS DOUBLE PRECISION)), "
                  "AVG(regret) FROM answers "
-                 "WHERE profile = ? GROUP BY kind, theme ORDER BY kind, theme")
+                 "WHERE profile = {} GROUP BY kind, theme ORDER BY kind, theme")
         with self._connection() as connection:
             _require_profile(connection, token)
             rows = connection.execute(query, (token,)).fetchall()
@@ -533,13 +579,13 @@ class ProgressStore:
     def _select(self, token: str, columns: str, kind: str | None, theme: str | None,
                 extra: str = "") -> list[tuple[Any, ...]]:
         """The profile's answers' ``columns``, oldest first, filtered by kind and theme."""
-        query = f"SELECT {columns} FROM answers WHERE profile = ? {extra}"
+        query = "SELECT " + columns + " FROM answers WHERE profile = {} " + extra
         parameters: list[Any] = [token]
         if kind is not None:
-            query += " AND kind = ?"
+            query += " AND kind = {}"
             parameters.append(kind)
         if theme is not None:
-            query += " AND theme = ?"
+            query += " AND theme = {}"
             parameters.append(theme)
         with self._connection() as connection:
             _require_profile(connection, token)
@@ -584,8 +630,8 @@ def inspect_file(path: Path) -> int:
 
 
 def migrate(connection: sqlite3.Connection) -> int:
-    """Apply the missing :data:`MIGRATIONS` in one transaction; the version reached."""
-    return sql.migrate_file(connection, MIGRATIONS, lambda version: FutureVersionError(
+    """Apply the missing :data:`SQLITE_MIGRATIONS` in one transaction; the version reached."""
+    return sql.migrate_file(connection, SQLITE_MIGRATIONS, lambda version: FutureVersionError(
         _future_message(Path("the progress file"), version)))
 
 
@@ -608,10 +654,10 @@ def _table_names(connection: sqlite3.Connection) -> set[str]:
 # --- row helpers ------------------------------------------------------------------------
 
 
-def _has_profile(connection: Connection, token: str) -> bool:
+def _has_profile(connection: Connection, token: object) -> bool:
     if not isinstance(token, str):
         return False
-    row = connection.execute("SELECT 1 FROM profiles WHERE token = ?", (token,)).fetchone()
+    row = connection.execute("SELECT 1 FROM profiles WHERE token = {}", (token,)).fetchone()
     return row is not None
 
 
@@ -620,8 +666,8 @@ def _require_profile(connection: Connection, token: str) -> None:
         raise UnknownProfileError("no profile has this token")
 
 
-_LOCK_PROFILE = {"sqlite": "SELECT 1 FROM profiles WHERE token = ?",  # BEGIN IMMEDIATE locks
-                 "postgresql": "SELECT 1 FROM profiles WHERE token = ? FOR UPDATE"}
+_LOCK_PROFILE = {"sqlite": "SELECT 1 FROM profiles WHERE token = {}",  # BEGIN IMMEDIATE locks
+                 "postgresql": "SELECT 1 FROM profiles WHERE token = {} FOR UPDATE"}
 
 
 def _lock_profile(connection: Connection, token: str) -> None:
@@ -634,29 +680,24 @@ def _lock_profile(connection: Connection, token: str) -> None:
 
 def _ratings(connection: Connection, token: str) -> dict[str, Rating]:
     rows = connection.execute(
-        "SELECT theme, rating, deviation, volatility FROM ratings WHERE profile = ?", (token,))
+        "SELECT theme, rating, deviation, volatility FROM ratings WHERE profile = {}", (token,))
     return {theme: Rating(rating, deviation, volatility)
             for theme, rating, deviation, volatility in rows}
 
 
 def _move_ratings(connection: Connection, token: str, answer: Answer,
                   now: float) -> dict[str, Rating]:
-    """Rate the answer against its level on its theme (and overall, for a scenario)."""
-    if answer.level is None:
-        return {}
-    themes = [answer.theme] + ([OVERALL] if answer.kind == "scenario" else [])
-    current = _ratings(connection, token)
-    moved = {}
-    for theme in themes:
-        rating = rate_answer(current.get(theme, Rating()), answer.level, answer.correct)
+    """Keep the ratings the answer moves (:func:`practice.rating.ratings_after`)."""
+    moved = ratings_after(_ratings(connection, token), answer.kind, answer.theme,
+                          answer.level, answer.correct)
+    for theme, rating in moved.items():
         connection.execute(
             "INSERT INTO ratings (profile, theme, rating, deviation, volatility, answers, "
-            "updated) VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (profile, theme) DO UPDATE "
+            "updated) VALUES ({}, {}, {}, {}, {}, 1, {}) ON CONFLICT (profile, theme) DO UPDATE "
             "SET rating = excluded.rating, deviation = excluded.deviation, "
             "volatility = excluded.volatility, answers = ratings.answers + 1, "
             "updated = excluded.updated",
             (token, theme, rating.rating, rating.deviation, rating.volatility, now))
-        moved[theme] = rating
     return moved
 
 
@@ -706,9 +747,10 @@ def _text(value: object) -> str | None:
 
 __all__ = [
     "ENV_VAR",
-    "MIGRATIONS",
     "OVERALL",
+    "POSTGRESQL_MIGRATIONS",
     "SCHEMA_VERSION",
+    "SQLITE_MIGRATIONS",
     "AccuracyPoint",
     "Answer",
     "CalibrationBucket",

@@ -237,14 +237,14 @@ class ResumeStore:
         now = time.time() if now is None else now
         with self._connection(write=True) as connection:
             connection.execute(
-                "INSERT INTO resume_games (device, state, saved) VALUES (?, ?, ?) "
+                "INSERT INTO resume_games (device, state, saved) VALUES ({}, {}, {}) "
                 "ON CONFLICT (device) DO UPDATE SET state = excluded.state, "
                 "saved = excluded.saved", (_key(device), state, now))
-            connection.execute("DELETE FROM resume_games WHERE saved < ?",
+            connection.execute("DELETE FROM resume_games WHERE saved < {}",
                                (now - KEEP_FOR_S,))
             connection.execute(  # beyond the cap, the oldest go (a walk down the index)
                 "DELETE FROM resume_games WHERE saved < "
-                "(SELECT saved FROM resume_games ORDER BY saved DESC LIMIT 1 OFFSET ?)",
+                "(SELECT saved FROM resume_games ORDER BY saved DESC LIMIT 1 OFFSET {})",
                 (MAX_DEVICES - 1,))
 
     def load(self, device: object, *, now: float | None = None) -> str | None:
@@ -255,7 +255,7 @@ class ResumeStore:
         now = time.time() if now is None else now
         with self._connection() as connection:
             row = connection.execute(
-                "SELECT state FROM resume_games WHERE device = ? AND saved >= ?",
+                "SELECT state FROM resume_games WHERE device = {} AND saved >= {}",
                 (_key(str(device)), now - KEEP_FOR_S)).fetchone()
         return None if row is None else row[0]
 
@@ -264,7 +264,7 @@ class ResumeStore:
         if not is_device_token(device):
             return
         with self._connection(write=True) as connection:
-            connection.execute("DELETE FROM resume_games WHERE device = ?",
+            connection.execute("DELETE FROM resume_games WHERE device = {}",
                                (_key(str(device)),))
 
     def count(self) -> int:

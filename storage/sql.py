@@ -3,19 +3,21 @@
 ``PERUDO_COACH_DB`` says where the data lives: a file path (embedded SQLite, the zero-setup
 default, in this OS's folder for an app's data: :func:`default_path`) or a ``postgresql://``
 URL (PostgreSQL through psycopg 3, for a hosted instance whose several processes share one
-database). :class:`Database` gives each operation a
-connection inside one transaction, and the stores one dialect: ``?`` placeholders,
-translated for psycopg. On SQLite a connection is opened per operation; on PostgreSQL it
-comes from a small pool per process (:data:`POOL_SIZE`), checked before use, so a restarted
-server is reconnected to on the next operation and an unreachable one fails within
-:data:`POOL_WAIT_S` seconds rather than hanging a page. An outage is logged twice, when it
-starts and when the database answers again (:class:`OutageLog`): the pool's own warnings
-(one or two for each attempt to connect, several a second while pages poll) are held back.
+database). :class:`Database` gives each operation a connection inside one transaction. A
+statement marks each parameter with ``{}`` and the connection puts in its driver's placeholder
+(:data:`PLACEHOLDERS`): the SQL itself is never rewritten. On SQLite a connection is opened
+per operation; on PostgreSQL it comes from a small pool per process (:data:`POOL_SIZE`),
+checked before use, so a restarted server is reconnected to on the next operation and an
+unreachable one fails within :data:`POOL_WAIT_S` seconds rather than hanging a page. An
+outage is logged twice, when it starts and when the database answers again
+(:class:`OutageLog`): the pool's own warnings (one or two for each attempt to connect,
+several a second while pages poll) are held back.
 
 Schemas are versioned per store (:func:`migrate`): a ``schema_versions`` row holds each
 store's version; the pending migrations run in one transaction, serialized between
 processes (``BEGIN IMMEDIATE`` on SQLite, an advisory lock on PostgreSQL). A statement that
-differs between the two is given as a ``{"sqlite": …, "postgresql": …}`` mapping.
+differs between the two is written for each, as a ``{"sqlite": …, "postgresql": …}`` mapping
+(a store's schema: one list of migrations per database).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import logging
 import os
 import secrets
 import sqlite3
+import string
 import threading
 import time
 import zlib
@@ -64,7 +67,10 @@ OUTAGE_WAIT_S, OUTAGE_MEMORY_S = 0.25, 10.0
 says "reconnecting" at once rather than after every store call has waited in turn."""
 
 Statement = str | Mapping[str, str]
-"""One SQL statement, or one per dialect."""
+"""One SQL statement, or one per dialect; ``{}`` marks each parameter."""
+
+PLACEHOLDERS = {SQLITE: "?", POSTGRESQL: "%s"}
+"""Each driver's parameter placeholder (sqlite3's qmark style, psycopg's format style)."""
 
 
 
@@ -100,19 +106,35 @@ class Cursor(Protocol):
 
     def fetchall(self) -> list[Any]: ...
 
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+_FORMATTER = string.Formatter()
+
+
+def render(statement: Statement, dialect: str, count: int) -> str:
+    """``statement``'s text for ``dialect`` (its own, when it has one per dialect) with the
+    driver's placeholder in each of its ``{}`` marks (``str.format``'s: a literal brace is
+    written twice). ``ValueError`` unless it has ``count`` marks, so a statement written
+    with one driver's placeholders fails on both databases alike."""
+    template = statement if isinstance(statement, str) else statement[dialect]
+    fields = [name for _, name, _, _ in _FORMATTER.parse(template) if name is not None]
+    if len(fields) != count or any(fields):
+        raise ValueError(f"a statement marks each of its {count} parameters with {{}}, "
+                         f"not {fields}: {template[:80]!r}")
+    return template.format(*[PLACEHOLDERS[dialect]] * count)
+
 
 class Connection:
-    """A connection inside one transaction, speaking the ``?`` dialect to either database."""
+    """A connection inside one transaction, to either database (see :func:`render`)."""
 
     def __init__(self, raw: Any, dialect: str) -> None:
         self.raw = raw
         self.dialect = dialect
 
     def execute(self, statement: Statement, params: Sequence[object] = ()) -> Cursor:
-        sql = statement if isinstance(statement, str) else statement[self.dialect]
-        if self.dialect == POSTGRESQL:
-            return self.raw.execute(sql.replace("?", "%s"), tuple(params))
-        return self.raw.execute(sql, tuple(params))
+        values = tuple(params)
+        return self.raw.execute(render(statement, self.dialect, len(values)), values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,9 +392,9 @@ def migrate(database: Database, store: str,
     latest = len(migrations)
     with database.transaction(write=True) as connection:
         if database.dialect == POSTGRESQL:  # one migrating process at a time, any store
-            connection.execute("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+            connection.execute("SELECT pg_advisory_xact_lock({})", (MIGRATION_LOCK,))
         connection.execute(SCHEMA_VERSIONS)
-        row = connection.execute("SELECT version FROM schema_versions WHERE store = ?",
+        row = connection.execute("SELECT version FROM schema_versions WHERE store = {}",
                                  (store,)).fetchone()
         current = 0 if row is None else int(row[0])
         if current > latest:
@@ -382,10 +404,10 @@ def migrate(database: Database, store: str,
             for statement in statements:
                 connection.execute(statement)
         if row is None:
-            connection.execute("INSERT INTO schema_versions (store, version) VALUES (?, ?)",
+            connection.execute("INSERT INTO schema_versions (store, version) VALUES ({}, {})",
                                (store, latest))
         elif current != latest:
-            connection.execute("UPDATE schema_versions SET version = ? WHERE store = ?",
+            connection.execute("UPDATE schema_versions SET version = {} WHERE store = {}",
                                (latest, store))
     return latest
 
@@ -396,6 +418,7 @@ __all__ = [
     "DEFAULT_FILE",
     "ENV_VAR",
     "OLD_DATA_DIR",
+    "PLACEHOLDERS",
     "POSTGRESQL",
     "SQLITE",
     "Connection",
@@ -408,6 +431,7 @@ __all__ = [
     "default_path",
     "migrate",
     "migrate_file",
+    "render",
     "sqlite_transaction",
     "use_wal",
 ]

@@ -37,7 +37,7 @@ IDLE_EXPIRY_S = 12 * 60 * 60
 MAX_GAME_CODE = 8_000
 """A game code longer than this is no game (the longest real game's is under 2 kB)."""
 
-MIGRATIONS = (
+MIGRATIONS = (  # one text for both: TEXT, BIGINT and a 0/1 INTEGER mean the same to each
     (  # 1: the tables, keyed by the digests of their two tokens
         """CREATE TABLE shared_tables (
                host_key TEXT PRIMARY KEY,
@@ -56,6 +56,16 @@ MIGRATIONS = (
 class Role(Enum):
     HOST = "host"
     FOLLOWER = "follower"
+
+
+# A move's write checks again, in the same statement, what the read found: a version or a
+# host's choice committed in between (PostgreSQL lets them) stops it.
+_RECORD = {
+    Role.HOST: "UPDATE shared_tables SET game = {}, version = version + 1, updated = {} "
+               "WHERE host_key = {} AND version = {}",
+    Role.FOLLOWER: "UPDATE shared_tables SET game = {}, version = version + 1, updated = {} "
+                   "WHERE follow_key = {} AND everyone_writes = 1 AND version = {}",
+}
 
 
 class SharedTableError(ValueError):
@@ -146,7 +156,7 @@ class SharedTables:
             self._forget_idle(connection, now)
             connection.execute(
                 "INSERT INTO shared_tables (host_key, follow_key, game, version, "
-                "everyone_writes, created, updated) VALUES (?, ?, ?, 1, ?, ?, ?)",
+                "everyone_writes, created, updated) VALUES ({}, {}, {}, 1, {}, {}, {})",
                 (_digest(hosted.host_token), _digest(hosted.follow_token), _check_game(game),
                  int(everyone_writes), now, now))
         return hosted
@@ -166,14 +176,8 @@ class SharedTables:
         with self.database.transaction(write=True) as connection:
             table = self._read(connection, key)
             now = _now_ms()
-            # The write checks again, in the same statement, what the read found: a version
-            # or a host's choice committed in between (PostgreSQL lets them) stops it.
-            allowed = ("host_key = ?" if table.role is Role.HOST
-                       else "follow_key = ? AND everyone_writes = 1")
-            written = connection.execute(
-                f"UPDATE shared_tables SET game = ?, version = version + 1, updated = ? "
-                f"WHERE {allowed} AND version = ?",
-                (game, now, key, seen_version)).rowcount
+            written = connection.execute(_RECORD[table.role],
+                                         (game, now, key, seen_version)).rowcount
             if written != 1:
                 current = self._read(connection, key)
                 if not current.may_write:
@@ -189,8 +193,8 @@ class SharedTables:
             table = self._read(connection, key)
             if table.role is not Role.HOST:
                 raise WriteNotAllowed("only the host decides who records moves")
-            connection.execute("UPDATE shared_tables SET everyone_writes = ? "
-                               "WHERE host_key = ?", (int(everyone), key))
+            connection.execute("UPDATE shared_tables SET everyone_writes = {} "
+                               "WHERE host_key = {}", (int(everyone), key))
         return TableState(table.game, table.version, Role.HOST, everyone, table.updated)
 
     def forget_idle(self) -> int:
@@ -199,13 +203,13 @@ class SharedTables:
             return self._forget_idle(connection, _now_ms())
 
     def _forget_idle(self, connection: Connection, now: int) -> int:
-        return connection.execute("DELETE FROM shared_tables WHERE updated < ?",
+        return connection.execute("DELETE FROM shared_tables WHERE updated < {}",
                                   (now - int(self.idle_expiry_s * 1000),)).rowcount
 
     def _read(self, connection: Connection, key: str) -> TableState:
         row = connection.execute(
-            "SELECT game, version, everyone_writes, updated, host_key = ? FROM shared_tables "
-            "WHERE (host_key = ? OR follow_key = ?) AND updated >= ?",
+            "SELECT game, version, everyone_writes, updated, host_key = {} FROM shared_tables "
+            "WHERE (host_key = {} OR follow_key = {}) AND updated >= {}",
             (key, key, key, _now_ms() - int(self.idle_expiry_s * 1000))).fetchone()
         if row is None:
             raise TableNotFound("no table answers this link: it may have expired")

@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 import time
+from types import SimpleNamespace
 
 import psutil
 import pytest
@@ -32,9 +33,10 @@ from coach import (
 from coach.cli import main
 from coach.engine.showdown import Showdown
 from coach.play import StopReason, iter_decisions
+from coach.play import arena as arena_module
 from coach.play.arena import (
     CHUNK_SECONDS,
-    DEADLINE_GRACE,
+    IN_FLIGHT_PER_JOB,
     MAX_CHUNK,
     ProgressBar,
     _ChunkSizes,
@@ -348,18 +350,46 @@ def test_the_same_seed_gives_the_same_tally_across_chunk_sizes(jobs):
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_a_deadline_stops_the_match_with_the_games_played(jobs):
+def test_a_deadline_stops_the_match_with_the_games_played(jobs, monkeypatch):
+    """Counted, not timed: once the deadline passes the parent hands out no more games, so
+    the games sent and not played are at most the chunks in flight when it passed."""
+    sent: list[int] = []
+    send = arena_module._Worker.send
+
+    def counted_send(self, chunk):
+        sent.append(chunk.stop - chunk.start)
+        return send(self, chunk)
+
+    monkeypatch.setattr(arena_module._Worker, "send", counted_send)
     spec = ArenaSpec("random", "random", games=10**6, **FAST)
-    began = time.monotonic()
-    result = play_match(spec, jobs=jobs, deadline=began + 1.5)
-    assert time.monotonic() - began < 1.5 + DEADLINE_GRACE
-    assert result.stopped is StopReason.TIME_LIMIT and 0 < result.played < spec.games
+    result = play_match(spec, jobs=jobs, deadline=time.monotonic() + 1.5)
+    assert result.stopped is StopReason.TIME_LIMIT
+    assert 0 < result.played <= sum(sent) < spec.games
+    assert sum(sent) - result.played <= IN_FLIGHT_PER_JOB * jobs * MAX_CHUNK
     hero, others = result.results
     assert hero.games == others.games == result.played
     assert hero.wins + others.wins == result.played
     payload = result.to_dict()
     assert payload["games"] == result.played and payload["games_requested"] == 10**6
     assert payload["stopped"] == "time-limit"
+
+
+def test_past_its_deadline_a_worker_starts_no_other_game(monkeypatch):
+    """On a clock the test holds, each game one tick: a chunk of 50 games whose deadline is 7
+    ticks away plays 7, the game in play when the deadline passes included."""
+    ticks = [0.0]
+    monkeypatch.setattr(arena_module, "time", SimpleNamespace(monotonic=lambda: ticks[0],
+                                                              perf_counter=lambda: ticks[0]))
+    hero_won = arena_module._hero_won
+
+    def a_tick_a_game(spec, factories, index):
+        ticks[0] += 1
+        return hero_won(spec, factories, index)
+
+    monkeypatch.setattr(arena_module, "_hero_won", a_tick_a_game)
+    chunk = arena_module._Chunk(ArenaSpec("random", "random", games=50, **FAST), 0, 50, 7.0)
+    played, wins, seconds = arena_module._play_chunk(chunk, [0, arena_module.NOBODY])
+    assert (played, seconds) == (7, 7.0) and 0 <= wins <= played
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

@@ -13,7 +13,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 
 import psutil
 import pytest
@@ -30,6 +29,11 @@ CORES = os.cpu_count() or 1
 FAST_ARENA = ["arena", "--games", "1000000", "--hero", "random", "--opponents", "random",
               "--players", "2", "--starting-dice", "1"]
 """A match of a million one-die games between random bots: it never ends in a test."""
+PLAYED = re.compile(rb"\] [1-9]\d*/\d+ games, ")
+"""The progress bar, once a game has been played."""
+HANG_S = 60
+"""How long a wait may last before the test calls it hung: it stops a hung test, and a slow
+machine still passes."""
 
 
 def run(main, argv: list[str], capsys) -> tuple[int, str, str]:
@@ -177,14 +181,13 @@ def test_a_target_within_reach_says_so(capsys):
 # --- advice at the largest table answers fast ---------------------------------------------
 
 
-def test_advice_with_a_hundred_dice_heads_up_answers_within_seconds():
-    """Issue 16 saw this run for 240 s and 1.4 GB; issue 15 bounded the work."""
-    began = time.monotonic()
+def test_advice_with_a_hundred_dice_heads_up_answers():
+    """Issue 16 saw this run for 240 s and 1.4 GB; issue 15 bounded the work (counted in
+    tests/test_bounded_advice.py). The timeout only stops a hung command."""
     done = subprocess.run([sys.executable, "-m", "coach", "advise", "--hand", "1", "--dice",
                            "100", "--players", "2", "--bid", "5x4"],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and json.loads(done.stdout)["action"] in ("raise", "dudo")
-    assert time.monotonic() - began < 60
 
 
 # --- failing bots, named -------------------------------------------------------------------
@@ -250,7 +253,7 @@ class Running:
         finally:
             os.close(terminal)
         self.err = b""
-        self.playing = threading.Event()
+        self.playing = threading.Event()  # a game played: every worker has started
         self.reader = threading.Thread(target=self._read, args=(master,), daemon=True)
         self.reader.start()
 
@@ -258,7 +261,7 @@ class Running:
         try:
             while chunk := os.read(master, 4096):
                 self.err += chunk
-                if b" games, " in self.err:  # the progress bar: games are being played
+                if PLAYED.search(self.err):  # the progress bar: games are being played
                     self.playing.set()
         except OSError:  # the process and its workers closed the terminal
             pass
@@ -285,18 +288,17 @@ def gone(processes: list[psutil.Process], timeout: float) -> bool:
 def test_ctrl_c_prints_the_partial_result_and_leaves_no_worker(jobs):
     match = Running([*FAST_ARENA, "--jobs", jobs])
     try:
-        assert match.playing.wait(60), match.err
-        time.sleep(0.5)
+        assert match.playing.wait(HANG_S), match.err
+        # The workers start before the first chunk of games is sent, so once a game has been
+        # played they are all there: counted, with no wait.
         workers = match.workers()
         assert len(workers) == int(jobs)  # one job plays in a worker too (issue 31)
-        began = time.monotonic()
         match.process.send_signal(signal.SIGINT)
-        code, out, err = match.finish()
-        stopped_in = time.monotonic() - began
+        code, out, err = match.finish()  # its timeout only stops a hung command
     finally:
         match.process.kill()
     payload = json.loads(out)
-    assert code == 130 and stopped_in < 10
+    assert code == 130
     assert payload["stopped"] == "interrupted" and 0 < payload["games"] < 10**6
     hero, others = payload["results"]
     assert hero["wins"] + others["wins"] == payload["games"]
@@ -304,32 +306,31 @@ def test_ctrl_c_prints_the_partial_result_and_leaves_no_worker(jobs):
     assert err.rstrip().endswith(f"python -m coach arena: interrupted after "
                                  f"{payload['games']:,} games: the result printed is partial")
     assert "Traceback" not in err
-    assert gone(workers, timeout=5)
+    assert gone(workers, timeout=HANG_S)
 
 
 def test_workers_end_when_the_parent_is_killed_outright():
     match = Running([*FAST_ARENA, "--jobs", "2"])
     try:
-        assert match.playing.wait(60)
+        assert match.playing.wait(HANG_S)
         workers = match.workers()
         assert len(workers) == 2
         match.process.kill()
-        match.process.wait(timeout=10)
+        match.process.wait(timeout=HANG_S)
     finally:
         match.process.kill()
-    assert gone(workers, timeout=10)
+    assert gone(workers, timeout=HANG_S)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_max_seconds_stops_the_match_with_its_partial_result(jobs):
-    began = time.monotonic()
     match = Running([*FAST_ARENA, "--jobs", jobs, "--max-seconds", "1"])
     try:
-        code, out, err = match.finish(timeout=60)
+        code, out, err = match.finish(timeout=60)  # a match that ignored its limit would hang
     finally:
         match.process.kill()
     payload = json.loads(out)
-    assert code == 0 and time.monotonic() - began < 30
+    assert code == 0
     assert payload["stopped"] == "time-limit" and 0 < payload["games"] < 10**6
     assert payload["games_requested"] == 10**6
     assert "Traceback" not in err and err.endswith("\n")

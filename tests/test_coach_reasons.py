@@ -10,7 +10,7 @@ checks read the reason as data (its code and numbers), then the worded sentence.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from unittest.mock import patch
 
@@ -161,6 +161,19 @@ def check_card_reason(advice: Advice, situation: Situation, coach: CoachSettings
     assert BEST_KIND[code] == best.action.kind, (said, best)
     argued = best.action if best.action.kind == "raise" else last
     assert numbers["bid"] == str(argued), (said, best)
+    check_card_figures(advice, said)
+    if best.action.kind == "dudo":
+        check_dudo_card(advice, situation, said)
+    elif best.action.kind == "calza":
+        check_calza_card(advice, said, shown)
+    else:
+        check_raise_card(advice, situation, coach, said, shown)
+    return said
+
+
+def check_card_figures(advice: Advice, said: Reason) -> None:
+    """Every number the card quotes is, as printed, the figure of the option it names."""
+    numbers, best = said.numbers, advice.best
     figures = {"lose": best, "p_true": best, "p_exact": best, "gain": best, "challenge": best}
     for role in ("safer", "raise"):
         if role in numbers:
@@ -172,6 +185,11 @@ def check_card_reason(advice: Advice, situation: Situation, coach: CoachSettings
             attribute = {"safer_lose": "lose", "raise_lose": "lose", "safer_true": "p_true",
                          "current_p_true": "p_true"}.get(name, name)
             assert printed(value) == printed(getattr(figures[name], attribute)), (name, said)
+
+
+def check_dudo_card(advice: Advice, situation: Situation, said: Reason) -> None:
+    """What a reason for dudo compares holds for the printed figures."""
+    code, numbers, best, last = said.code, said.numbers, advice.best, situation.last_bid
     lose = numbers["lose"]
     if code == "dudo-unlikely":
         assert printed_below(best.p_true, 0.5), said  # "only": below half as printed
@@ -184,18 +202,35 @@ def check_card_reason(advice: Advice, situation: Situation, coach: CoachSettings
             assert printed_below(lose, other.lose), said  # "more often"
         else:
             assert printed(lose) == printed(other.lose), said  # "also"
-    elif code == "opening-expected":  # "X would risk less this round (a against b)"
+    else:
+        assert code == "bid-above-table", said
+
+
+def check_calza_card(advice: Advice, said: Reason, shown: Sequence[Option]) -> None:
+    """What a reason for calza compares holds for the printed figures."""
+    code, numbers, best = said.code, said.numbers, advice.best
+    lose = numbers["lose"]
+    if code == "calza-likely":  # "a calza risks the least"
+        assert not any(printed_below(option.lose, lose) for option in shown), said
+        return
+    assert code == "calza-pays", said
+    other = named(advice, numbers["safer"])
+    assert printed_below(other.lose, lose), said  # "more often than"
+    assert best.gain > 0, said  # "a right one wins a die back"
+    assert all(best.net_loss <= option.net_loss + EXACT  # "net of that die, no move
+               for option in advice.options), said     # risks less"
+
+
+def check_raise_card(advice: Advice, situation: Situation, coach: CoachSettings,
+                     said: Reason, shown: Sequence[Option]) -> None:
+    """What a reason for a raise (or an opening bid) compares holds for the printed
+    figures."""
+    code, numbers, best = said.code, said.numbers, advice.best
+    lose = numbers["lose"]
+    if code == "opening-expected":  # "X would risk less this round (a against b)"
         other = named(advice, numbers["safer"])
         assert printed_below(other.lose, lose), said
         assert other.action.bid.quantity < best.action.bid.quantity, said
-    elif code == "calza-likely":  # "a calza risks the least"
-        assert not any(printed_below(option.lose, lose) for option in shown), said
-    elif code == "calza-pays":
-        other = named(advice, numbers["safer"])
-        assert printed_below(other.lose, lose), said  # "more often than"
-        assert best.gain > 0, said  # "a right one wins a die back"
-        assert all(best.net_loss <= option.net_loss + EXACT  # "net of that die, no move
-                   for option in advice.options), said     # risks less"
     elif code in ("raise-safer", "raise-as-safe"):
         dudo = named(advice, "dudo")
         if code == "raise-safer":
@@ -214,8 +249,7 @@ def check_card_reason(advice: Advice, situation: Situation, coach: CoachSettings
         assert (strength(best.action.bid, situation.palifico)  # "harder to follow"
                 > strength(other.action.bid, situation.palifico)), said
     else:
-        assert code in ("bid-above-table", "opening"), said
-    return said
+        assert code == "opening", said
 
 
 PERCENT = re.compile(r"[<>]?\s?\d+(?:[.,]\d)?\s?%")

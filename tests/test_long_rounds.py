@@ -289,14 +289,14 @@ def test_the_apps_caches_hold_a_long_round_once_whatever_the_hands_tapped():
     from views.engine_cache import Table, cached_advice, cached_read_odds
 
     game = long_round(MAX_MOVES - 1)
-    dice, last = [player.dice for player in game.players], game.bids[-1][1]
+    last = game.bids[-1][1]
     hands = [sorted((first, second, 1, 2, 3, 4, 5, 6, 6, 6))
              for first in range(1, 7) for second in range(1, 7)]
 
     def tap(hand: list[int]) -> None:
-        table = Table.of(game.rules, dice, 9, hand, game.bids, False)
+        table = Table(game.situation(9, hand))
         cached_advice(table, True)
-        cached_read_odds(table, True, last.quantity, last.face)
+        cached_read_odds(table, True, last)
         charts.cached_raise_html(table, True, None, "en")
 
     tap(hands[0])

@@ -28,9 +28,10 @@ from practice.scenarios import generate, grade
 from storage import sql
 from storage.progress import (
     ENV_VAR,
-    MIGRATIONS,
     OVERALL,
+    POSTGRESQL_MIGRATIONS,
     SCHEMA_VERSION,
+    SQLITE_MIGRATIONS,
     STORE,
     Answer,
     CorruptDatabaseError,
@@ -145,7 +146,7 @@ def test_a_new_file_gets_every_migration(tmp_path):
         assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert {"profiles", "answers", "ratings", "games"} <= tables(path)
     ProgressStore(path)  # opening again changes nothing
-    assert len(MIGRATIONS) == SCHEMA_VERSION
+    assert len(SQLITE_MIGRATIONS) == len(POSTGRESQL_MIGRATIONS) == SCHEMA_VERSION
 
 
 def test_an_empty_file_is_a_new_store(tmp_path):
@@ -158,8 +159,8 @@ def test_an_empty_file_is_a_new_store(tmp_path):
 def test_an_older_file_is_migrated_and_keeps_its_answers(tmp_path):
     path = tmp_path / "v1.sqlite3"
     connection = sqlite3.connect(path, isolation_level=None)
-    for statement in MIGRATIONS[0]:
-        connection.execute(statement["sqlite"])
+    for statement in SQLITE_MIGRATIONS[0]:
+        connection.execute(statement)
     connection.execute("PRAGMA user_version = 1")
     connection.execute("INSERT INTO profiles VALUES ('old-token', 0)")
     connection.execute("INSERT INTO answers (profile, ts, kind, theme, correct) "
@@ -175,9 +176,9 @@ def test_an_older_file_is_migrated_and_keeps_its_answers(tmp_path):
 def test_a_version_2_file_gets_the_games_and_keeps_its_ratings(tmp_path):
     path = tmp_path / "v2.sqlite3"
     connection = sqlite3.connect(path, isolation_level=None)
-    for step in MIGRATIONS[:2]:
+    for step in SQLITE_MIGRATIONS[:2]:
         for statement in step:
-            connection.execute(statement["sqlite"])
+            connection.execute(statement)
     connection.execute("PRAGMA user_version = 2")
     connection.execute("INSERT INTO profiles VALUES ('old-token', 0)")
     connection.close()
@@ -189,17 +190,16 @@ def test_a_version_2_file_gets_the_games_and_keeps_its_ratings(tmp_path):
 def version_3_answers(database_url: str) -> ProgressStore:
     """A store left at version 3 by an older app, with a profile ``old-token`` that answered
     the same spot twice (nothing kept an answer once then), then opened by this app."""
-    old = MIGRATIONS[:3]
     if database_url.startswith("postgresql"):
-        sql.migrate(sql.Database.at(database_url), STORE, old)
+        sql.migrate(sql.Database.at(database_url), STORE, POSTGRESQL_MIGRATIONS[:3])
     else:
-        sql.migrate_file(sqlite3.connect(database_url, isolation_level=None), old,
-                         ValueError)
+        sql.migrate_file(sqlite3.connect(database_url, isolation_level=None),
+                         SQLITE_MIGRATIONS[:3], ValueError)
     with sql.Database.at(database_url).transaction(write=True) as connection:
         connection.execute("INSERT INTO profiles VALUES ('old-token', 0)")
         for ts in (1.0, 2.0):
             connection.execute("INSERT INTO answers (profile, ts, kind, theme, level, seed, "
-                               "correct) VALUES ('old-token', ?, 'scenario', 'calza', 2, 4, 1)",
+                               "correct) VALUES ('old-token', {}, 'scenario', 'calza', 2, 4, 1)",
                                (ts,))
     return ProgressStore(database_url)
 

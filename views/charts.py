@@ -16,7 +16,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from html import escape
 
-from perudo_math import Bid
+import numpy as np
+
+from perudo_math import Bid, Hand
 from views import palette
 from views.dice import face_label
 from views.engine_cache import Table, cached_odds, cached_raise_grid, cached_read_odds
@@ -130,7 +132,7 @@ def figure(chart: str, caption: str, title: str | None = None) -> str:
 # --- the odds of one bid ---------------------------------------------------------------------
 
 
-def _visible_range(distribution: Sequence[float], quantity: int) -> tuple[int, int]:
+def _visible_range(distribution: Sequence[float] | np.ndarray, quantity: int) -> tuple[int, int]:
     """The counts worth drawing: where the chance is at least 0.1%, widened to show the bid."""
     shown = [k for k, p in enumerate(distribution) if p >= 0.001]
     if not shown:
@@ -154,7 +156,7 @@ def _whole_percent(p: float, lang: str) -> str:
     return translate(lang, "format.percent", value=str(round(p * 100)))
 
 
-def distribution_html(distribution: Sequence[float], bid: Bid, lang: str) -> str:
+def distribution_html(distribution: Sequence[float] | np.ndarray, bid: Bid, lang: str) -> str:
     """Bars of P(count = k) for the matching count k, the bars that make ``bid`` true in green,
     in ``lang``.
 
@@ -201,26 +203,22 @@ def distribution_html(distribution: Sequence[float], bid: Bid, lang: str) -> str
 
 
 @lru_cache(maxsize=512)
-def cached_distribution_html(
-    quantity: int, face: int, hand: tuple[int, ...], dice: int, palifico: bool, lang: str
-) -> str:
+def cached_distribution_html(bid: Bid, hand: Hand, dice: int, palifico: bool, lang: str) -> str:
     """:func:`distribution_html` of the bid's odds from the dice alone."""
-    result = cached_odds(quantity, face, hand, dice, palifico)
-    return distribution_html(result.distribution, Bid(quantity, face), lang)
+    result = cached_odds(bid, hand, dice, palifico)
+    return distribution_html(result.distribution, bid, lang)
 
 
 @lru_cache(maxsize=512)
-def cached_read_distribution_html(
-    table: Table, read_bids: bool, quantity: int, face: int, lang: str
-) -> str:
+def cached_read_distribution_html(table: Table, read_bids: bool, bid: Bid, lang: str) -> str:
     """:func:`distribution_html` of the bid's odds as the coach reads ``table`` (see
     :func:`views.engine_cache.cached_read_odds`; the dice alone when no bid is read)."""
-    result = cached_read_odds(table, read_bids, quantity, face)
+    result = cached_read_odds(table, read_bids, bid)
     if result is None:
-        situation = table.situation()
-        return cached_distribution_html(quantity, face, table.hand, situation.table_dice,
-                                        table.palifico, lang)
-    return distribution_html(result.distribution, Bid(quantity, face), lang)
+        situation = table.situation
+        return cached_distribution_html(bid, situation.hand, situation.table_dice,
+                                        situation.palifico, lang)
+    return distribution_html(result.distribution, bid, lang)
 
 
 # --- every legal raise -----------------------------------------------------------------------

@@ -29,8 +29,12 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 import streamlit as st
+
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
 
 LANGUAGES: tuple[str, ...] = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -208,11 +212,11 @@ def format_percent(probability: float, lang: str | None = None) -> str:
     return percent(format_decimal(probability * 100, 1, lang))
 
 
-def language_switch(container: object | None = None) -> str:
+def language_switch(container: DeltaGenerator | None = None) -> str:
     """The English/Français switch, bound to ``STATE_KEY``; call after :func:`settle_language`."""
     target = container if container is not None else st.sidebar
     lang = current_language()
-    target.segmented_control(  # type: ignore[attr-defined]
+    target.segmented_control(
         translate(lang, "lang.switch"),
         LANGUAGES,
         format_func=lambda code: translate(code, "lang.name"),

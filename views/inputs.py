@@ -16,7 +16,8 @@ page (about 0.1 s of the first page's 1.2 s, ``make bench-speed``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Literal, TypeVar, overload
 
 import streamlit as st
 
@@ -26,6 +27,8 @@ from views.dice import face_label, glyphs, hand_text
 from views.i18n import current_language, t, tn, translate
 from views.text import small
 
+T = TypeVar("T")
+
 MAX_HAND_DICE = MAX_STARTING_DICE
 """A cup never holds more than the largest starting count."""
 QUANTITY_ROW = 6
@@ -33,6 +36,8 @@ QUANTITY_ROW = 6
 still fit a phone's width, and one tap reaches any of them."""
 PAGE_KEY_PX = 44
 """The width of the row's ``‹`` and ``›`` keys: a thumb's width (see ``views.style``)."""
+LabelVisibility = Literal["visible", "hidden", "collapsed"]
+"""How a widget shows its label, as Streamlit takes it."""
 
 
 # --- my dice: a keypad of faces ------------------------------------------------------------
@@ -114,9 +119,23 @@ def hand_keypad(prefix: str) -> tuple[int, ...]:
 # --- bid and round selectors -------------------------------------------------------------
 
 
+@overload
 def face_selector(
     label: str, *, key: str, default: int | None = 4, disabled: bool = False,
-    label_visibility: str = "visible", optional: bool = False,
+    label_visibility: LabelVisibility = "visible", optional: Literal[False] = False,
+) -> int: ...
+
+
+@overload
+def face_selector(
+    label: str, *, key: str, default: int | None = 4, disabled: bool = False,
+    label_visibility: LabelVisibility = "visible", optional: bool,
+) -> int | None: ...
+
+
+def face_selector(
+    label: str, *, key: str, default: int | None = 4, disabled: bool = False,
+    label_visibility: LabelVisibility = "visible", optional: bool = False,
 ) -> int | None:
     """Pick a bid face, pacos included (shown ``⚀ P``). Returns a face, or with
     ``optional`` ``None`` until one is picked (a face picked cannot be unpicked).
@@ -124,18 +143,8 @@ def face_selector(
     ``default=None`` leaves the value to ``st.session_state[key]``, set by the caller (a
     widget must not get both a default and a state value), or to the user with ``optional``.
     """
-    face = st.segmented_control(
-        label,
-        FACES,
-        format_func=face_label,
-        default=default,
-        required=True,
-        key=key,
-        persist_state="session",
-        width="stretch",
-        disabled=disabled,
-        label_visibility=label_visibility,
-    )
+    face = _kept_choice(label, FACES, format_func=face_label, default=default, key=key,
+                        disabled=disabled, label_visibility=label_visibility)
     if face is None:
         return None if optional else 4
     return int(face)
@@ -253,22 +262,25 @@ def quantity_buttons(face: int, *, key: str, lowest: int, offset: int, table_dic
 
 
 def round_selector(*, key: str, default: str | None = "normal", disabled: bool = False,
-                   label_visibility: str = "visible") -> bool:
+                   label_visibility: LabelVisibility = "visible") -> bool:
     """Normal or palifico round; returns whether the round is palifico."""
     lang = current_language()  # bound: the labels may be formatted outside this run
-    choice = st.segmented_control(
-        t("round.label"),
-        ("normal", "palifico"),
-        format_func=lambda option: translate(lang, f"round.{option}"),
-        default=default,
-        required=True,
-        key=key,
-        persist_state="session",
-        width="stretch",
-        disabled=disabled,
-        label_visibility=label_visibility,
-    )
+    choice = _kept_choice(t("round.label"), ("normal", "palifico"),
+                          format_func=lambda option: translate(lang, f"round.{option}"),
+                          default=default, key=key, disabled=disabled,
+                          label_visibility=label_visibility)
     return choice == "palifico"
+
+
+def _kept_choice(label: str, options: Sequence[T], *, format_func: Callable[[T], str],
+                 default: T | None, key: str, disabled: bool,
+                 label_visibility: LabelVisibility) -> T | None:
+    """A segmented control as wide as the page whose choice, once made, stays made and is
+    kept across pages (``persist_state``)."""
+    return st.segmented_control(label, options, format_func=format_func, default=default,
+                                required=True, key=key, persist_state="session",
+                                width="stretch", disabled=disabled,
+                                label_visibility=label_visibility)
 
 
 __all__ = [

@@ -10,7 +10,14 @@ one is set, the tracked game is the table's:
   recorded first, the table as it now stands is shown instead, with a message, and nothing
   is written twice;
 * :func:`watch` (a fragment run every :data:`POLL_S` seconds) reruns the page when the
-  table moved on, so a follower sees a move within two seconds without touching the screen.
+  table moved on, so a phone sees another's move within two seconds without a touch. Only a
+  full run starts it (:func:`keep_watching`, from the entry script), so a fragment whose tap
+  may start or stop sharing (the tracker's Share button) calls :func:`rerun_unless_watched`:
+  the host's phone watches the table as every other does;
+* a table's link opened while its store cannot be reached keeps its code in the address
+  (``views.url_state`` writes it with or without a game); the page shows
+  :func:`waiting_note` alone while :func:`waiting`, and opens the table once the watch
+  reads it.
 
 Only the public game is stored; this phone's dice stay in its session. Networking and
 storage live in ``storage``: this module is the page's wiring.
@@ -37,7 +44,7 @@ from storage.tables import (
     follow_token_of,
 )
 from views import url_state
-from views.i18n import current_language
+from views.i18n import current_language, t
 from views.navigation import TRACKER_URL_PATH
 
 POLL_S = 1.0
@@ -47,6 +54,8 @@ _SEEN_KEY = "live_table_seen"
 _OFFLINE_KEY = "live_table_offline"
 _NEXT_GAME_KEY = "live_table_next_game"
 """Set while the host sets up the next game: the table keeps the last one until it starts."""
+_WATCHED_KEY = "live_table_watched"
+"""The token of the table the last full run started the watch for (``None``: no watch)."""
 
 
 class Outcome(Enum):
@@ -114,6 +123,29 @@ def offline() -> bool:
     return bool(st.session_state.get(_OFFLINE_KEY))
 
 
+def waiting() -> bool:
+    """Whether this phone holds a table's link that its store has not answered yet: nothing
+    of the table is known here, so no game is shown (a move would miss the table), only
+    :func:`waiting_note`, until the watch reads the table."""
+    return url_state.current_table() is not None and _SEEN_KEY not in st.session_state
+
+
+def waiting_note() -> None:
+    """The table cannot be reached yet: it opens by itself once it answers."""
+    st.warning(t("live.waiting"), icon=":material/cloud_off:")
+
+
+def status_line() -> None:
+    """At a shared table: who records the moves, or that it is reconnecting."""
+    status = status_key()
+    if status is None:
+        return
+    if offline():
+        st.warning(t("live.offline"), icon=":material/cloud_off:")
+    else:
+        st.caption(t(status))
+
+
 def host(game: GameState, *, everyone_writes: bool = False) -> Outcome:
     """Share ``game`` as a new table hosted by this phone (:attr:`Outcome.OFFLINE` when the
     database cannot be reached: nothing is shared)."""
@@ -162,7 +194,8 @@ def refresh() -> bool:
     before = st.session_state.get(_SEEN_KEY)
     st.session_state[_SEEN_KEY] = state
     moved = before is None or before.version != state.version
-    changed = moved or before.everyone_writes != state.everyone_writes  # who may write
+    changed = moved or (before is not None  # who may write
+                        and before.everyone_writes != state.everyone_writes)
     if setting_up_next():
         return changed
     shown = url_state.current_game()
@@ -242,6 +275,21 @@ def leave(notice: str | None = None) -> None:
         url_state.notify(notice)
 
 
+def keep_watching() -> None:
+    """Every full run, from the entry script: watch the table this phone shares, if any."""
+    token = url_state.current_table()
+    st.session_state[_WATCHED_KEY] = token
+    if token is not None:
+        watch()
+
+
+def rerun_unless_watched() -> None:
+    """From a fragment a tap reruns alone: when this phone began (or stopped) sharing a
+    table since the last full run, run the whole page, whose watch follows the table."""
+    if st.session_state.get(_WATCHED_KEY) != url_state.current_table():
+        st.rerun(scope="app")
+
+
 @st.fragment(run_every=POLL_S)
 def watch() -> None:
     """Rerun the page when another phone moved the shared table, when it expired, and when
@@ -263,6 +311,7 @@ __all__ = [
     "following",
     "host",
     "hosting",
+    "keep_watching",
     "leave",
     "let_everyone_write",
     "may_record",
@@ -270,9 +319,13 @@ __all__ = [
     "offline",
     "record",
     "refresh",
+    "rerun_unless_watched",
     "seen",
     "setting_up_next",
     "status_key",
+    "status_line",
     "tables",
+    "waiting",
+    "waiting_note",
     "watch",
 ]

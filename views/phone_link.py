@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import io
 import json
+from typing import TYPE_CHECKING
 from urllib.parse import quote, urlsplit
 
 import streamlit as st
@@ -31,6 +32,9 @@ import streamlit as st
 from serving.lan import build_url, is_loopback, public_url_from_env, valid_public_url
 from views import palette
 from views.i18n import t
+
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
 
 STATIC_URL = "app/static/"
 """Where Streamlit serves ``static/``, relative to the app's root URL."""
@@ -92,11 +96,11 @@ def app_address(url: str | None, base_path: str | None = None) -> str | None:
     return f"{root}/{base}" if base else root
 
 
-def phone_link(container: object | None = None) -> str | None:
+def phone_link(container: DeltaGenerator | None = None) -> str | None:
     """The "Open on your phone" spot, in a closed expander; returns the address it shows."""
     target = container if container is not None else st.sidebar
     url = phone_url()
-    with target.expander(t("phone.title"), icon=":material/smartphone:"):  # type: ignore[attr-defined]
+    with target.expander(t("phone.title"), icon=":material/smartphone:"):
         if url is None:
             st.caption(t("phone.hint"))
             return None

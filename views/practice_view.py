@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import altair as alt
 import streamlit as st
 
-from coach.engine.situation import Action
+from coach.engine.situation import DUDO, Action
 from coach.play.bot_game import MAX_SEED as MAX_GAME_SEED
 from coach.play.bot_game import BotGame, BotTable
 from coach.review import tracked_decision
@@ -37,7 +38,6 @@ from practice.scenarios import (
 from views import palette, review_view, url_state
 from views.charts import CHART_FONT, FIT_WIDTH, ROW_PX
 from views.dice import glyphs
-from views.engine_cache import rules_key
 from views.i18n import current_language, format_percent, t, tn, translate
 from views.play_view import player_names
 from views.practice_common import points, result_icon, risk_points, theme_label
@@ -178,23 +178,21 @@ def themes_for(rules: Rules) -> tuple[str, ...]:
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def cached_scenario(seed: int, theme: str | None, level: int | None,
-                    rules: tuple[tuple[str, object], ...]) -> Scenario:
+def cached_scenario(seed: int, theme: str | None, level: int | None, rules: Rules) -> Scenario:
     """:func:`practice.scenarios.generate`, cached: the same spot always gives the same scenario."""
-    return generate(seed, theme, level, Rules.from_dict(dict(rules)))
+    return generate(seed, theme, level, rules)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def cached_game_scenario(text: str,
-                         rules: tuple[tuple[str, object], ...]) -> Scenario | None:
+def cached_game_scenario(text: str, rules: Rules) -> Scenario | None:
     """The scenario of a game spot (:func:`game_spot`): its game replayed to the learner's
     turn. ``None`` (cached too: a refused link is replayed once) when it is not one."""
     if text.startswith(TRACKED + "~"):
         return _tracked_scenario(text)
     parts = text.split("~")
     try:
-        game = BotGame(int(parts[0]), tuple(parts[1].split(",")),
-                       Rules.from_dict(dict(rules)), BotGame.read_moves(parts[2]))
+        game = BotGame(int(parts[0]), tuple(parts[1].split(",")), rules,
+                       BotGame.read_moves(parts[2]))
         table = BotTable(game)
         if not table.my_turn:
             return None
@@ -222,15 +220,15 @@ def find_scenario(spot: Spot, rules: Rules) -> Scenario | None:
     ``None`` when the theme has no spot at all at this table, or the game spot is not one
     (an opening, a game played with other rules).
     """
-    key = rules_key(rules)
     if spot.game is not None:
-        return cached_game_scenario(spot.game, key)
+        return cached_game_scenario(spot.game, rules)
     levels: list[int | None] = [spot.level]
     if spot.level is not None and spot.theme is not None:
-        levels += sorted(LEVELS, key=lambda level: (abs(level - spot.level), level))[1:]
+        wanted = spot.level
+        levels += sorted(LEVELS, key=lambda level: (abs(level - wanted), level))[1:]
     for level in levels:
         try:
-            return cached_scenario(spot.seed, spot.theme, level, key)
+            return cached_scenario(spot.seed, spot.theme, level, rules)
         except ScenarioNotFound:
             continue
     return None
@@ -368,7 +366,7 @@ def grade_line(grade: Grade) -> str:
 def read_chance(scenario: Scenario) -> float | None:
     """The chance that the bid on the table is true as the coach reads the bids (its dudo
     option's), ``None`` if the coach did not weigh a dudo."""
-    dudo = scenario.option(Action("dudo"))
+    dudo = scenario.option(DUDO)
     return None if dudo is None else dudo.p_true
 
 
@@ -445,12 +443,12 @@ def options_table(scenario: Scenario, grade: Grade) -> str:
     return "\n".join(lines)
 
 
-def options_chart(scenario: Scenario, grade: Grade) -> alt.LayerChart:
+def options_chart(scenario: Scenario, grade: Grade) -> alt.LayerChart | alt.FacetChart:
     """Horizontal bars: each move's net chance of losing a die (lose − win back), the
     coach's choice and the learner's move in colour, the value printed at the bar's end."""
     coach, mine, both, other = (t("practice.chart.coach"), t("practice.chart.mine"),
                                 t("practice.chart.both"), t("practice.chart.others"))
-    rows = []
+    rows: list[dict[str, Any]] = []
     for action, lose, gain in shown_options(scenario, grade):
         is_best, is_mine = action == grade.best, action == grade.action
         role = both if is_best and is_mine else coach if is_best else mine if is_mine else other

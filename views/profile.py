@@ -16,7 +16,7 @@ from enum import StrEnum
 
 import streamlit as st
 
-from practice.rating import Rating, rate_answer
+from practice.rating import Rating, ratings_after
 from practice.rating import next_level as level_for
 from storage import profiles
 from storage.progress import Answer, GameRecord, ProgressStore
@@ -118,6 +118,11 @@ def start_new_profile() -> bool:
     return True
 
 
+def _start_new_profile() -> None:
+    """:func:`start_new_profile` as a button's callback, which returns nothing."""
+    start_new_profile()
+
+
 def forget_link() -> None:
     """Drop the token from the session and the URL: go on without saving."""
     url_state.set_token(None)
@@ -137,12 +142,10 @@ def record(answer: Answer) -> Saved:
     next level follows the learner even when nothing can be saved.
     """
     saved = _save(lambda store, token: store.record(token, answer) is not None)
-    if answer.level is not None and saved is not Saved.REPEAT:
+    if saved is not Saved.REPEAT:
         ratings = _session_ratings()
-        themes = [answer.theme] + (["overall"] if answer.kind == "scenario" else [])
-        for theme in themes:
-            ratings[theme] = rate_answer(ratings.get(theme, Rating()), answer.level,
-                                         answer.correct)
+        ratings.update(ratings_after(ratings, answer.kind, answer.theme, answer.level,
+                                     answer.correct))
     return saved
 
 
@@ -213,7 +216,7 @@ def banner(*, offer_start: bool = True) -> Status:
         st.warning(t(key), icon=":material/link_off:")
         with st.container(horizontal=True, gap="small", key="profile_fix"):
             st.button(t("profile.start_new"), key="profile_start_new", type="primary",
-                      on_click=start_new_profile, width="stretch")
+                      on_click=_start_new_profile, width="stretch")
             st.button(t("profile.continue_without"), key="profile_continue",
                       on_click=forget_link, width="stretch")
     elif current is Status.NONE and offer_start:
@@ -221,7 +224,7 @@ def banner(*, offer_start: bool = True) -> Status:
                           key="profile_start_line"):
             st.caption(t("profile.none"), width="stretch")
             st.button(t("profile.start"), key="profile_start", icon=":material/bookmark_add:",
-                      on_click=start_new_profile)
+                      on_click=_start_new_profile)
     elif current is Status.ACTIVE:
         if st.session_state.pop(_CREATED_KEY, False):
             st.success(t("profile.created"), icon=":material/bookmark_added:")

@@ -7,6 +7,7 @@ calibration, accuracy per theme and the rating per theme.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import altair as alt
 
@@ -16,7 +17,7 @@ from views.i18n import format_percent, t
 
 
 def accuracy_chart(labels: Sequence[str], values: Sequence[float],
-                   title: str) -> alt.LayerChart:
+                   title: str) -> alt.LayerChart | alt.FacetChart:
     """The share of right answers (0 to 1) over ``labels`` in order, each point printed as a
     percentage, on a 0% to 100% axis."""
     return _line_chart(labels, values, [format_percent(value) for value in values], title,
@@ -24,7 +25,7 @@ def accuracy_chart(labels: Sequence[str], values: Sequence[float],
 
 
 def risk_points_chart(labels: Sequence[str], values: Sequence[float],
-                      title: str) -> alt.LayerChart:
+                      title: str) -> alt.LayerChart | alt.FacetChart:
     """The average risk added (a difference of probabilities, 0.467) over ``labels``, in
     whole points as the practice reveal says them (47; ``<1`` for a sliver), from 0 to a
     little above the largest value."""
@@ -48,7 +49,8 @@ def title_lines(title: str) -> str | list[str]:
 
 
 def _line_chart(labels: Sequence[str], values: Sequence[float], texts: Sequence[str],
-                title: str, color: str, top: float, axis_format: str) -> alt.LayerChart:
+                title: str, color: str, top: float,
+                axis_format: str) -> alt.LayerChart | alt.FacetChart:
     """A line of ``values`` over ``labels`` in order, each point printed with its text."""
     rows = [{"label": label, "value": value, "text": text}
             for label, value, text in zip(labels, values, texts, strict=True)]
@@ -63,7 +65,7 @@ def _line_chart(labels: Sequence[str], values: Sequence[float], texts: Sequence[
     return alt.layer(line, text).properties(height=180)
 
 
-def calibration_chart(rows: Sequence[tuple[float, float, int]]) -> alt.LayerChart:
+def calibration_chart(rows: Sequence[tuple[float, float, int]]) -> alt.LayerChart | alt.FacetChart:
     """Observed frequency against the estimate, one point per band (sized by answers),
     with the diagonal of perfect calibration."""
     estimate_title, observed_title = t("progress.calibration.x"), t("progress.calibration.y")
@@ -87,10 +89,10 @@ def calibration_chart(rows: Sequence[tuple[float, float, int]]) -> alt.LayerChar
     return alt.layer(diagonal, points_layer).properties(height=280)
 
 
-def themes_chart(rows: Sequence[tuple[str, float, int, bool]]) -> alt.LayerChart:
+def themes_chart(rows: Sequence[tuple[str, float, int, bool]]) -> alt.LayerChart | alt.FacetChart:
     """Accuracy per theme, weakest first: ``(label, accuracy, answers, weakest)`` rows."""
     weak, other = t("progress.themes.weak"), t("progress.themes.rest")
-    data = [{"theme": label, "accuracy": accuracy, "answers": answers,
+    data: list[dict[str, Any]] = [{"theme": label, "accuracy": accuracy, "answers": answers,
              "group": weak if weakest else other, "text": format_percent(accuracy)}
             for label, accuracy, answers, weakest in rows]
     order = [row["theme"] for row in data]
@@ -115,9 +117,9 @@ def themes_chart(rows: Sequence[tuple[str, float, int, bool]]) -> alt.LayerChart
     return alt.layer(bars, text).properties(height=ROW_PX * len(data), autosize=FIT_WIDTH)
 
 
-def ratings_chart(rows: Sequence[tuple[str, float, float]]) -> alt.LayerChart:
+def ratings_chart(rows: Sequence[tuple[str, float, float]]) -> alt.LayerChart | alt.FacetChart:
     """Each theme's rating as a dot with its uncertainty (± deviation) as a bar."""
-    data = [{"theme": label, "rating": rating, "low": rating - deviation,
+    data: list[dict[str, Any]] = [{"theme": label, "rating": rating, "low": rating - deviation,
              "high": rating + deviation, "text": str(round(rating))}
             for label, rating, deviation in rows]
     order = [row["theme"] for row in data]

@@ -29,6 +29,7 @@ when nothing is, or it was put aside).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlencode
 
 import streamlit as st
@@ -52,6 +53,9 @@ from views.i18n import t
 from views.navigation import TRACKER_PAGE
 from views.text import name_markdown
 
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
+
 COOKIE = "perudo_coach_device"
 """The cookie that holds this browser's device token, and nothing else."""
 MAX_FIELDS = len(SETTINGS) + 3
@@ -64,6 +68,8 @@ _HANDS_KEY = "resume_hands"
 _DEVICE_KEY = "resume_device"
 _SAVED_KEY = "resume_saved"
 _OFFER_KEY = "resume_offer"
+_LOAD_ERRORS: tuple[type[Exception], ...] = (*STORE_ERRORS, ValueError)
+"""What loading a saved game raises: the store's errors, and a damaged save's."""
 
 
 # --- the store and the token ---------------------------------------------------------------
@@ -187,7 +193,7 @@ def saved_hands(game: GameState) -> dict[int, tuple[int, ...]]:
         params = decode(text)
         saved, _, _ = url_state.read_game(game_params(params))
         return _read_hands(params.get(HANDS_FIELD, "")) if _same_game(saved, game) else {}
-    except (*STORE_ERRORS, ValueError):
+    except _LOAD_ERRORS:
         return {}
 
 
@@ -234,14 +240,14 @@ def remember() -> None:
         return
 
 
-def keep_the_token(container: object | None = None) -> None:
+def keep_the_token(container: DeltaGenerator | None = None) -> None:
     """Hand the device token to the browser (refreshing its lifetime) once this session has
     saved a game; an empty element: put it at the end of the sidebar."""
     token = st.session_state.get(_DEVICE_KEY)
     if token is None or st.session_state.get(_SAVED_KEY) is None:
         return
     target = container if container is not None else st.sidebar
-    target.html(cookie_script(token), unsafe_allow_javascript=True)  # type: ignore[attr-defined]
+    target.html(cookie_script(token), unsafe_allow_javascript=True)
 
 
 # --- the offer -----------------------------------------------------------------------------
@@ -258,7 +264,7 @@ def _look_up() -> tuple[str, GameState] | None:
         if text is None:
             return None
         game, _, _ = url_state.read_game(game_params(decode(text)))
-    except (*STORE_ERRORS, ValueError):
+    except _LOAD_ERRORS:
         return None
     return None if game.is_over else (text, game)
 

@@ -65,6 +65,7 @@ def setting_line(name: str, value: int | str | bool) -> str:
     """What setting ``name`` (a :class:`Rules` field) does at ``value``, in one sentence."""
     setting = SETTING_BY_NAME[name]
     if setting.kind is SettingKind.NUMBER:
+        assert isinstance(value, int)  # a number setting's value
         return tn(f"rules.setting.{setting.short}", value)
     if setting.kind is SettingKind.SWITCH:
         return _switch(setting.short, bool(value))

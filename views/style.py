@@ -4,7 +4,12 @@ sheets once, as one element."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import streamlit as st
+
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
 
 TOUCH_TARGET_PX = 44
 """The smallest comfortable height of something to tap (Apple HIG, WCAG 2.5.5)."""
@@ -82,7 +87,7 @@ def named_symbol(symbol: str, name: str) -> str:
     return f"{symbol} *{name}*"
 
 
-def phone_page() -> object:
+def phone_page() -> DeltaGenerator:
     """A container for a page built for the phone: large touch targets.
 
     Use it as ``with phone_page(): ...``; its style sheet, :data:`PHONE_CSS`, is drawn by

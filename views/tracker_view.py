@@ -60,8 +60,12 @@ DIE_LOST = "○"
 _roll_rng = random.SystemRandom()
 
 
-name_of = player_name
-"""The name at ``seat`` as literal markdown (:func:`views.text.player_name`)."""
+def name_of(game: GameState, seat: int | None) -> str:
+    """The name at ``seat`` as literal markdown (:func:`views.text.player_name`). ``seat`` is
+    one the game names (its opener, turn, last bidder, winner, a refused move's seat), which
+    the state types ``int | None``: ``None`` (the game over, no bid yet) is never asked."""
+    assert seat is not None
+    return player_name(game, seat)
 
 
 # --- setting up a game -----------------------------------------------------------------------
@@ -278,9 +282,9 @@ def face_switch(game: GameState, face: int) -> RulesChanged | None:
     return changes[0] if changes else None
 
 
-def call_switch(game: GameState, kind: str, caller: int) -> RulesChanged | None:
-    """The change of one setting under which ``caller`` may call ``kind`` (dudo or calza),
-    refused now; ``None`` when no single setting allows it."""
+def call_switch(game: GameState, kind: str, caller: int | None) -> RulesChanged | None:
+    """The change of one setting under which ``caller`` (``None``: the player to act) may
+    call ``kind`` (dudo or calza), refused now; ``None`` when no single setting allows it."""
     call = (DudoCalled if kind == "dudo" else CalzaCalled)(caller, 0)
     changes = game.changes_allowing(call)
     return changes[0] if changes else None
@@ -325,6 +329,7 @@ def refusal_text(game: GameState, refused: RefusedMove) -> str:
         params["name"] = name_of(game, refused.seat)
     elif refused.code is MoveRefusal.COUNT_ABOVE_TABLE:
         params["count"] = refused.count
+        assert refused.table_dice is not None  # a count above the table says the table's
         params["table"] = tn("common.dice_on_table", refused.table_dice)
     elif refused.code is MoveRefusal.GAME_TOO_LONG:
         params.update(moves=MAX_MOVES, rounds=MAX_ROUNDS)
@@ -383,6 +388,7 @@ def callers(game: GameState) -> list[int]:
 def count_label(game: GameState) -> str:
     """The label of the revealed-count stepper: which dice count for the bid on the table."""
     bid = game.last_bid
+    assert bid is not None  # a call counts for the bid on the table
     faces = t(f"face.plural.{bid.face}")
     if game.palifico and not bid.is_paco:
         kind = "palifico"
@@ -439,6 +445,7 @@ def finished_rounds(game: GameState) -> list[LoggedRound]:
     changes: list[RulesChanged] = []
     for event in game.history:
         if isinstance(event, BidMade):
+            assert event.seat is not None  # the history records every move's seat
             bids.append((event.seat, event.bid))
             continue
         if isinstance(event, RulesChanged):

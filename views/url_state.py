@@ -231,8 +231,11 @@ def _write(name: str, value: str | None) -> None:
 def _write_url() -> None:
     wanted = {LANG_PARAM: i18n.current_language(), **rules_to_params(current_rules())}
     wanted |= game_params() or {}
-    if current_token() is not None:
-        wanted[PROFILE_PARAM] = current_token()
+    # a table not read yet (its store away) has no game, but its code stays in the address
+    if (table := current_table()) is not None:
+        wanted[TABLE_PARAM] = table
+    if (token := current_token()) is not None:
+        wanted[PROFILE_PARAM] = token
     for name in _shared_names():
         _write(name, wanted.get(name))
 
@@ -273,8 +276,8 @@ def game_params() -> dict[str, str] | None:
     params = {**rules_to_params(current_rules()), GAME_PARAM: game.to_code()}
     if current_seat() is not None:
         params[SEAT_PARAM] = str(current_seat())
-    if current_table() is not None:
-        params[TABLE_PARAM] = current_table()
+    if (table := current_table()) is not None:
+        params[TABLE_PARAM] = table
     return params
 
 

@@ -142,7 +142,7 @@ class BidReading:
 def _check_pairs(name: str, pairs: object, what: str) -> None:
     if pairs.__class__ is not tuple:
         raise wrong_type(f"BidReading: {name}", "a tuple of (seat, value) pairs", pairs)
-    for pair in pairs:  # type: ignore[attr-defined]
+    for pair in pairs:
         if not (isinstance(pair, tuple) and len(pair) == 2 and is_whole(pair[0])):
             raise wrong_type(f"BidReading: {name}", "(seat, value) pairs", pair)
         require_real(f"BidReading: {what}", pair[1], 0.0, 1.0)
@@ -557,7 +557,7 @@ def _plain_by_face(dice: int, palifico: bool) -> np.ndarray:
 def _count_indicator(dice: int, palifico: bool) -> np.ndarray:
     """``[h, (f − 1) × (dice + 1) + k]``: 1 when hand h has k dice counting toward face f."""
     matches = hand_space(dice).matches(palifico)
-    indicator = np.zeros((len(matches), 6, dice + 1))
+    indicator: np.ndarray = np.zeros((len(matches), 6, dice + 1))
     indicator[np.arange(len(matches))[:, None], np.arange(6)[None, :], matches] = 1.0
     indicator = indicator.reshape(len(matches), -1)
     indicator.setflags(write=False)

@@ -9,7 +9,7 @@ import numpy as np
 
 from coach.engine.beliefs import BidReading, TableBeliefs
 from coach.engine.rollout import raise_losses
-from coach.engine.situation import CALZA, DUDO, Action, Situation
+from coach.engine.situation import CALZA, DUDO, Action, ActionKind, Situation
 from coach.engine.stakes import after, win_chance
 from perudo_math import (
     PACO,
@@ -291,7 +291,7 @@ def candidate_raises(situation: Situation, depth: int) -> dict[int, range]:
     if not isinstance(situation, Situation):
         raise wrong_type("candidate_raises: situation", "a Situation", situation)
     require_int("candidate_raises: depth", depth, 0)
-    context = {"palifico": situation.palifico, "rules": situation.rules,
+    context: dict[str, Any] = {"palifico": situation.palifico, "rules": situation.rules,
                "bidder_dice": situation.dice[situation.me]}
     table = situation.table_dice
     spans = legal_quantities(situation.last_bid, table, **context)
@@ -385,7 +385,7 @@ def _weigh_raises(situation: Situation, beliefs: TableBeliefs, settings: CoachSe
         exact = np.append(beliefs.distribution(face), 0.0)
         at = np.minimum(quantities, len(tail) - 1)
         for index, quantity in enumerate(span):
-            options.append(Option(Action("raise", Bid(quantity, face)),
+            options.append(Option(Action(ActionKind.RAISE, Bid(quantity, face)),
                                   lose=float(min(1.0, lose[index])), gain=0.0,
                                   p_true=float(tail[at[index]]), p_exact=float(exact[at[index]]),
                                   challenge=float(min(1.0, call_false[index] + call_true[index])),
@@ -410,9 +410,8 @@ def _played_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
     not for a raise that cannot be true, which the draws settle."""
     players = len(situation.active_seats)
     certain = _surely_called(situation, settings, raises)
-    played = [option.action.bid for option, sure in zip(raises, certain, strict=True)
-              if not sure]
-    losses = iter(raise_losses(situation, played, beliefs.hand_weights,  # type: ignore[arg-type]
+    played = [_raised(option) for option, sure in zip(raises, certain, strict=True) if not sure]
+    losses = iter(raise_losses(situation, played, beliefs.hand_weights,
                                lambda seat: settings.threshold_of(seat, players),
                                settings.rollouts, beliefs.view_of) if played else ())
     draws = settings.rollouts
@@ -517,7 +516,7 @@ def _rank(calls: list[Option], raises: list[Option], settings: CoachSettings,
             pressured = [option for option in raises
                          if option.net_loss <= safest + settings.pressure]
             pick = max(pressured, key=lambda option: (
-                strength(option.action.bid, palifico), option.p_true))  # type: ignore[arg-type]
+                strength(_raised(option), palifico), option.p_true))
             best_call = min((weighed(option) for option in calls), default=float("inf"))
             if pick.net_loss <= best_call:
                 ordered.remove(pick)
@@ -527,6 +526,13 @@ def _rank(calls: list[Option], raises: list[Option], settings: CoachSettings,
         ordered.remove(dudo)
         ordered.insert(0, dudo)
     return ordered
+
+
+def _raised(option: Option) -> Bid:
+    """The bid of a raise's option (every raise has one)."""
+    bid = option.action.bid
+    assert bid is not None
+    return bid
 
 
 def strength(bid: Bid, palifico: bool) -> float:

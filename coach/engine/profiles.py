@@ -27,7 +27,7 @@ from coach.engine.beliefs import (
 )
 from coach.engine.hands import bid_likelihood, hand_space, informed_choice, uniform_survival
 from coach.engine.showdown import Showdown
-from perudo_math import MAX_STARTING_DICE, Rules, odds
+from perudo_math import MAX_STARTING_DICE, Bid, Rules, odds
 
 STANDARD_RULES = Rules()
 THRESHOLDS = tuple(step / 20 for step in range(1, 20))
@@ -162,7 +162,7 @@ class OpponentProfiles:
         return share * random_pick / (share * random_pick + (1.0 - share) * honest), ratio
 
     @staticmethod
-    def _own_odds(showdown: Showdown, seat: int, bid) -> float:
+    def _own_odds(showdown: Showdown, seat: int, bid: Bid) -> float:
         assert showdown.hands is not None
         table = sum(len(hand) for hand in showdown.hands)
         return odds(bid, showdown.hands[seat], table, showdown.palifico).at_least

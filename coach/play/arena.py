@@ -34,7 +34,7 @@ from enum import StrEnum
 from multiprocessing.connection import Connection
 from multiprocessing.connection import wait as wait_for
 from multiprocessing.process import BaseProcess
-from typing import TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
 
 from coach.engine.showdown import Showdown
 from coach.engine.situation import Action, Situation
@@ -185,8 +185,7 @@ def iter_decisions(players: Sequence[Bot], state: GameState,
         while True:
             seat = state.turn
             assert seat is not None
-            situation = Situation(state.rules, dice, seat, hands[seat], state.bids,
-                                  state.palifico)
+            situation = state.situation(seat, hands[seat])
             yield Decision(situation, hands)
             action = _decide(players[seat], situation, seat)
             try:
@@ -230,6 +229,7 @@ def apply_action(state: GameState, action: Action,
     of dice the lifted cups show for the last bid (0 after a raise). Raises
     :class:`perudo_math.IllegalMove` when the game refuses the move."""
     if action.kind == "raise":
+        assert action.bid is not None  # every raise has its bid
         return state.bid(action.bid), 0
     last = state.last_bid
     count = 0 if last is None else sum(hand.count(last.face, palifico=state.palifico)
@@ -582,7 +582,7 @@ def _play(spec: ArenaSpec, workers: Workers, deadline: float | None,
 
 def _ready(busy: list[_Worker], timeout: float) -> list[_Worker]:
     """The workers with an answer waiting, or ended, within ``timeout`` seconds."""
-    by_handle: dict[object, _Worker] = {}
+    by_handle: dict[Any, _Worker] = {}  # pipes and sentinels, as wait_for takes them
     for worker in busy:
         by_handle[worker.conn] = by_handle[worker.process.sentinel] = worker
     ready = wait_for(list(by_handle), timeout)

@@ -216,9 +216,7 @@ class BotTable:
         return self.situation_of(ME)
 
     def situation_of(self, seat: int) -> Situation:
-        state = self.state
-        dice = tuple(player.dice for player in state.players)
-        return Situation(state.rules, dice, seat, self.hands[seat], state.bids, state.palifico)
+        return self.state.situation(seat, self.hands[seat])
 
     @property
     def my_hand(self) -> Hand:

@@ -17,7 +17,7 @@ from coach.engine.beliefs import PURE_ODDS
 from coach.engine.decide import CoachSettings, advise
 from coach.engine.profiles import OpponentProfiles
 from coach.engine.showdown import Showdown
-from coach.engine.situation import CALZA, DUDO, Action, Situation
+from coach.engine.situation import CALZA, DUDO, Action, ActionKind, Situation
 from coach.play.opponents import OPPONENTS
 from perudo_math import PACO, Rules, legal_raises, odds_table, smallest_raises
 
@@ -32,7 +32,7 @@ class RandomBot:
         self.rng = rng or random.Random()
 
     def __call__(self, situation: Situation) -> Action:
-        moves = [Action("raise", bid) for bid in legal_raises(
+        moves = [Action(ActionKind.RAISE, bid) for bid in legal_raises(
             situation.last_bid, situation.table_dice, palifico=situation.palifico,
             rules=situation.rules, bidder_dice=situation.dice[situation.me])]
         if situation.may_dudo():
@@ -74,12 +74,12 @@ class N3Bot:
         if last is None:
             face = max(smallest, key=lambda f: (expected[f], f))
             quantity = max(1, int(expected[face]))
-            return Action("raise", smallest[face].__class__(quantity, face))
+            return Action(ActionKind.RAISE, smallest[face].__class__(quantity, face))
         within = [bid for bid in smallest.values() if bid.quantity <= expected[bid.face]]
         if not within:
             return DUDO
         best = max(within, key=lambda bid: (expected[bid.face] - bid.quantity, bid.face))
-        return Action("raise", best)
+        return Action(ActionKind.RAISE, best)
 
 
 class ProbabilityBot:
@@ -108,7 +108,7 @@ class ProbabilityBot:
             f, palifico=situation.palifico), f))
         if last is not None and chance(face) == 0.0:
             return DUDO
-        return Action("raise", smallest[face])
+        return Action(ActionKind.RAISE, smallest[face])
 
 
 class CoachBot:
@@ -186,7 +186,7 @@ two-dice-each tables too it won 2 points less against the reader and 5 less agai
 player; the smaller tables change nothing measurable."""
 
 
-LOW_OPENING = CoachSettings(opening_floor=0.0)
+LOW_OPENING: CoachSettings = CoachSettings(opening_floor=0.0)
 """The coach without its opening floor (:data:`coach.engine.decide.OPENING_FLOOR`): it
 opened as low as 2 × 4 with 19 dice on the table. Kept to measure the floor against."""
 

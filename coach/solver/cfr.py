@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
@@ -277,16 +278,19 @@ def solve_lp(tree: GameTree) -> Solution:
     x_size = hands[0] * plans[0].sequences
     z_size = hands[1] * plans[1].rows
     constraints_y = sp.kron(sp.identity(hands[1]), plans[1].constraints.T)
-    a_ub = sp.hstack([-payoff_t, constraints_y]).tocsr()
+    a_ub = sp.hstack([-payoff_t, constraints_y], format="csr")
     constraints_x = sp.kron(sp.identity(hands[0]), plans[0].constraints)
-    a_eq = sp.hstack([constraints_x, sp.csr_matrix((constraints_x.shape[0], z_size))]).tocsr()
+    a_eq = sp.hstack([constraints_x, sp.csr_matrix((constraints_x.shape[0], z_size))],
+                     format="csr")
     b_eq = np.tile(plans[0].right_hand_side, hands[0])
     cost = np.concatenate([np.zeros(x_size), -np.tile(plans[1].right_hand_side, hands[1])])
-    bounds = [(0, None)] * x_size + [(None, None)] * z_size
+    bounds: list[tuple[float | None, float | None]] = (
+        [(0, None)] * x_size + [(None, None)] * z_size)
     result = scipy.optimize.linprog(cost, A_ub=a_ub, b_ub=np.zeros(a_ub.shape[0]), A_eq=a_eq,
                                     b_eq=b_eq, bounds=bounds, method="highs")
     if result.status != 0:
         raise RuntimeError(f"the linear program failed: {result.message}")
+    assert result.x is not None  # solved: status 0
     x = result.x[:x_size].reshape(hands[0], plans[0].sequences)
     y = -result.ineqlin.marginals.reshape(hands[1], plans[1].sequences)
     profile = _behaviour(tree, plans, (np.maximum(x, 0.0), np.maximum(y, 0.0)))
@@ -366,11 +370,11 @@ def _behaviour(tree: GameTree, plans: tuple[_SequenceForm, _SequenceForm],
 # Convenience.
 
 
-def solve(game: BidGame, method: str = "cfr", **options: object) -> Solution:
+def solve(game: BidGame, method: str = "cfr", **options: Any) -> Solution:
     """Build ``game``'s tree and solve it with ``"cfr"`` (CFR+) or ``"lp"``."""
     tree = build_tree(game)
     if method == "lp":
         return solve_lp(tree)
     if method == "cfr":
-        return solve_cfr(tree, **options)  # type: ignore[arg-type]
+        return solve_cfr(tree, **options)
     raise ValueError(f"method must be cfr or lp, not {method!r}")

@@ -43,6 +43,7 @@ import scipy.sparse as sp
 from coach.solver.values import PAYOFFS, Payoff, StateValues, after_call, heads_up_value
 from perudo_math import (
     Bid,
+    CallKind,
     Hand,
     RaiseRule,
     Rules,
@@ -59,7 +60,7 @@ CALZA_CODE = -2
 NO_BID = -1
 """The bid index before the opening bid."""
 
-OpenerPayoff = Callable[[Bid, str, int, int], float]
+OpenerPayoff = Callable[[Bid, CallKind, int, int], float]
 """``payoff(bid, kind, caller, count)``: the opener's payoff when ``caller`` (0 or 1) calls
 ``kind`` (``"dudo"`` or ``"calza"``) on ``bid`` and ``count`` dice match."""
 
@@ -103,10 +104,14 @@ class BidGame:
     """
 
     dice: tuple[int, int]
-    bids: tuple[Bid, ...]
     name: str
     rules: Rules = Rules()
     """The settings a call is settled under (:func:`perudo_math.settle_round`)."""
+
+    @property
+    def bids(self) -> tuple[Bid, ...]:
+        """The bid ladder in a fixed order (a subclass works it out once)."""
+        raise NotImplementedError
 
     def raises(self, last: int, mover: int) -> tuple[int, ...]:
         """The bid indices ``mover`` may bid after bid index ``last`` (``NO_BID``: opening)."""
@@ -120,7 +125,7 @@ class BidGame:
         """What a right calza earns ``caller`` (in dice), or ``None`` when calza is not allowed."""
         return None
 
-    def opener_payoff(self, bid: Bid, kind: str, caller: int, count: int) -> float:
+    def opener_payoff(self, bid: Bid, kind: CallKind, caller: int, count: int) -> float:
         """The opener's payoff when ``caller`` calls ``kind`` on ``bid`` and ``count`` dice
         match: die for die, as :func:`perudo_math.settle_round` settles it."""
         settled = settle_round(bid, bidder=1 - caller, caller=caller, kind=kind, count=count,
@@ -175,7 +180,7 @@ class LinearBidGame(BidGame):
         object.__setattr__(self, "name", "snyd-joker" if self.jokers else "snyd-normal")
 
     @cached_property
-    def bids(self) -> tuple[Bid, ...]:  # type: ignore[override]
+    def bids(self) -> tuple[Bid, ...]:
         faces = range(2, 7) if self.jokers else range(1, 7)
         return tuple(Bid(q, f) for q in range(1, self.total_dice + 1) for f in faces)
 
@@ -208,7 +213,7 @@ class PerudoRound(BidGame):
         object.__setattr__(self, "name", "palifico" if self.palifico else "perudo")
 
     @cached_property
-    def bids(self) -> tuple[Bid, ...]:  # type: ignore[override]
+    def bids(self) -> tuple[Bid, ...]:
         return tuple(sorted(Bid(q, f) for q in range(1, self.total_dice + 1)
                             for f in range(1, 7)))
 
@@ -232,7 +237,7 @@ class PerudoRound(BidGame):
     def calza_gain(self, caller: int) -> float | None:
         return self._calza_gains[caller]
 
-    def opener_payoff(self, bid: Bid, kind: str, caller: int, count: int) -> float:
+    def opener_payoff(self, bid: Bid, kind: CallKind, caller: int, count: int) -> float:
         if self.payoff == "dice":
             return super().opener_payoff(bid, kind, caller, count)
         after = after_call(self.rules, self.dice, self.palifico, bid, caller, kind, count)
@@ -276,7 +281,7 @@ def round_rules_key(rules: Rules, dice: tuple[int, int]) -> dict[str, object]:
         "calza_heads_up": calza,
     }
     if calza:
-        key["calza_gains"] = [int(gain) for gain in gains]
+        key["calza_gains"] = [int(gain) for gain in gains if gain is not None]  # both or none
     return key
 
 
@@ -477,7 +482,7 @@ class _UtilityCache:
 
     def _compute(self, bid: int, kind: int, caller: int) -> np.ndarray:
         total = self.counts[0][bid][:, None] + self.counts[1][bid][None, :]
-        call = "dudo" if kind == DUDO_CODE else "calza"
+        call: CallKind = "dudo" if kind == DUDO_CODE else "calza"
         by_count = np.array([self.payoff(self.game.bids[bid], call, caller, count)
                              for count in range(self.game.total_dice + 1)])
         return by_count[total]

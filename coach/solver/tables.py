@@ -2,7 +2,7 @@
 
 ``coach/solver/data/heads_up_tables.npz`` holds, per solved round (opener's dice, responder's dice,
 normal or palifico), the equilibrium profile from :mod:`coach.solver.cfr`, written by
-``python scripts/build_solver_tables.py``; ``coach/solver/data/heads_up_tables.json`` holds the
+``python -m scripts.build_solver_tables``; ``coach/solver/data/heads_up_tables.json`` holds the
 kind of payoff the tables were solved for (``payoff``: ``"game"`` for the shipped tables, see
 :mod:`coach.solver.values`; ``"dice"``: die for die) and each table's rule key and figures:
 ``value``, the opener's equilibrium payoff; with game payoffs ``game_value`` = (1 + value) / 2,
@@ -44,7 +44,7 @@ import numpy as np
 
 from coach.engine.decide import CoachSettings, advise
 from coach.engine.showdown import Showdown
-from coach.engine.situation import CALZA, DUDO, Action, Situation
+from coach.engine.situation import CALZA, DUDO, Action, ActionKind, Situation
 from coach.solver.cfr import Profile, exploitability, infoset_values, normalise, reach
 from coach.solver.games import (
     CALZA_CODE,
@@ -124,7 +124,7 @@ def phrase_mixed_advice(advice: MixedAdvice) -> str:
     parts = []
     for index, (action, probability) in enumerate(advice.choices):
         if action.bid is None:
-            words = action.kind
+            words: str = action.kind
         elif index == 0:
             words = f"{'open' if advice.opening else 'raise to'} {action.bid.pretty()}"
         else:
@@ -232,7 +232,7 @@ class StrategyTable:
             return DUDO
         if code == CALZA_CODE:
             return CALZA
-        return Action("raise", self.game.bids[code])
+        return Action(ActionKind.RAISE, self.game.bids[code])
 
 
 def _depths(children: np.ndarray) -> np.ndarray:
@@ -321,7 +321,7 @@ class CoachTablesBot:
             observe(showdown)
 
 
-# Writing tables (used by scripts/build_solver_tables.py).
+# Writing tables (used by python -m scripts.build_solver_tables).
 
 _ARRAY_NAMES = ("children", "prob0", "prob1", "value0", "value1")
 
@@ -364,7 +364,7 @@ def write_tables(tables: dict[str, tuple[dict[str, np.ndarray], dict[str, Any]]]
     """Write every table's arrays into one compressed ``.npz`` and the figures as JSON, with
     the kind of payoff the tables were solved for."""
     directory.mkdir(parents=True, exist_ok=True)
-    flat = {f"{key}.{name}": array for key, (arrays, _) in tables.items()
+    flat: dict[str, Any] = {f"{key}.{name}": array for key, (arrays, _) in tables.items()
             for name, array in arrays.items()}
     np.savez_compressed(directory / TABLES_FILE.name, **flat)
     index = {"format": 2, "payoff": payoff,

@@ -21,6 +21,7 @@ from coach import (
     heads_up_strategy,
 )
 from perudo_math import Bid, GameState, Hand, Rules, odds
+from perudo_math.situation import even_split
 from tests.app.steppers import set_stepper, stepper_value
 from tests.strategies import read_rounds
 from views import advice_view
@@ -29,7 +30,6 @@ from views.engine_cache import (
     cached_count_shift,
     cached_odds,
     cached_read_odds,
-    even_split,
 )
 from views.i18n import catalog, format_decimal, format_percent
 from views.inputs import MAX_HAND_DICE
@@ -1524,10 +1524,10 @@ def test_the_count_before_and_after_is_the_count_the_odds_show(spot_and_face) ->
     """The line's totals are the odds section's expected counts: from the dice alone
     (:func:`cached_odds`) and read (:func:`cached_read_odds`)."""
     spot, face = spot_and_face
-    table = Table.of(spot.rules, spot.dice, spot.me, spot.hand.faces, spot.bids, spot.palifico)
+    table = Table(spot)
     shift = cached_count_shift(table, face)
-    plain = cached_odds(1, face, table.hand, spot.table_dice, spot.palifico)
+    plain = cached_odds(Bid(1, face), spot.hand, spot.table_dice, spot.palifico)
     assert shift.before == pytest.approx(plain.expected, abs=1e-9)
-    read = cached_read_odds(table, True, 1, face)
+    read = cached_read_odds(table, True, Bid(1, face))
     assert shift.after == pytest.approx(plain.expected if read is None else read.expected,
                                         abs=1e-9)

@@ -54,13 +54,13 @@ def check(at: AppTest, new: str, previous: str | None = None, *, palifico: bool 
 
 
 @pytest.fixture
-def page(app: AppTest) -> AppTest:
+def rules_page(app: AppTest) -> AppTest:
     return open_rules(app)
 
 
-def test_default_rules_in_words(page: AppTest) -> None:
-    assert page.title[0].value == "Rules & cheat sheet"
-    assert bullets(page, 0) == [
+def test_default_rules_in_words(rules_page: AppTest) -> None:
+    assert rules_page.title[0].value == "Rules & cheat sheet"
+    assert bullets(rules_page, 0) == [
         "Everyone starts with 5 dice.",
         "Raising: a higher quantity keeps the face, a higher face keeps the quantity "
         "(after 5 × 3: 6 × 3 or 5 × 4).",
@@ -72,8 +72,8 @@ def test_default_rules_in_words(page: AppTest) -> None:
         "Only the next player may call calza.",
         "No calza when only two players are left.",
     ]
-    assert len(bullets(page, 1)) == len(rules_view.BASIC_KEYS)
-    assert [s.value for s in page.subheader] == [
+    assert len(bullets(rules_page, 1)) == len(rules_view.BASIC_KEYS)
+    assert [s.value for s in rules_page.subheader] == [
         "At this table", "Always", "How the coach grades a move", "Paco conversions",
         "Expected counts", "Is this bid legal?"]
 
@@ -100,14 +100,14 @@ def test_each_grade_is_defined_once_with_its_points(app: AppTest, lang: str) -> 
     the review and practice grade by, and what a grade weighs."""
     from coach.review import COSTLY_FROM, GOOD_BELOW
     from practice.scenarios import CORRECT_REGRET
-    page = open_rules(app, lang=lang)
-    assert translate(lang, "rules.section.grades") in [s.value for s in page.subheader]
+    rules_page = open_rules(app, lang=lang)
+    assert translate(lang, "rules.section.grades") in [s.value for s in rules_page.subheader]
     numbers = {"good": GOOD_BELOW, "costly": COSTLY_FROM, "close": CORRECT_REGRET * 100}
     assert all(float(value).is_integer() for value in numbers.values())
     expected = [line.format(**{name: int(value) for name, value in numbers.items()})
                 for line in GRADES[lang]]
-    assert bullets(page, 2) == expected
-    assert translate(lang, "rules.grades.caption") in [c.value for c in page.caption]
+    assert bullets(rules_page, 2) == expected
+    assert translate(lang, "rules.grades.caption") in [c.value for c in rules_page.caption]
     for verdict in ("good", "doubtful", "costly"):  # the words the review shows
         assert translate(lang, f"review.verdict.{verdict}").capitalize() in expected[
             ("good", "doubtful", "costly").index(verdict)]
@@ -139,25 +139,25 @@ def test_no_calza_hides_the_calza_details(app: AppTest) -> None:
     assert not any("calza" in line.lower() for line in lines if line != "No calza at this table.")
 
 
-def test_paco_conversions_follow_the_engine(page: AppTest) -> None:
+def test_paco_conversions_follow_the_engine(rules_page: AppTest) -> None:
     rows = rules_view.paco_conversions()
     assert rows == [(q, math.ceil(q / 2), 2 * q + 1) for q in rules_view.PACO_TABLE_QUANTITIES]
-    table = next(text for text in markdown(page) if "after q × face" in text)
+    table = next(text for text in markdown(rules_page) if "after q × face" in text)
     assert "| 3 | 2 | 7 |" in table and "| 12 | 6 | 25 |" in table
 
 
-def test_expected_counts_for_5_to_30_dice(page: AppTest) -> None:
+def test_expected_counts_for_5_to_30_dice(rules_page: AppTest) -> None:
     counts = rules_view.expected_counts()
     assert [n for n, _, _ in counts] == list(range(5, 31))
     assert all(third == n / 3 and sixth == n / 6 for n, third, sixth in counts)
-    table = next(text for text in markdown(page) if "n/3" in text)
+    table = next(text for text in markdown(rules_page) if "n/3" in text)
     assert "| 5 | 1.7 | 0.8 | 18 | 6.0 | 3.0 |" in table
     assert "| 17 | 5.7 | 2.8 | 30 | 10.0 | 5.0 |" in table
     assert len(table.splitlines()) == 2 + 13
 
 
-def test_checker_default_is_a_legal_raise(page: AppTest) -> None:
-    assert [s.value for s in page.main.success] == ["6 × 4 is a legal raise over 5 × 4."]
+def test_checker_default_is_a_legal_raise(rules_page: AppTest) -> None:
+    assert [s.value for s in rules_page.main.success] == ["6 × 4 is a legal raise over 5 × 4."]
 
 
 @pytest.mark.parametrize(
@@ -182,9 +182,9 @@ def test_checker_default_is_a_legal_raise(page: AppTest) -> None:
         ("3x5", "2x5", True, "3 × 5 is a legal raise over 2 × 5."),
     ],
 )
-def test_checker_verdicts(page: AppTest, new: str, previous: str | None, palifico: bool,
+def test_checker_verdicts(rules_page: AppTest, new: str, previous: str | None, palifico: bool,
                           verdict: str) -> None:
-    assert check(page, new, previous, palifico=palifico) == verdict
+    assert check(rules_page, new, previous, palifico=palifico) == verdict
 
 
 def test_checker_follows_the_table_rules(app: AppTest) -> None:

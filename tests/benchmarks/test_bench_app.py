@@ -14,19 +14,14 @@ tap under 100 ms (median), the first page ready in headless Chromium under 3 s.
 from __future__ import annotations
 
 import itertools
-import queue
 import random
-import threading
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.steppers import set_stepper
-from tests.browser import conftest as browser
-from tests.browser.conftest import app_url  # noqa: F401 (the browser tests' app server)
-from tests.browser.kit import IDLE, PHONE
+from tests.benchmarks.conftest import first_page
 
 ROOT = Path(__file__).resolve().parents[2]
 ENTRY = ROOT / "streamlit_app.py"
@@ -81,78 +76,8 @@ def test_rerun_after_a_tap_seen_hand(benchmark) -> None:
     assert not at.exception
 
 
-class BrowserThread:
-    """The browser tests' Chromium (same binary, same flags), driven from its own thread.
-
-    Playwright's sync API allows one instance per thread, and the browser tests' session
-    fixture may already hold the main thread's: a second ``sync_playwright()`` there fails.
-    A job handed to this thread runs there; the hand-over costs microseconds.
-    """
-
-    def __init__(self) -> None:
-        self.jobs: queue.Queue = queue.Queue()
-        self.thread = threading.Thread(target=self._serve, daemon=True)
-        self.thread.start()
-
-    def _serve(self) -> None:
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as playwright:
-            chromium = playwright.chromium.launch(
-                executable_path=str(browser.CHROMIUM), args=browser.CHROMIUM_ARGS,
-            )
-            while (job := self.jobs.get()) is not None:
-                work, done = job
-                try:
-                    done.put((work(chromium), None))
-                except Exception as error:  # handed back to the test thread
-                    done.put((None, error))
-            chromium.close()
-
-    def run(self, work: Callable) -> object:
-        done: queue.Queue = queue.Queue()
-        self.jobs.put((work, done))
-        result, error = done.get(timeout=120)
-        if error is not None:
-            raise error
-        return result
-
-    def close(self) -> None:
-        self.jobs.put(None)
-        self.thread.join(timeout=30)
-
-
-def first_page(url: str) -> Callable:
-    """A job for :class:`BrowserThread`: open ``url`` in a fresh phone context (empty HTTP
-    cache) and wait until the odds page has run and shows its title."""
-
-    def job(chromium) -> None:
-        context = chromium.new_context(
-            viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US",
-        )
-        try:
-            page = context.new_page()
-            page.goto(url)
-            page.wait_for_selector(IDLE)
-            page.get_by_role("heading", name="Odds & advice").wait_for()
-        finally:
-            context.close()
-
-    return job
-
-
-@pytest.fixture(scope="module")
-def chromium_thread() -> Iterator[BrowserThread]:
-    browser._require_chromium()
-    worker = BrowserThread()
-    try:
-        yield worker
-    finally:
-        worker.close()
-
-
 @pytest.mark.browser
-def test_first_page_ready(benchmark, app_url, chromium_thread) -> None:  # noqa: F811
+def test_first_page_ready(benchmark, app_url, chromium_thread) -> None:
     benchmark.group = "first-page"
 
     benchmark.pedantic(chromium_thread.run, args=(first_page(app_url),), rounds=8,

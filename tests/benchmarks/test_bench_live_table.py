@@ -48,7 +48,7 @@ from perudo_math import GameState
 from storage.sql import Database, close_pools
 from storage.tables import SharedTables
 from tests import postgres
-from tests.benchmarks.test_bench_app import BrowserThread
+from tests.benchmarks.conftest import BrowserThread
 from tests.browser import conftest as browser
 from tests.browser.kit import IDLE, phone_context
 from tests.servers import streamlit_app
@@ -224,13 +224,93 @@ def cluster() -> Iterator[postgres.Cluster]:
     close_pools()
 
 
-@pytest.fixture(scope="module")
-def chromium_thread() -> Iterator[BrowserThread]:
-    """Chromium in a thread of its own (the browser tests may hold this thread's)."""
-    browser._require_chromium()
-    thread = BrowserThread()
-    yield thread
-    thread.close()
+@dataclass
+class LiveRun:
+    """One run: the shared table, its followers on the two app processes (``servers``,
+    listening as ``pids``), the figures measured, each step a method run in Chromium's
+    thread. ``stack`` closes what the run opens."""
+
+    table: Table
+    servers: list[str]
+    pids: list[int]
+    stack: ExitStack
+    chromium_thread: BrowserThread
+    cluster: postgres.Cluster
+    count: int
+    moves: int
+    followers: list[Follower] = field(default_factory=list)
+    latencies: list[float | None] = field(default_factory=list)
+    figures: dict[str, float] = field(default_factory=dict)
+
+    def open_followers(self, chromium: Browser) -> None:
+        for index in range(self.count):
+            context = phone_context(chromium)
+            self.stack.callback(self.chromium_thread.run,
+                                lambda _, context=context: context.close())
+            follower = Follower(context.new_page(), self.servers[index % 2])
+            follower.watch()
+            follower.open(self.table.link(follower.server))
+            self.followers.append(follower)
+
+    def one_move(self) -> list[float | None]:
+        time.sleep(MOVE_GAP_S)
+        quantity = self.table.quantity + 1
+        for follower in self.followers:
+            follower.expect_move(quantity)
+        moved, landed = self.table.move()
+        return spread(self.followers, moved, landed)
+
+    def moves_under_watch(self, _: Browser) -> None:
+        with ServerWatch(self.pids) as watch:
+            for _ in range(self.moves):
+                self.latencies.extend(self.one_move())
+        self.figures["cpu_percent_of_a_core"] = 100 * watch.cpu_seconds / watch.seconds
+        self.figures["peak_rss_mb"] = watch.peak_rss / 2**20
+
+    def count_latencies(self) -> None:
+        seen = [latency for latency in self.latencies if latency is not None]
+        self.figures["updates"] = len(self.latencies)
+        self.figures["missed"] = len(self.latencies) - len(seen)
+        self.figures["median_s"] = statistics.median(seen)
+        self.figures["p95_s"] = p95(seen)
+        self.figures["max_s"] = max(seen)
+
+    def kill_a_process(self, _: Browser) -> None:
+        """The second process is killed; its followers reopen the link on the first."""
+        moved = [f for f in self.followers if f.server == self.servers[1]]
+        for follower in moved:
+            follower.counting = False
+        os.kill(self.pids[1], signal.SIGKILL)
+        started = time.monotonic()
+        for follower in moved:
+            follower.server = self.servers[0]
+            follower.open(self.table.link(self.servers[0]))
+            follower.counting = True
+            expect(follower.page.get_by_text(
+                re.compile(rf"bid\s+{self.table.quantity}\s*×\s*{FACE}"))).to_be_visible()
+        self.figures["reopen_after_kill_s"] = (time.monotonic() - started) / max(1, len(moved))
+        self.figures["missed_after_kill"] = sum(latency is None for latency in self.one_move())
+
+    def restart_the_database(self, _: Browser) -> None:
+        """PostgreSQL stopped under the table, then started again."""
+        reconnecting = translate("en", "live.offline")
+        self.cluster.stop()
+        started = time.monotonic()
+        for follower in self.followers:
+            expect(follower.page.get_by_text(reconnecting)).to_be_visible(timeout=15_000)
+        self.figures["reconnecting_shown_s"] = time.monotonic() - started
+        self.cluster.start()
+        started = time.monotonic()
+        for follower in self.followers:
+            expect(follower.page.get_by_text(reconnecting)).to_be_hidden(timeout=15_000)
+        self.figures["recovered_s"] = time.monotonic() - started
+        self.figures["missed_after_restart"] = sum(
+            latency is None for latency in self.one_move())
+
+    def errors(self) -> list[str]:
+        errors = [error for follower in self.followers for error in follower.errors]
+        return errors + self.chromium_thread.run(lambda _: [
+            f"{n} exceptions drawn" for f in self.followers if (n := f.drawn_exceptions())])
 
 
 def test_twenty_followers_and_two_faults(benchmark, capsys, cluster: postgres.Cluster,
@@ -241,89 +321,22 @@ def test_twenty_followers_and_two_faults(benchmark, capsys, cluster: postgres.Cl
     count, moves = (FOLLOWERS, MOVES) if full else (QUICK_FOLLOWERS, QUICK_MOVES)
     url = postgres.fresh_database(cluster.url)
     env = dict(os.environ, PERUDO_COACH_DB=url)
-    figures: dict[str, float] = {}
-    followers: list[Follower] = []
 
     with ExitStack() as stack:
         servers = [stack.enter_context(streamlit_app(tmp_path, env)) for _ in range(2)]
-        pids = [listening_pid(server) for server in servers]
-        table = Table(url)
-
-        def open_followers(chromium: Browser) -> None:
-            for index in range(count):
-                context = phone_context(chromium)
-                stack.callback(chromium_thread.run, lambda _, context=context: context.close())
-                follower = Follower(context.new_page(), servers[index % 2])
-                follower.watch()
-                follower.open(table.link(follower.server))
-                followers.append(follower)
-
-        def one_move() -> list[float | None]:
-            time.sleep(MOVE_GAP_S)
-            quantity = table.quantity + 1
-            for follower in followers:
-                follower.expect_move(quantity)
-            moved, landed = table.move()
-            return spread(followers, moved, landed)
-
-        chromium_thread.run(open_followers)
-        latencies: list[float | None] = []
-
-        def moves_under_watch(_: Browser) -> None:
-            with ServerWatch(pids) as watch:
-                for _ in range(moves):
-                    latencies.extend(one_move())
-            figures["cpu_percent_of_a_core"] = 100 * watch.cpu_seconds / watch.seconds
-            figures["peak_rss_mb"] = watch.peak_rss / 2**20
-
-        benchmark.pedantic(chromium_thread.run, args=(moves_under_watch,), rounds=1,
+        run = LiveRun(Table(url), servers, [listening_pid(server) for server in servers],
+                      stack, chromium_thread, cluster, count, moves)
+        chromium_thread.run(run.open_followers)
+        benchmark.pedantic(chromium_thread.run, args=(run.moves_under_watch,), rounds=1,
                            iterations=1)
-        seen = [latency for latency in latencies if latency is not None]
-        figures["updates"] = len(latencies)
-        figures["missed"] = len(latencies) - len(seen)
-        figures["median_s"] = statistics.median(seen)
-        figures["p95_s"] = p95(seen)
-        figures["max_s"] = max(seen)
-
-        def kill_a_process(_: Browser) -> None:
-            """The second process is killed; its followers reopen the link on the first."""
-            moved = [f for f in followers if f.server == servers[1]]
-            for follower in moved:
-                follower.counting = False
-            os.kill(pids[1], signal.SIGKILL)
-            started = time.monotonic()
-            for follower in moved:
-                follower.server = servers[0]
-                follower.open(table.link(servers[0]))
-                follower.counting = True
-                expect(follower.page.get_by_text(
-                    re.compile(rf"bid\s+{table.quantity}\s*×\s*{FACE}"))).to_be_visible()
-            figures["reopen_after_kill_s"] = (time.monotonic() - started) / max(1, len(moved))
-            figures["missed_after_kill"] = sum(latency is None for latency in one_move())
-
-        def restart_the_database(_: Browser) -> None:
-            """PostgreSQL stopped under the table, then started again."""
-            reconnecting = translate("en", "live.offline")
-            cluster.stop()
-            started = time.monotonic()
-            for follower in followers:
-                expect(follower.page.get_by_text(reconnecting)).to_be_visible(timeout=15_000)
-            figures["reconnecting_shown_s"] = time.monotonic() - started
-            cluster.start()
-            started = time.monotonic()
-            for follower in followers:
-                expect(follower.page.get_by_text(reconnecting)).to_be_hidden(timeout=15_000)
-            figures["recovered_s"] = time.monotonic() - started
-            figures["missed_after_restart"] = sum(latency is None for latency in one_move())
-
-        chromium_thread.run(kill_a_process)
-        chromium_thread.run(restart_the_database)
-        stored = SharedTables(Database(url)).open(table.follow_token)
-        assert GameState.from_code(stored.game) == table.game  # every move, once
+        run.count_latencies()
+        chromium_thread.run(run.kill_a_process)
+        chromium_thread.run(run.restart_the_database)
+        stored = SharedTables(Database(url)).open(run.table.follow_token)
+        assert GameState.from_code(stored.game) == run.table.game  # every move, once
         assert stored.version == moves + 3
-        errors = [error for follower in followers for error in follower.errors]
-        errors += chromium_thread.run(lambda _: [
-            f"{n} exceptions drawn" for f in followers if (n := f.drawn_exceptions())])
+        errors = run.errors()
+        figures = run.figures
         figures["errors"] = len(errors)
 
     figures["followers"] = count

@@ -77,7 +77,6 @@ def forget_everything() -> None:
     for cached in (engine_cache.cached_odds, engine_cache.cached_advice,
                    engine_cache.cached_read_odds, engine_cache.cached_count_shift,
                    engine_cache.cached_raise_grid, engine_cache.cached_smallest_raises,
-                   engine_cache._situation_of, engine_cache._bids_of, engine_cache._shared,
                    charts.cached_distribution_html,
                    charts.cached_read_distribution_html, charts.cached_raise_html):
         cached.cache_clear()
@@ -146,8 +145,7 @@ def rounds_of(benchmark, kind: str) -> int:
 def spot(bids: int) -> Situation:
     game = long_round(bids)
     assert game.turn is not None
-    return Situation(game.rules, tuple(player.dice for player in game.players), game.turn,
-                     HAND, game.bids, game.palifico)
+    return game.situation(game.turn, HAND)
 
 
 def test_advice_beside_a_normal_spot(benchmark, capsys) -> None:

@@ -17,10 +17,9 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from perudo_math import Bid, BidMade, GameState
-from tests.benchmarks.test_bench_app import IDLE, BrowserThread, first_page
+from tests.benchmarks.conftest import BrowserThread, first_page
 from tests.browser import conftest as browser
-from tests.browser.conftest import app_url  # noqa: F401 (the browser tests' app server)
-from tests.browser.kit import PHONE
+from tests.browser.kit import IDLE, PHONE
 
 NAMES = [f"P{seat}" for seat in range(10)]
 
@@ -71,13 +70,13 @@ def threads():
         busy.close()
 
 
-def test_page_load_idle(benchmark, app_url, threads) -> None:  # noqa: F811
+def test_page_load_idle(benchmark, app_url, threads) -> None:
     benchmark.group = "page-load-beside-the-largest-spot"
     measuring, _ = threads
     benchmark.pedantic(measuring.run, args=(first_page(app_url),), rounds=8, warmup_rounds=1)
 
 
-def test_page_load_beside_the_largest_spot(benchmark, app_url, threads) -> None:  # noqa: F811
+def test_page_load_beside_the_largest_spot(benchmark, app_url, threads) -> None:
     benchmark.group = "page-load-beside-the-largest-spot"
     measuring, busy = threads
     stop, taps = threading.Event(), [0]

@@ -42,9 +42,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from perudo_math import GameState
-from tests.benchmarks.test_bench_app import BrowserThread
 from tests.browser import conftest as browser
-from tests.browser.conftest import app_url  # noqa: F401 (the browser tests' app server)
 from tests.browser.kit import (
     IDLE,
     choose_segment,
@@ -325,18 +323,8 @@ def bare_same_server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[s
         yield url
 
 
-@pytest.fixture(scope="module")
-def chromium_thread() -> Iterator[BrowserThread]:
-    browser._require_chromium()
-    worker = BrowserThread()
-    try:
-        yield worker
-    finally:
-        worker.close()
-
-
 @pytest.mark.browser
-def test_speed_beside_a_bare_page(benchmark, capsys, app_url, bare_url,  # noqa: F811
+def test_speed_beside_a_bare_page(benchmark, capsys, app_url, bare_url,
                                   bare_same_server_url, chromium_thread) -> None:
     benchmark.group = "speed-as-felt"
     full = not benchmark.disabled

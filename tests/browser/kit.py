@@ -141,6 +141,24 @@ def open_page(page: Page, url: str, *, lang: str | None = None) -> None:
     expect(page.get_by_test_id("stMainBlockContainer")).to_be_visible()
 
 
+WARM_UP_TIMEOUT_MS = 120_000
+"""How long a freshly started server's first page may take: its imports
+(``views.warmup.TIMEOUT_S``), on a shared machine."""
+
+
+def warm_up(browser: Browser, url: str) -> None:
+    """Open the app at ``url`` once, in a context of its own, and wait for the first run of
+    a freshly started server, imports included: a test's pages then wait for their own runs
+    alone (a cold second process took 15 to 24 s on a loaded two-core machine)."""
+    context = phone_context(browser)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function(SETTLED_JS, arg=IDLE, timeout=WARM_UP_TIMEOUT_MS)
+    finally:
+        context.close()
+
+
 def reload_page(page: Page) -> None:
     """Reload the page and wait for its first script run to end."""
     page.reload()

@@ -27,6 +27,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from perudo_math import GameState
 from tests.browser.conftest import _require_chromium
 from tests.browser.kit import (
+    NEXT_FRAME_JS,
     PHONE,
     TIMEOUT_MS,
     _watch_the_stream,
@@ -188,7 +189,9 @@ def test_a_phone_user_agent_keeps_two_taps(app_url, chromium_browser) -> None:
         open_page(page, f"{app_url}/game", lang="en")
         taps = Taps(page)
         assert switch_by_the_menu(taps, "en", "nav.rules", "rules.title") == 2
-        page.wait_for_timeout(300)  # a reopening would come right after the switch
+        # The switch's run is over (the server said so) and drawn, and the menu has slid
+        # off: a reopening by the script would have come with that run. Once more painted:
+        page.evaluate(NEXT_FRAME_JS)
         expect(page.locator(SIDEBAR)).to_have_attribute("data-collapsed", "true")
     finally:
         context.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from perudo_math import GameState
@@ -24,10 +24,25 @@ def read(code: object) -> GameState | None:
         return None
 
 
+def reads_back(game: GameState) -> bool:
+    """Whether ``game``'s own code reads as the same game."""
+    return GameState.from_code(game.to_code()) == game
+
+
 @given(st.text(max_size=300))
 def test_random_text(text):
-    assert read(text) is None or isinstance(read(text), GameState)
+    """Text without the code's prefix is refused; text that reads as a game is one whose own
+    code reads back as it."""
+    game = read(text)
+    assert game is None or (text.strip().startswith(CODE_PREFIX) and reads_back(game))
     assert read(CODE_PREFIX + text) is None or text == VALID[len(CODE_PREFIX):]
+
+
+@given(st.text(max_size=40))
+def test_a_code_without_its_prefix_is_refused(text):
+    assume(not text.strip().startswith(CODE_PREFIX))
+    assert read(text) is None
+    assert read(text + VALID[len(CODE_PREFIX):]) is None  # a real game's payload, unprefixed
 
 
 @given(position=st.integers(0, len(VALID) - 1), char=st.characters(), cut=st.integers(0, 40))
@@ -59,7 +74,7 @@ JSONISH = st.recursive(
 def test_a_well_packed_payload_of_any_shape(payload):
     code = CODE_PREFIX + _pack(json.dumps(payload).encode())
     game = read(code)
-    assert game is None or GameState.from_code(game.to_code()) == game
+    assert game is None or reads_back(game)
 
 
 def test_not_text_at_all():
