@@ -49,7 +49,7 @@ from coach.review import move_outcomes, review, tracked_decisions
 from perudo_math import MAX_MOVES, GameState, Hand
 from perudo_math import game as game_module
 from tests.app.conftest import ENTRY
-from tests.benchmarks.test_bench_app import BrowserThread, first_page
+from tests.benchmarks.conftest import BrowserThread, first_page
 from tests.browser import conftest as browser
 from tests.browser.conftest import app_url  # noqa: F401 (the browser tests' app server)
 from tests.browser.kit import IDLE, PHONE
