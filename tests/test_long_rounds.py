@@ -35,7 +35,16 @@ from coach.engine.beliefs import (
 from coach.engine.hands import choice_table, hand_space, numpy_row_sums, uniform_survival
 from coach.engine.rollout import raise_losses
 from coach.review import decision_rounds, review, tracked_decision, tracked_decisions
-from perudo_math import MAX_MOVES, Bid, BidMade, DudoCalled, GameState, Hand, Rules
+from perudo_math import (
+    MAX_MOVES,
+    Bid,
+    BidMade,
+    CalzaCalled,
+    DudoCalled,
+    GameState,
+    Hand,
+    Rules,
+)
 from tests.long_round import ANY_FACE, NAMES, finished_long_round, hands_of, long_round
 from tests.strategies import read_rounds
 
@@ -387,13 +396,14 @@ def test_decisions_are_placed_in_their_rounds_in_one_pass(seed, players):
 
 
 def played_game(seed: int, players: int) -> GameState:
-    """A game of smallest raises and calls drawn from ``seed`` to its end."""
+    """A game of smallest raises, dudos and calzas drawn from ``seed`` to its end."""
     rng = random.Random(seed)
     game = GameState.new(NAMES[:players], Rules(starting_dice=3))
     while not game.is_over and len(game.history) < 400:
         raises = game.smallest_raises()
         if game.last_bid is not None and (rng.random() < 0.3 or not raises):
-            game = game.apply(DudoCalled(None, rng.randint(0, game.table_dice)))
+            call = CalzaCalled if game.calza_allowed() and rng.random() < 0.3 else DudoCalled
+            game = game.apply(call(None, rng.randint(0, game.table_dice)))
         else:
             game = game.apply(BidMade(None, raises[rng.choice(sorted(raises))]))
     return game
@@ -443,3 +453,18 @@ def test_a_choice_is_weighed_hand_by_hand_to_the_last_bit(dice, unknown, quantit
     counted += np.arange(table.moves) * (dice + 1)
     weights = table.weights.ravel().take(counted)
     assert np.array_equal(table.honest(palifico), weights[:, table.chosen] / weights.sum(axis=1))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5))
+def test_a_decision_named_is_the_one_the_whole_game_gives(seed, players):
+    game = played_game(seed, players)
+    me = seed % players
+    hands = hands_of(game, me)
+    every = tracked_decisions(game, me, hands)
+    for index, decision in enumerate(every):
+        assert tracked_decision(game, me, hands, index) == decision
+    with pytest.raises(IndexError):
+        tracked_decision(game, me, hands, len(every))
+    for moves in range(0, len(game.history) + 1, 7):
+        assert game.before(moves) == game.restart().replay(game.history[:moves])
