@@ -234,30 +234,53 @@ def tracked_decisions(game: GameState, me: int,
 
 def tracked_decision(game: GameState, me: int, hands: Mapping[int, Hand],
                      index: int) -> tuple[Situation, Action]:
-    """Decision ``index`` (from 0) of :func:`tracked_decisions`, the game replayed only as far
-    as it and no other decision's spot built (a practice link names one decision of a game
-    that may hold thousands of moves). IndexError when there are not that many."""
+    """Decision ``index`` (from 0) of :func:`tracked_decisions`: found among the game's moves
+    without replaying them, its spot the only one built, the game replayed once up to it
+    (:meth:`GameState.before`): a practice link names one decision of a game that may hold
+    thousands of moves. IndexError when there are not that many; ValueError when its hand
+    is not the size ``me`` held that round."""
+    _check_seat(game, me)
     if not is_whole(index) or index < 0:
         raise IndexError(f"tracked_decision: no decision {index!r}")
-    found = next(_tracked(game, me, hands, wanted=index), None)
-    if found is None:
-        raise IndexError(f"tracked_decision: fewer than {index + 1} decisions")
-    return found
+    number, made = 1, 0
+    for position, event in enumerate(game.history):
+        if isinstance(event, RulesChanged):
+            continue
+        hand = hands.get(number)
+        if event.seat == me and hand is not None:
+            if made == index:
+                state = game.before(position)
+                if len(hand) != state.players[me].dice:
+                    raise ValueError(f"round {number}: seat {me} held "
+                                     f"{state.players[me].dice} dice, not {len(hand)}")
+                return state.situation(me, hand), _action_of(event)
+            made += 1
+        if isinstance(event, DudoCalled | CalzaCalled):
+            number += 1
+    raise IndexError(f"tracked_decision: {made} decisions, not {index + 1}")
 
 
-def _tracked(game: GameState, me: int, hands: Mapping[int, Hand],
-             wanted: int | None = None) -> Iterator[tuple[Situation, Action]]:
-    """:func:`tracked_decisions`, one at a time; with ``wanted``, that decision alone (the
-    game replayed up to it, no other spot built)."""
+def _check_seat(game: GameState, me: int) -> None:
     if not isinstance(game, GameState):
         raise wrong_type("tracked_decisions: game", "a GameState", game)
     if not is_whole(me) or not 0 <= me < len(game.players):
         raise ValueError(f"tracked_decisions: seat {me!r} is not at this table of "
                          f"{len(game.players)}")
+
+
+def _action_of(event: BidMade | DudoCalled | CalzaCalled) -> Action:
+    return (Action.raise_to(event.bid) if isinstance(event, BidMade)
+            else CALZA if isinstance(event, CalzaCalled) else DUDO)
+
+
+def _tracked(game: GameState, me: int,
+             hands: Mapping[int, Hand]) -> Iterator[tuple[Situation, Action]]:
+    """:func:`tracked_decisions`, one at a time."""
+    _check_seat(game, me)
     state = game.restart()
     number = state.round_number
     held: dict[int, int] = {number: state.players[me].dice}
-    history, done, made = game.history, 0, 0
+    history, done = game.history, 0
     for index, event in enumerate(history):
         ends = isinstance(event, DudoCalled | CalzaCalled)
         hand = hands.get(number)
@@ -270,13 +293,7 @@ def _tracked(game: GameState, me: int, hands: Mapping[int, Hand],
             if len(hand) != state.players[me].dice:
                 raise ValueError(f"round {number}: seat {me} held {state.players[me].dice} "
                                  f"dice, not {len(hand)}")
-            action = (Action.raise_to(event.bid) if isinstance(event, BidMade)
-                      else CALZA if isinstance(event, CalzaCalled) else DUDO)
-            if wanted is None or made == wanted:
-                yield state.situation(me, hand), action
-                if made == wanted:
-                    return
-            made += 1
+            yield state.situation(me, hand), _action_of(event)  # type: ignore[arg-type]
         state, done = state.apply(event), index + 1
         number = state.round_number
         held.setdefault(number, state.players[me].dice)

@@ -490,6 +490,22 @@ class GameState(RoundBids):
         names = [player.name for player in self.players]
         return GameState.new(names, self.start_rules or self.rules, self.first_opener)
 
+    def before(self, moves: int) -> GameState:
+        """The state after this game's first ``moves`` moves (the state its move number
+        ``moves`` was made from, counting from 0): its own moves replayed from its start
+        without checking them again (each was checked when the game was made), in time
+        linear in them. ValueError for a number of moves the game does not hold."""
+        if not is_whole(moves) or not 0 <= moves <= len(self.history):
+            raise ValueError(f"GameState.before: the game holds {len(self.history)} moves, "
+                             f"not {shown(moves)}")
+        state = self.restart()
+        results = []
+        for event in self.history[:moves]:
+            state, result = state._step(event)
+            if result is not None:
+                results.append(result)
+        return replace(state, history=self.history[:moves], results=tuple(results))
+
     def undo(self) -> GameState:
         """The state before the last move."""
         if not self.history:

@@ -237,23 +237,28 @@ class Situation(RoundBids):
         return check_bid(action.bid, self.last_bid, palifico=self.palifico, rules=self.rules,
                          bidder_dice=self.dice[self.me]).legal
 
-    def to_dict(self, written: dict[int, list[Any]] | None = None) -> dict[str, Any]:
+    def to_dict(self, written: dict[int, list[Any]] | None = None, *,
+                bids: bool = True) -> dict[str, Any]:
         """The situation as plain JSON values (bids written ``5x4``). ``written``: the
         ``[seat, bid]`` pairs already written, by the identity of the pair they write, to
-        write each once when many situations of a round share its bids (a review)."""
-        if written is None:
-            bids = [[seat, str(bid)] for seat, bid in self.bids]
-        else:
-            bids = [written.get(id(pair)) or written.setdefault(id(pair), [pair[0], str(pair[1])])
-                    for pair in self.bids]
-        return {
+        write each once when many situations of a round share its bids (a review);
+        ``bids=False``: the fields before the bids only."""
+        data: dict[str, Any] = {
             "rules": self.rules.changed(),
             "dice": list(self.dice),
             "me": self.me,
             "hand": list(self.hand.faces),
-            "bids": bids,
-            "palifico": self.palifico,
         }
+        if not bids:
+            return data
+        if written is None:
+            data["bids"] = [[seat, str(bid)] for seat, bid in self.bids]
+        else:
+            data["bids"] = [written.get(id(pair))
+                            or written.setdefault(id(pair), [pair[0], str(pair[1])])
+                            for pair in self.bids]
+        data["palifico"] = self.palifico
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Situation:
@@ -288,8 +293,12 @@ class Situation(RoundBids):
                              else f"not a situation: {message}") from None
 
     def to_json(self) -> str:
-        """The situation as compact JSON, as :meth:`from_json` reads it."""
-        return json.dumps(self.to_dict(), separators=(",", ":"))
+        """The situation as compact JSON, as :meth:`from_json` reads it: ``to_dict``'s, its
+        bids written once for all the spots of a round that share them (a review seeds the
+        play-outs of each of its spots from this text)."""
+        head = json.dumps(self.to_dict(bids=False), separators=(",", ":"))[:-1]
+        palifico = "true" if self.palifico else "false"
+        return f'{head},"bids":{_bids_json(self.bids)},"palifico":{palifico}}}'
 
     @classmethod
     def from_json(cls, text: str) -> Situation:
@@ -303,6 +312,31 @@ class Situation(RoundBids):
         except RecursionError:
             raise ValueError("not a situation: the JSON is nested too deeply") from None
         return cls.from_dict(data)
+
+
+_LAST_WRITTEN: list[tuple[tuple[tuple[int, Bid], ...], str]] = [((), "[]")]
+"""The bids last written as JSON, and their text: the spots of a round that a review weighs
+one after another share their bids, each spot's a few more."""
+
+
+def _bids_json(bids: tuple[tuple[int, Bid], ...]) -> str:
+    """``bids`` as ``json.dumps`` writes ``[[seat, "5x4"], ...]`` compactly (a bid's text is
+    digits, ``x`` and a digit or ``P``: nothing to escape), extending the text last written
+    when these bids begin with those."""
+    kept, text = _LAST_WRITTEN[0]  # one step: another session may change it meanwhile
+    known = len(kept)
+    if 0 < known <= len(bids) and bids[known - 1] is kept[-1] and bids[:known] == kept:
+        if known == len(bids):
+            return text
+        text = f"{text[:-1]},{_pairs_json(bids[known:])}]"
+    else:
+        text = f"[{_pairs_json(bids)}]"
+    _LAST_WRITTEN[0] = (bids, text)
+    return text
+
+
+def _pairs_json(bids: tuple[tuple[int, Bid], ...]) -> str:
+    return ",".join([f'[{seat},"{bid}"]' for seat, bid in bids])
 
 
 def _well_formed(bids: Sequence[Any], dice: tuple[int, ...]) -> bool:

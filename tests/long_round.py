@@ -51,17 +51,19 @@ def finished_long_round(bids: int = MAX_MOVES - 1, count: int = 30) -> GameState
     return long_round(bids).replay([DudoCalled(None, count)])
 
 
-def rounds_within_the_table(rules: Rules = SAME_FACE) -> GameState:
+def rounds_within_the_table(rules: Rules = SAME_FACE, most: int | None = None) -> GameState:
     """A game of ``MAX_MOVES`` moves at the largest table (ten players of ten dice) whose
     every round climbs by smallest legal raises (ordinary faces) to the last one within the
     table, then its bidder is called and loses a die: the longest game whose every decision
-    faces a long round still open (a review weighs each of them)."""
+    faces a long round still open (a review weighs each of them). With ``most``, each round
+    stops after that many bids (a normal game: the table shrinks to a winner first)."""
     game = GameState.new(NAMES, rules)
     while len(game.history) < MAX_MOVES and not game.is_over:
         raises = game.smallest_raises()
         bid = min((bid for face, bid in raises.items() if face != 1 or len(raises) == 1),
                   key=lambda bid: (bid.quantity, bid.face))
-        if bid.quantity <= game.table_dice and len(game.history) < MAX_MOVES - 1:
+        if (bid.quantity <= game.table_dice and len(game.history) < MAX_MOVES - 1
+                and (most is None or len(game.bids) < most)):
             game = game.apply(BidMade(None, bid))
         else:
             game = game.apply(DudoCalled(None, 0))

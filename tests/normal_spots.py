@@ -2,12 +2,13 @@
 digest of its every number (issue 31: bounding long rounds must not change a normal spot).
 
 A spot: 2 to 10 players of up to 3, 5, 6 or 10 dice (some out), one of five rule sets, now
-and then a palifico round, and a round of 0 to 24 legal raises, each the smallest of a face
-drawn at random or a die or two above it, none above the table's dice; the player after
-the last bidder to act, with a hand drawn at random. ``tests/data/normal_decisions.json``
-holds the coach's advice on each, as main gave it before this work (written by ``python -m
-tests.normal_spots FILE`` from main's checkout): ``tests/test_normal_decisions.py`` checks
-that the coach still gives the same, to the last bit.
+and then a palifico round, and a round of 0 to 24 legal raises (one spot in twelve: 8 to 10
+players of up to 10 dice, 25 to 64 raises), each the smallest of a face drawn at random or a
+die or two above it, none above the table's dice; the player after the last bidder to act,
+with a hand drawn at random. ``tests/data/normal_decisions.json`` holds the coach's advice
+on each as main gave it before this work (commit f300c55; written by ``python -m
+tests.normal_spots FILE`` run on that commit's code): ``tests/test_normal_decisions.py``
+checks that the coach still gives the same, to the last bit.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from coach import Advice, Situation, advise
 from perudo_math import Bid, Hand, Rules, smallest_raises
 
 SPOTS = 1200
+LONG_EVERY, LONGEST = 12, 64
+"""One spot in twelve at eight to ten players of up to ten dice, in a round of 25 to 64
+bids (the longest rounds play makes; the coach reads 64 bids at most)."""
 TABLE = Path(__file__).with_name("data") / "normal_decisions.json"
 
 
@@ -35,8 +39,9 @@ def rule_sets(starting: int) -> tuple[Rules, ...]:
 def normal_spot(number: int) -> Situation:
     """Spot ``number``: the same spot every time (Python's seeded ``random``)."""
     rng = random.Random(f"normal spot {number}")
-    players = rng.randint(2, 10)
-    starting = rng.choice((3, 5, 5, 6, 10))
+    long = number % LONG_EVERY == LONG_EVERY - 1
+    players = rng.randint(8, 10) if long else rng.randint(2, 10)
+    starting = 10 if long else rng.choice((3, 5, 5, 6, 10))
     dice = [rng.randint(1, starting) if rng.random() < 0.85 else 0 for _ in range(players)]
     while sum(1 for held in dice if held) < 2:
         dice[rng.randrange(players)] = rng.randint(1, starting)
@@ -46,7 +51,8 @@ def normal_spot(number: int) -> Situation:
     seat = rng.choice(active)
     bids: list[tuple[int, Bid]] = []
     previous: Bid | None = None
-    for _ in range(0 if rng.random() < 0.1 else rng.randint(1, 24)):
+    length = rng.randint(25, LONGEST) if long else 0 if rng.random() < 0.1 else rng.randint(1, 24)
+    for _ in range(length):
         raises = {face: bid for face, bid in smallest_raises(
             previous, palifico=palifico, rules=rules, bidder_dice=dice[seat]).items()
             if bid.quantity <= sum(dice)}

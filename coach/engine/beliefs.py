@@ -31,7 +31,6 @@ import numpy as np
 from coach.engine.hands import (
     ChoiceTable,
     _counts_by_face_rows,
-    _flat_counts,
     bid_likelihood,
     choice_likelihood,
     choice_table,
@@ -194,11 +193,8 @@ def clear_caches() -> None:
     _hand_counts.cache_clear()
     _binomial.cache_clear()
     uniform_survival.cache_clear()
-    _flat_counts.cache_clear()
     _counts_by_face_rows.cache_clear()
-    _tally_order.cache_clear()
     _plain_by_face.cache_clear()
-    _plain_spectrum.cache_clear()
     _count_indicator.cache_clear()
     probability.clear_caches()
     from coach.engine import decide, rollout  # the rollouts' tables, the last beliefs
@@ -326,20 +322,15 @@ class PublicReading:
                    tuple(reading.bluff_of(seat) for seat in range(seats)))
 
 
-TABLE_READ_BIDS = 100
+TABLE_READ_BIDS = 64
 """The most bids of a round the coach reads: the first ones of its useful range
 (:func:`read_range`). A bid past them tells nothing more of anyone's dice, as a bid past the
-table tells nothing: real rounds end long before (the league's longest is far shorter:
-README, "Long rounds"), and a round typed with thousands of bids costs what a round of this
-many does. Reading one more bid weighs every hand of every seat that bid (3,003 for ten
-dice) and, as its bidder saw it, the reading of every other seat: a fixed price a bid, which
-this bound keeps within what a spot may cost beside a normal one."""
-
-EXACT_BIDS = 40
-"""A round of at most this many bids read is read move by move and convolved term by term,
-as it always was, to the last bit: its spots are weighed exactly as before (play-outs break
-ties between faces on equal chances, which the last bit can change). A longer one is read
-in fewer steps, to within rounding (:class:`RoundReading`)."""
+table tells nothing. Real rounds end before: the longest in arena play at two to ten players
+of five and ten dice held 50 bids (ten readers of ten dice each). Every bid read weighs
+every hand of every seat that bid (3,003 for ten dice) and, as its bidder saw it, the
+reading of every other seat: a fixed price a bid, which this bound keeps within what a spot
+may cost beside a normal one, however long the round (a round typed with thousands of
+bids). Every round is read as it always was up to it, to the last bit."""
 
 
 def read_range(bids: tuple[tuple[int, Bid], ...], table_dice: int) -> tuple[tuple[int, Bid], ...]:
@@ -356,21 +347,12 @@ class RoundReading:
     one seat's weights: the memory a reading holds is one array per seat, however long the
     round. What it counts (a seat's dice toward each face, how a seat sees the others) is
     worked out once when first asked: every bid asks how its bidder saw every other seat.
-
-    ``long``: a reading of a round longer than :data:`EXACT_BIDS` bids. It weighs each
-    bid's moves face by face (:meth:`hands.ChoiceTable.honest_by_face`), tallies a seat's
-    counts toward each face hand by hand rather than by a product of matrices, and convolves
-    the other seats' counts as a product of their Fourier transforms: the same numbers to
-    within rounding, in a fraction of the work. A round of at most that many bids, every
-    real one, is read move by move and convolved term by term, as it always was, to the
-    last bit.
     """
 
-    __slots__ = ("_chains", "_counts", "_kept", "hands", "long")
+    __slots__ = ("_chains", "_counts", "_kept", "hands")
 
-    def __init__(self, hands: tuple[np.ndarray | None, ...], long: bool = False) -> None:
+    def __init__(self, hands: tuple[np.ndarray | None, ...]) -> None:
         self.hands = hands
-        self.long = long
         self._counts: list[np.ndarray | None] = [None] * len(hands)
         self._kept: dict[tuple[object, ...], np.ndarray] = {}
         self._chains: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
@@ -415,18 +397,12 @@ class RoundReading:
 
     def counts(self, seat: int, dice: int, palifico: bool) -> np.ndarray:
         """``[f - 1, k]``: P(k of ``seat``'s ``dice`` count toward face f), its hands
-        weighed as read (the seat must have bid); for a long reading, their Fourier
-        transform over :func:`_fft_length` counts."""
+        weighed as read (the seat must have bid)."""
         found = self._counts[seat]
         if found is None:
             weights = self.hands[seat]
             assert weights is not None
-            if self.long:
-                found = np.fft.rfft(_tallied_by_face(weights, dice, palifico),
-                                    n=_fft_length(len(self.hands) * MAX_STARTING_DICE), axis=1)
-            else:
-                found = _counts_by_face(weights, dice, palifico)
-            self._counts[seat] = found
+            found = self._counts[seat] = _counts_by_face(weights, dice, palifico)
         return found
 
     def read(self, dice: tuple[int, ...], seat: int, bid: Bid, previous: Bid | None,
@@ -437,8 +413,7 @@ class RoundReading:
         if reads_table and reading.table_readings[seat] > 0:
             table = choice_table(dice[seat], bid, previous, palifico, rules, reading.sharpness,
                                  reading.held, _seen(self, dice, seat, palifico,
-                                                     reading.table_readings[seat]),
-                                 by_face=self.long)
+                                                     reading.table_readings[seat]))
         else:
             table = uniform_choice(dice[seat], bid, previous, sum(dice), palifico, rules,
                                    reading.sharpness, reading.held)
@@ -448,8 +423,7 @@ class RoundReading:
               bluff: float) -> RoundReading:
         """This reading once ``seat``, of ``dice`` dice, made the move of ``table``; a bluff
         (any move alike) with the share ``bluff``."""
-        honest = table.honest_by_face(palifico) if self.long else table.honest(palifico)
-        return self.made(dice, seat, honest, table.moves, bluff)
+        return self.made(dice, seat, table.honest(palifico), table.moves, bluff)
 
     def made(self, dice: int, seat: int, honest: np.ndarray, moves: int,
              bluff: float) -> RoundReading:
@@ -464,7 +438,7 @@ class RoundReading:
         weights = weights * share
         weights /= weights.sum()
         weights.setflags(write=False)
-        after = RoundReading((*self.hands[:seat], weights, *self.hands[seat + 1:]), self.long)
+        after = RoundReading((*self.hands[:seat], weights, *self.hands[seat + 1:]))
         after._counts = [*self._counts[:seat], None, *self._counts[seat + 1:]]
         if self.hands[seat] is not None:  # the other seats' counts and the fair dice stand
             after._chains = {key: chain for key, chain in list(self._chains.items())
@@ -475,7 +449,7 @@ class RoundReading:
 _PUBLIC_CACHE: OrderedDict[int, tuple[tuple[object, ...], tuple[tuple[int, Bid], ...],
                                       RoundReading]] = OrderedDict()
 """Readings kept, the most recent last: each with its context (the dice, the round, the
-rules, the reading, whether the round is long) and the bids it read."""
+rules, the reading) and the bids it read."""
 _PUBLIC_CACHE_SIZE = 32
 """How many readings are kept: one array per seat each (at most 3,003 numbers, a seat of ten
 dice), whatever the round's length."""
@@ -501,12 +475,10 @@ def round_reading(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], pali
                   rules: Rules, reading: PublicReading) -> RoundReading:
     """:func:`public_posteriors` of a round's ``bids`` (of them, :func:`read_range`), as a
     :class:`RoundReading`. It extends the longest reading kept of a round that ``bids``
-    begin with (read the same way: a long round's readings extend long ones), so following a
-    round bid by bid (a review, a player's every turn) reads each bid at most twice, in time
-    linear in the bids; the numbers do not depend on what was kept."""
+    begin with, so following a round bid by bid (a review, a player's every turn) reads each
+    bid once, in time linear in the bids; the numbers do not depend on what was kept."""
     bids = read_range(bids, sum(dice))
-    long = len(bids) > EXACT_BIDS
-    context = (dice, palifico, rules, reading, long)
+    context = (dice, palifico, rules, reading)
     start, state = 0, None
     with _KEEPING:
         for serial, (kept_context, kept, kept_state) in _PUBLIC_CACHE.items():
@@ -517,7 +489,7 @@ def round_reading(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], pali
         if state is not None and start == len(bids):
             _PUBLIC_CACHE.move_to_end(hit)
             return state
-    state = _read_bids(state or RoundReading(tuple(None for _ in dice), long), dice, bids,
+    state = _read_bids(state or RoundReading(tuple(None for _ in dice)), dice, bids,
                        start, palifico, rules, reading)
     with _KEEPING:
         _PUBLIC_CACHE[next(_PUBLIC_SERIAL)] = (context, bids, state)
@@ -565,35 +537,12 @@ def _seen(reading: RoundReading, dice: tuple[int, ...], seat: int, palifico: boo
     hands = reading.hands
     plain_dice = sum(dice[other] for other, weights in enumerate(hands)
                      if other != seat and weights is None)
-    if reading.long:
-        length = _fft_length(len(dice) * MAX_STARTING_DICE)
-        spectrum = _plain_spectrum(plain_dice, palifico, length).copy()
-        for other, weights in enumerate(hands):
-            if other != seat and weights is not None and dice[other]:
-                spectrum *= reading.counts(other, dice[other], palifico)
-        count = np.fft.irfft(spectrum, n=length, axis=1)[:, :unknown + 1]
-        np.maximum(count, 0.0, out=count)  # a rounding below nothing is nothing
-    else:
-        count = reading.chain(plain_dice, tuple(other for other, weights in enumerate(hands)
-                                                if other != seat and weights is not None
-                                                and dice[other]), dice, palifico)
+    count = reading.chain(plain_dice, tuple(other for other, weights in enumerate(hands)
+                                            if other != seat and weights is not None
+                                            and dice[other]), dice, palifico)
     seen = np.zeros((6, unknown + 2))
     seen[:, :-1] = np.minimum(1.0, np.cumsum(count[:, ::-1], axis=1)[:, ::-1])
     return (1.0 - table_reading) * plain + table_reading * seen
-
-
-def _fft_length(most_dice: int) -> int:
-    """A length of Fourier transforms that holds every count of ``most_dice`` dice, none
-    wrapping around."""
-    return 1 << most_dice.bit_length()
-
-
-@lru_cache(maxsize=512)
-def _plain_spectrum(dice: int, palifico: bool, length: int) -> np.ndarray:
-    """The Fourier transform, over ``length`` counts, of :func:`_plain_by_face`."""
-    spectrum = np.fft.rfft(_plain_by_face(dice, palifico), n=length, axis=1)
-    spectrum.setflags(write=False)
-    return spectrum
 
 
 @lru_cache(maxsize=256)
@@ -618,28 +567,6 @@ def _count_indicator(dice: int, palifico: bool) -> np.ndarray:
 def _counts_by_face(weights: np.ndarray, dice: int, palifico: bool) -> np.ndarray:
     """``[f - 1, k]``: :func:`_count_of` for every face at once."""
     return (weights @ _count_indicator(dice, palifico)).reshape(6, dice + 1)
-
-
-def _tallied_by_face(weights: np.ndarray, dice: int, palifico: bool) -> np.ndarray:
-    """:func:`_counts_by_face`, each count's hands added up in a row: the same sums in another
-    order (to within rounding), reading a few thousand numbers where the product reads the
-    whole indicator (about 1.6 MB for ten dice)."""
-    order, starts = _tally_order(dice, palifico)
-    return np.add.reduceat(weights.take(order), starts).reshape(6, dice + 1)
-
-
-@lru_cache(maxsize=2 * (MAX_STARTING_DICE + 1))
-def _tally_order(dice: int, palifico: bool) -> tuple[np.ndarray, np.ndarray]:
-    """For :func:`_tallied_by_face`: every hand once per face, grouped by face then by the
-    count the hand makes toward it, and where each group starts (every count 0 .. ``dice``
-    of every face is made by some hand, so no group is empty)."""
-    flat = _flat_counts(dice, palifico).ravel()
-    ranked = np.argsort(flat, kind="stable")
-    starts = np.searchsorted(flat[ranked], np.arange(6 * (dice + 1)))
-    order = ranked % len(hand_space(dice).prior)
-    for array in (order, starts):
-        array.setflags(write=False)
-    return order, starts
 
 
 def _convolve_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -755,7 +682,7 @@ class TableBeliefs:
                     steps[seat].append((position, state.count(seat, dice[seat], face,
                                                               palifico)))
 
-            empty = RoundReading(tuple(None for _ in dice), len(self._useful) > EXACT_BIDS)
+            empty = RoundReading(tuple(None for _ in dice))
             _read_bids(empty, dice, self._useful, 0, palifico, situation.rules,
                        self._public_reading(), seen)
             return {seat: tuple(found) for seat, found in steps.items()}
