@@ -19,15 +19,3 @@ MAX_USEFUL_BIDS = 6 * MAX_TABLE_DICE
 """The most bids a round's useful range holds when every bid is a legal raise: six per die of
 the largest table (``perudo_math.legality.most_useful_bids``). Past it, every bid is read as
 telling nothing of anyone's dice (docs/RULES.md, "A round's useful range")."""
-
-__all__ = [
-    "MAX_MOVES",
-    "MAX_NAME_LENGTH",
-    "MAX_PLAYERS",
-    "MAX_ROUNDS",
-    "MAX_STARTING_DICE",
-    "MAX_TABLE_DICE",
-    "MAX_USEFUL_BIDS",
-    "MIN_PLAYERS",
-    "MIN_STARTING_DICE",
-]

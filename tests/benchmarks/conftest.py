@@ -1,5 +1,6 @@
 """What the benchmarks share: the browser tests' app server (``app_url``), and their Chromium
-driven from a thread of its own (:class:`BrowserThread`, the ``chromium_thread`` fixture)."""
+driven from a thread of its own (:class:`BrowserThread`; the ``chromium_thread`` fixture, and
+``two_browsers``: one that measures and one kept busy beside it)."""
 
 from __future__ import annotations
 
@@ -83,3 +84,15 @@ def chromium_thread() -> Iterator[BrowserThread]:
         yield worker
     finally:
         worker.close()
+
+
+@pytest.fixture(scope="module")
+def two_browsers() -> Iterator[tuple[BrowserThread, BrowserThread]]:
+    """Two Chromiums in threads of their own: one measures, the other keeps the app busy."""
+    browser._require_chromium()
+    measuring, busy = BrowserThread(), BrowserThread()
+    try:
+        yield measuring, busy
+    finally:
+        measuring.close()
+        busy.close()

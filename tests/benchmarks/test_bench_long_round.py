@@ -50,8 +50,6 @@ from perudo_math import MAX_MOVES, GameState, Hand
 from perudo_math import game as game_module
 from tests.app.conftest import ENTRY
 from tests.benchmarks.conftest import BrowserThread, first_page
-from tests.browser import conftest as browser
-from tests.browser.conftest import app_url  # noqa: F401 (the browser tests' app server)
 from tests.browser.kit import IDLE, PHONE
 from tests.long_round import finished_long_round, hands_of, long_round, rounds_within_the_table
 from views import charts, engine_cache, practice_view
@@ -329,18 +327,7 @@ def four_practice_links(url: str, stop: threading.Event, loads: list[int],
     return job
 
 
-@pytest.fixture(scope="module")
-def browsers():
-    browser._require_chromium()
-    measuring, busy = BrowserThread(), BrowserThread()
-    try:
-        yield measuring, busy
-    finally:
-        measuring.close()
-        busy.close()
-
-
-def loads_beside_four(app_url: str, measuring: BrowserThread,  # noqa: F811
+def loads_beside_four(app_url: str, measuring: BrowserThread,
                       busy: BrowserThread, bids: int, rounds: int) -> tuple[list[float], int]:
     """The measuring browser's first-page loads (seconds) while four sessions open practice
     links of a round of ``bids`` bids; and how many links they loaded meanwhile."""
@@ -372,12 +359,12 @@ def timed_loads(url: str, measuring: BrowserThread, rounds: int) -> list[float]:
 
 
 @pytest.mark.browser
-def test_page_load_beside_four(benchmark, capsys, app_url, browsers) -> None:  # noqa: F811
+def test_page_load_beside_four(benchmark, capsys, app_url, two_browsers) -> None:
     """A fifth session's first page: idle, beside four sessions opening practice links of
     the longest game, and beside four on a normal round (what four busy browsers cost the
     measuring one on this machine, whatever the round); idle again last."""
     benchmark.group = "long-round"
-    measuring, busy = browsers
+    measuring, busy = two_browsers
     rounds = rounds_of(benchmark, "browser")
 
     def measure() -> dict[str, tuple[list[float], int]]:

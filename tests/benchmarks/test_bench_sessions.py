@@ -13,12 +13,10 @@ import contextlib
 import threading
 import time
 
-import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from perudo_math import Bid, BidMade, GameState
-from tests.benchmarks.conftest import BrowserThread, first_page
-from tests.browser import conftest as browser
+from tests.benchmarks.conftest import first_page
 from tests.browser.kit import IDLE, PHONE
 
 NAMES = [f"P{seat}" for seat in range(10)]
@@ -59,26 +57,15 @@ def keep_busy(url: str, stop: threading.Event, taps: list[int]):
     return job
 
 
-@pytest.fixture(scope="module")
-def threads():
-    browser._require_chromium()
-    measuring, busy = BrowserThread(), BrowserThread()
-    try:
-        yield measuring, busy
-    finally:
-        measuring.close()
-        busy.close()
-
-
-def test_page_load_idle(benchmark, app_url, threads) -> None:
+def test_page_load_idle(benchmark, app_url, two_browsers) -> None:
     benchmark.group = "page-load-beside-the-largest-spot"
-    measuring, _ = threads
+    measuring, _ = two_browsers
     benchmark.pedantic(measuring.run, args=(first_page(app_url),), rounds=8, warmup_rounds=1)
 
 
-def test_page_load_beside_the_largest_spot(benchmark, app_url, threads) -> None:
+def test_page_load_beside_the_largest_spot(benchmark, app_url, two_browsers) -> None:
     benchmark.group = "page-load-beside-the-largest-spot"
-    measuring, busy = threads
+    measuring, busy = two_browsers
     stop, taps = threading.Event(), [0]
     runner = threading.Thread(
         target=busy.run, args=(keep_busy(f"{app_url}/bid-odds?game={largest_spot()}&me=0",

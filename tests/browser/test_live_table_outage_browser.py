@@ -46,9 +46,8 @@ from views import live_table
 from views.i18n import translate
 
 FOLLOW_WITHIN_S = 2.0
-"""The watch's promise: a move shows within 2 s. The test checks the watch's interval
-against it and that the move shows without a reload, not how fast a loaded machine is
-(tests/test_test_rules.py); it prints the time seen."""
+"""The watch's promise: a move shows at its next run, every ``POLL_S`` (1 s), within 2 s. It
+is not timed here (the kit's wait only stops a hung test): ``make bench-live`` measures it."""
 LOCALES = {"en": "en-US", "fr": "fr-FR"}
 SHARE_CHIP = {"en": "Share", "fr": "Partager"}
 ANN_BID = {"en": "Ann bid 2 × 5", "fr": "Ann a annoncé 2 × 5"}
@@ -141,7 +140,7 @@ def test_the_hosts_phone_sees_a_followers_move_and_says_it_is_reconnecting(
         record_a_bid(follower, "5", "2")  # Ann's opening bid, recorded on the follower's phone
         recorded = time.monotonic()
         assert live_table.POLL_S <= FOLLOW_WITHIN_S  # the watch's next run shows the move
-        expect(host.get_by_text(with_names(ANN_BID[lang]))).to_be_visible()
+        expect(host.get_by_text(with_names(ANN_BID[lang]))).to_be_visible()  # no touch
         print(f"\n{how}: the host saw the move after {time.monotonic() - recorded:.2f} s")
 
         reconnecting = host.get_by_text(translate(lang, "live.offline"))
