@@ -289,11 +289,11 @@ def _tracked(game: GameState, me: int,
             continue  # replayed with the next move that matters, all at once
         state, done = state.replay(history[done:index]), index
         if mine:
-            assert hand is not None
+            assert hand is not None and not isinstance(event, RulesChanged)
             if len(hand) != state.players[me].dice:
                 raise ValueError(f"round {number}: seat {me} held {state.players[me].dice} "
                                  f"dice, not {len(hand)}")
-            yield state.situation(me, hand), _action_of(event)  # type: ignore[arg-type]
+            yield state.situation(me, hand), _action_of(event)
         state, done = state.apply(event), index + 1
         number = state.round_number
         held.setdefault(number, state.players[me].dice)
