@@ -25,10 +25,10 @@ def session_state_uses(source: str) -> list[int]:
     """The lines where ``source`` names ``session_state`` (an attribute or an import)."""
     lines = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Attribute) and node.attr == "session_state":
-            lines.append(node.lineno)
-        elif isinstance(node, ast.ImportFrom) and any(
-                alias.name == "session_state" for alias in node.names):
+        named = isinstance(node, ast.Attribute) and node.attr == "session_state"
+        imported = isinstance(node, ast.ImportFrom) and any(
+            alias.name == "session_state" for alias in node.names)
+        if named or imported:
             lines.append(node.lineno)
     return lines
 
