@@ -6,8 +6,8 @@ is this raise legal (tap yes or no; the reason follows), and estimate the odds o
 calibration chart). The level follows the learner's rating on each kind; every answer is
 saved to the profile in the URL when the progress file can be used.
 
-State keys: ``drills_kind`` (the kind chosen), ``drills_spot`` (seed, kind, level of the
-drill on screen), ``drills_answer`` (its grade), ``drills_estimate`` (the odds slider).
+What the session keeps (the kind chosen, the drill on screen, its grade, the odds slider)
+is ``views.drills_state.DrillsState`` (keys ``drills_…``).
 """
 
 from __future__ import annotations
@@ -29,44 +29,39 @@ from storage.progress import Answer
 from views import drills_view as view
 from views import practice_common as common
 from views import profile, rules_view
+from views.drills_state import DEFAULT_ESTIMATE, DrillSpot, DrillsState
 from views.i18n import format_percent, t
 from views.style import phone_page
-
-KIND_KEY = "drills_kind"
-SPOT_KEY = "drills_spot"
-ANSWER_KEY = "drills_answer"
-ESTIMATE_KEY = "drills_estimate"
-DEFAULT_ESTIMATE = 50
 
 
 def new_drill() -> None:
     """A new drill of the chosen kind, at the level the learner's rating asks for."""
-    state = st.session_state
-    kind = state.get(KIND_KEY) or DRILL_KINDS[0]
-    state[SPOT_KEY] = (common.new_seed(), kind, profile.next_level(kind))
-    state.pop(ANSWER_KEY, None)
-    state[ESTIMATE_KEY] = DEFAULT_ESTIMATE
+    state = DrillsState()
+    kind = state.kind or DRILL_KINDS[0]
+    state.spot = (common.new_seed(), kind, profile.next_level(kind))
+    del state.answer
+    state.estimate = DEFAULT_ESTIMATE
 
 
-def drill_of(spot: tuple[int, str, int]) -> Drill:
+def drill_of(spot: DrillSpot) -> Drill:
     seed, kind, level = spot
     return generate_drill(seed, kind, level)
 
 
-def respond(spot: tuple[int, str, int], response: object) -> None:
+def respond(spot: DrillSpot, response: object) -> None:
     """Grade and save the response; runs before the rerun."""
-    state = st.session_state
-    if state.get(SPOT_KEY) != spot or ANSWER_KEY in state:
+    state = DrillsState()
+    if state.spot != spot or state.answer is not None:
         return
     drill = drill_of(spot)
     if response == "estimate":
-        response = state[ESTIMATE_KEY] / 100
+        response = state.estimate / 100
     graded = grade_drill(drill, response)
     saved = profile.record(Answer.from_drill(drill, graded))
-    state[ANSWER_KEY] = {"spot": spot, "grade": graded, "saved": saved}
+    state.answer = {"spot": spot, "grade": graded, "saved": saved}
 
 
-def question(drill: Drill, spot: tuple[int, str, int], answered: bool) -> None:
+def question(drill: Drill, spot: DrillSpot, answered: bool) -> None:
     """The question and the taps that answer it (disabled once answered)."""
     with st.container(border=True, key="drills_question"):
         with st.container(horizontal=True, gap="small", key="drills_badges"):
@@ -100,7 +95,7 @@ def question(drill: Drill, spot: tuple[int, str, int], answered: bool) -> None:
         case OddsDrill():
             st.slider(t("drills.odds.label"), min_value=0, max_value=100,
                       step=round(ESTIMATE_STEP * 100),
-                      format=t("practice.estimate.format"), key=ESTIMATE_KEY,
+                      format=t("practice.estimate.format"), key=DrillsState.estimate.key,
                       disabled=answered)
             st.button(t("drills.odds.check"), key="drills_check", on_click=respond,
                       args=(spot, "estimate"), disabled=answered, type="primary",
@@ -140,20 +135,21 @@ def result(drill: Drill, done: dict) -> None:
 
 
 def page() -> None:
-    state = st.session_state
-    if state.get(KIND_KEY) not in DRILL_KINDS:
-        state[KIND_KEY] = DRILL_KINDS[0]
-    if SPOT_KEY not in state:
+    state = DrillsState()
+    if state.kind not in DRILL_KINDS:
+        state.kind = DRILL_KINDS[0]
+    if state.spot is None:
         new_drill()
-    state.setdefault(ESTIMATE_KEY, DEFAULT_ESTIMATE)  # dropped by a page switch
+    state.keep_estimate()  # dropped by a page switch
     st.title(t("drills.title"), anchor=False)
-    st.segmented_control(t("drills.kind"), DRILL_KINDS, key=KIND_KEY, required=True,
+    st.segmented_control(t("drills.kind"), DRILL_KINDS, key=DrillsState.kind.key, required=True,
                          format_func=common.theme_labeller(), on_change=new_drill, width="stretch",
                          persist_state="session")
     profile.banner()
-    spot = state[SPOT_KEY]
+    spot = state.spot
+    assert spot is not None  # dealt above
     drill = drill_of(spot)
-    done = state.get(ANSWER_KEY)
+    done = state.answer
     answered = done is not None and done["spot"] == spot
     question(drill, spot, answered)
     if answered:

@@ -6,9 +6,9 @@ Layout and wiring only: the math is ``perudo_math`` and ``coach`` (cached by
 ``views.engine_cache``), the inputs ``views.inputs``, the charts ``views.charts``, the coach's
 words ``views.advice_view``, the texts ``views/locales``.
 
-State keys: ``odds_hand`` (tapped faces), ``odds_dice``, ``odds_players``, ``odds_round``,
-``odds_open`` (no bid yet), ``odds_face``, ``odds_qty`` (the quantity row), ``odds_read``
-(read the bids); what the page remembers between visits is ``views.odds_inputs``. The page
+State keys: ``odds_hand`` (tapped faces, the keypad's), ``odds_round`` and ``odds_read``
+(read the bids) belong to their widgets; the table, the players and the bid, which the page
+reads back, are ``views.odds_inputs.OddsState``, with what it remembers between visits. The page
 starts with no bid (an opening): a bid is on the table once a face and a quantity are tapped,
 and "I open" takes it off again. With a tracked game (not over) the table, the players, the
 round and its bids come from the tracker and show as one short note instead of the steppers
@@ -65,6 +65,7 @@ from views.engine_cache import (
 )
 from views.i18n import current_language, format_decimal, format_percent, t, tn
 from views.inputs import face_selector, hand_keypad, quantity_row, round_selector, stepper
+from views.odds_inputs import OddsState
 from views.style import phone_page
 from views.text import player_name, small
 
@@ -119,13 +120,13 @@ def table_inputs() -> tuple[int, int]:
     odds_inputs.recall_table(rules.starting_dice)
     table_column, players_column = st.columns(2, vertical_alignment="bottom", wrap=False)
     with table_column:
-        dice = stepper(t("odds.dice.label"), key="odds_dice", minimum=1,
+        dice = stepper(t("odds.dice.label"), key=OddsState.dice.key, minimum=1,
                        maximum=MAX_TABLE_DICE, less=t("odds.dice.less"),
                        more=t("odds.dice.more"), help=t("odds.dice.help"),
                        on_change=odds_inputs.table_set_by_hand)
     with players_column:
-        players = stepper(t("odds.players.label"), key="odds_players", minimum=MIN_PLAYERS,
-                          maximum=MAX_PLAYERS, less=t("odds.players.less"),
+        players = stepper(t("odds.players.label"), key=OddsState.players.key,
+                          minimum=MIN_PLAYERS, maximum=MAX_PLAYERS, less=t("odds.players.less"),
                           more=t("odds.players.more"))
     odds_inputs.remember_in_link(int(dice), int(players))
     return int(dice), int(players)
@@ -135,20 +136,21 @@ def bid_inputs(dice: int, players: int) -> Inputs:
     """The round and the bid on the table: none until a face and a quantity are tapped (the
     quantities centred on the table's expected count of the face); "I open" clears it."""
     label = t("odds.bid.none")  # bound: the pill's label may be formatted outside this run
-    state = st.session_state
-    entered = state.get("odds_face") is not None and state.get("odds_qty") is not None
-    state["odds_open"] = None if entered else OPENING
+    state = OddsState()
+    entered = state.face is not None and state.quantity is not None
+    state.opening = None if entered else OPENING
     round_column, open_column = st.columns(2, vertical_alignment="bottom", wrap=False)
     with round_column:
         palifico = round_selector(key="odds_round", label_visibility="collapsed")
     with open_column:
-        st.pills(label, [OPENING], format_func=lambda _: label, key="odds_open",
+        st.pills(label, [OPENING], format_func=lambda _: label, key=OddsState.opening.key,
                  on_change=odds_inputs.clear_bid, width="stretch", wrap=True,
                  label_visibility="collapsed")
-    face = face_selector(t("odds.bid.face"), key="odds_face", default=None, optional=True)
+    face = face_selector(t("odds.bid.face"), key=OddsState.face.key, default=None,
+                         optional=True)
     centre = odds_inputs.expected_quantity(int(dice), face, palifico)
-    quantity = quantity_row(t("odds.bid.quantity"), key="odds_qty", centre=centre,
-                            maximum=MAX_TABLE_DICE)
+    quantity = quantity_row(t("odds.bid.quantity"), key=OddsState.quantity.key,
+                            centre=centre, maximum=MAX_TABLE_DICE)
     bid = None if face is None or quantity is None else Bid(quantity, face)
     return Inputs(url_state.current_rules(), int(dice), int(players), palifico, bid)
 

@@ -7,10 +7,8 @@ one at a time at the pace chosen; a round's end lifts every cup. An optional hin
 coach's advice before the player moves. When the game is over, its review: each decision
 beside the coach's best (``coach.review``).
 
-Layout and wiring only: the game is ``coach.play.bot_game``, its words ``views.play_view``.
-State keys (all ``play_``): ``table`` (the game on screen), ``seen`` (its moves shown),
-``count`` (opponents in the set-up), ``style_{i}``, ``pace``, ``hint``, ``face``, ``offset``,
-``flash``.
+Layout and wiring only: the game is ``coach.play.bot_game``, its words ``views.play_view``,
+what the session keeps ``views.play_state.PlayState`` (keys ``play_…``).
 """
 
 from __future__ import annotations
@@ -46,6 +44,7 @@ from views import (
 from views import play_view as view
 from views.i18n import current_language, t, tn, translate
 from views.inputs import bid_numbers, stepper
+from views.play_state import PlayState
 from views.practice_common import new_seed
 from views.style import phone_page
 
@@ -54,13 +53,12 @@ BAD_LINK_NOTICE = "notice.bad_play_link"
 RULES_CHANGED_NOTICE = "notice.play_rules_changed"
 MOST_PAUSE_S = 8.0
 """The longest the bots' moves are paced in one run: the rest then shows at once."""
-DEFAULT_STYLES = ("reader", "odds", "liar", "tight", "mix")
 RULES_PAGE = "app_pages/settings.py"
 PRACTICE_PAGE = "app_pages/practice.py"
 CHEAT_SHEET_PAGE = "app_pages/rules.py"
 """Where the grades of a review are defined."""
 
-state = st.session_state
+state = PlayState()
 
 
 # --- the game and its link -------------------------------------------------------------------
@@ -93,15 +91,15 @@ def table_on_screen() -> BotTable | None:
     """The game being played: the session's, or, on a fresh session, the link's replayed (a
     bad one is dropped with a notice). A game whose table's rules were changed since is
     dropped with a notice: it was a game of other rules."""
-    if "play_table" not in state:
-        state["play_table"] = table = replayed(link_game())
+    if not state.has_table():
+        state.table = table = replayed(link_game())
         if table is not None:
-            state["play_revealed"] = len(table.steps)  # shown at once, no pause
+            state.revealed = len(table.steps)  # shown at once, no pause
             reset_entry(table)
-    table = state["play_table"]
+    table = state.table
     if table is not None and table.game.rules != url_state.current_rules():
         url_state.notify(RULES_CHANGED_NOTICE)
-        state["play_table"] = table = None
+        state.table = table = None
     write_link(table)
     return table
 
@@ -127,35 +125,34 @@ def write_link(table: BotTable | None) -> None:
 
 def start_game() -> None:
     rules = url_state.current_rules()
-    count = min(int(state.get("play_count", 3)), BotGame.most_opponents(rules))
-    styles = tuple(state.get(f"play_style_{index}", DEFAULT_STYLES[index])
-                   for index in range(count))
+    count = min(int(state.count), BotGame.most_opponents(rules))
+    styles = tuple(state.style(index) for index in range(count))
     table = BotTable(BotGame(new_seed(), styles, rules), view.player_names(styles))
-    state["play_table"], state["play_revealed"] = table, 0
+    state.table, state.revealed = table, 0
     reset_entry(table)
 
 
 def new_game() -> None:
     """Back to the set-up: the game leaves the session and the link."""
-    state["play_table"] = None
-    state.pop("play_revealed", None)
+    state.table = None
+    del state.revealed
     write_link(None)
 
 
 def move(action: Action, moves_before: int) -> None:
     """The player's move, unless the tap was made on a screen of an earlier turn (a second
     tap while the bots' moves were being shown): it is dropped, never played blind."""
-    table: BotTable | None = state.get("play_table")
+    table = state.table
     if table is None:
         return
     try:
         if not table.play_at(action, moves_before):
             return
     except IllegalMove as refused:
-        state["play_flash"] = tracker_view.refusal_text(table.state, refused.refusal)
+        state.flash = tracker_view.refusal_text(table.state, refused.refusal)
         return
     if table.finished:
-        state["play_finished_here"] = game_key(table)  # kept in the progress: played here
+        state.finished_here = game_key(table)  # kept in the progress: played here
     reset_entry(table)
 
 
@@ -167,16 +164,16 @@ def reset_entry(table: BotTable) -> None:
     """After a move: the face of the bid on the table is picked (to open: the face I hold
     most), and the quantities rewind."""
     last = table.state.last_bid
-    state["play_face"] = last.face if last is not None else view.opening_face(table)
-    state["play_offset"] = 0
+    state.face = last.face if last is not None else view.opening_face(table)
+    state.offset = 0
 
 
 def face_changed() -> None:
-    state["play_offset"] = 0
+    state.offset = 0
 
 
 def shift_quantities(step: int) -> None:
-    state["play_offset"] = max(0, state.get("play_offset", 0) + step)
+    state.offset = max(0, state.offset + step)
 
 
 # --- the set-up ------------------------------------------------------------------------------
@@ -184,18 +181,18 @@ def shift_quantities(step: int) -> None:
 
 def setup() -> None:
     st.caption(t("play.intro"))
-    state.setdefault("play_count", 3)
+    state.keep_count()
     most = BotGame.most_opponents(url_state.current_rules())
-    count = stepper(t("play.setup.count"), key="play_count", minimum=1, maximum=most,
+    count = stepper(t("play.setup.count"), key=PlayState.count.key, minimum=1, maximum=most,
                     less=t("play.setup.fewer"), more=t("play.setup.more"))
     if most < MAX_OPPONENTS:
         st.caption(tn("play.setup.most", most, dice=url_state.current_rules().starting_dice,
                       table=MAX_TABLE_DICE))
     lang = current_language()  # bound: the labels may be formatted outside this run
     for index in range(count):
-        key = f"play_style_{index}"
-        state.setdefault(key, DEFAULT_STYLES[index])
-        st.selectbox(t("play.setup.opponent", number=index + 1), tuple(STYLES), key=key,
+        state.keep_style(index)
+        st.selectbox(t("play.setup.opponent", number=index + 1), tuple(STYLES),
+                     key=PlayState.styles.key(index),
                      format_func=lambda style: translate(lang, f"play.style.{style}"),
                      persist_state="session")
     st.caption(t("play.setup.styles"))
@@ -207,9 +204,10 @@ def setup() -> None:
 
 
 def pace_choice() -> None:
-    state.setdefault("play_pace", view.DEFAULT_PACE)
+    state.keep_pace()
     lang = current_language()  # bound: the labels may be formatted outside this run
-    st.segmented_control(t("play.pace"), tuple(view.PACES), key="play_pace", required=True,
+    st.segmented_control(t("play.pace"), tuple(view.PACES), key=PlayState.pace.key,
+                         required=True,
                          format_func=lambda pace: translate(lang, f"play.pace.{pace}"),
                          width="stretch", persist_state="session")
 
@@ -226,8 +224,9 @@ def news(table: BotTable) -> None:
     start = mine[-1] if mine else 0
     if start == len(steps):
         return
-    revealed = max(start, min(state.get("play_revealed", len(steps)), len(steps)))
-    pause = view.PACES.get(state.get("play_pace", view.DEFAULT_PACE), 0.0)
+    shown = len(steps) if state.revealed is None else state.revealed
+    revealed = max(start, min(shown, len(steps)))
+    pause = view.PACES.get(state.pace, 0.0)
     if table.state.players[ME].dice == 0:
         pause = 0.0
     budget = MOST_PAUSE_S
@@ -246,7 +245,7 @@ def news(table: BotTable) -> None:
                     st.info(view.showdown_markdown(table.state, played),
                             icon=":material/casino:")
             if index >= revealed:
-                state["play_revealed"] = index + 1
+                state.revealed = index + 1
 
 
 def my_move(table: BotTable) -> None:
@@ -265,15 +264,15 @@ def my_move(table: BotTable) -> None:
                 st.button(t("practice.move.calza"), key="play_calza", type="primary",
                           on_click=move, args=(CALZA, moves), width="stretch")
     face = st.segmented_control(t("tracker.bid.face"), FACES, format_func=dice.face_label,
-                                key="play_face", required=True, width="stretch",
+                                key=PlayState.face.key, required=True, width="stretch",
                                 on_change=face_changed, persist_state="session")
     if face is None:
         st.caption(t("tracker.bid.pick_face"))
     else:
-        bid_numbers(game, face, key="play", offset=state.get("play_offset", 0), on_bid=move,
+        bid_numbers(game, face, key="play", offset=state.offset, on_bid=move,
                     bid_args=lambda bid: (Action.raise_to(bid), moves),
                     on_shift=shift_quantities)
-    flash = state.pop("play_flash", None)
+    flash = state.take_flash()
     if flash:
         st.error(flash, icon=":material/block:")
 
@@ -310,13 +309,13 @@ def show_review(table: BotTable) -> None:
     if not table.decisions:
         return
     key = (*game_key(table), len(table.game.moves))
-    cached = state.get("play_review")
+    cached = state.review
     if cached is None or cached[0] != key:
         cached = (key, review(((d.situation, d.action) for d in table.decisions),
                               outcomes=move_outcomes(table.state, ME)))
-        state["play_review"] = cached
+        state.review = cached
     reviewed = cached[1]
-    if state.get("play_finished_here") == game_key(table) and table.state.is_over:
+    if state.finished_here == game_key(table) and table.state.is_over:
         keep(table, reviewed.added)
     st.subheader(t("review.title"), anchor=False)
     st.markdown(review_view.summary_text(reviewed))
@@ -336,12 +335,12 @@ def show_review(table: BotTable) -> None:
 def keep(table: BotTable, added: float) -> None:
     """The finished game, in the learner's progress once (the store keeps it once too)."""
     game = table.game
-    if state.get("play_kept") != game_key(table):
+    if state.kept != game_key(table):
         record = GameRecord(game.seed, game.styles, table.state.winner == ME,
                             len(table.decisions), added)
-        state["play_kept"] = game_key(table)
-        state["play_kept_saved"] = profile.record_game(record) is not profile.Saved.NOT_SAVED
-    if state.get("play_kept_saved"):
+        state.kept = game_key(table)
+        state.kept_saved = profile.record_game(record) is not profile.Saved.NOT_SAVED
+    if state.kept_saved:
         st.caption(t("play.kept"))
 
 
@@ -359,7 +358,7 @@ def reviewed_move(table: BotTable, index: int, reviewed: ReviewedMove) -> None:
 @st.fragment
 def game_in_play() -> None:
     """The game, rerun alone on each tap; back to a full run when it is dropped."""
-    table: BotTable | None = state.get("play_table")
+    table = state.table
     if table is None:
         st.rerun()
     write_link(table)

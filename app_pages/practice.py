@@ -14,10 +14,8 @@ with its link, and the menu (which drops the link) deals a new scenario.
 Layout and wiring only: scenarios and grades are ``practice``, words and charts
 ``views.practice_view``, the profile ``views.profile``, the link ``views.url_state``.
 
-State keys: ``practice_spot`` (the scenario on screen), ``practice_answer`` (its graded
-answer), ``practice_refusal`` (the last illegal raise), ``practice_theme`` (the filter),
-``practice_face`` (the raise's face) and ``practice_offset`` (the face and how far its
-quantities are paged), ``practice_estimate_on``/``practice_estimate``.
+What the session keeps (the scenario on screen, its answer, the filter, the inputs) is
+``views.practice_state.PracticeState`` (keys ``practice_…``).
 """
 
 from __future__ import annotations
@@ -40,19 +38,11 @@ from views import profile, rules_view, url_state
 from views.i18n import t
 from views.inputs import face_selector, quantity_buttons
 from views.navigation import TRACKER_PAGE
+from views.play_state import PlayState
+from views.practice_state import PracticeState
 from views.style import phone_page
 
-SPOT_KEY = "practice_spot"
-ANSWER_KEY = "practice_answer"
-REFUSAL_KEY = "practice_refusal"
-INPUTS_KEY = "practice_inputs_for"
-THEME_KEY = "practice_theme"
-FACE_KEY, OFFSET_KEY = "practice_face", "practice_offset"
-ESTIMATE_ON_KEY, ESTIMATE_KEY = "practice_estimate_on", "practice_estimate"
-DEFAULT_ESTIMATE = 50
 PLAY_PAGE = "app_pages/play.py"
-PLAY_TABLE_KEY = "play_table"
-"""The play page's game on screen (its review, once the game is over)."""
 
 
 def themes() -> tuple[str, ...]:
@@ -62,7 +52,7 @@ def themes() -> tuple[str, ...]:
 def next_spot() -> view.Spot:
     """A new seed; the filter's theme (or one the seed picks); the level from the rating."""
     seed = common.new_seed()
-    chosen = st.session_state.get(THEME_KEY, view.ANY_THEME)
+    chosen = PracticeState().chosen_theme()
     available = themes()
     if chosen not in available:
         chosen = random.Random(seed).choice(available)
@@ -72,10 +62,10 @@ def next_spot() -> view.Spot:
 def show_spot(spot: view.Spot) -> None:
     """Put ``spot`` on screen, forgetting the previous answer; the link follows at once, so
     a review's spot left by a tap (next scenario, the theme) leaves the link too."""
-    state = st.session_state
-    state[SPOT_KEY] = spot
-    state.pop(ANSWER_KEY, None)
-    state.pop(REFUSAL_KEY, None)
+    state = PracticeState()
+    state.spot = spot
+    del state.answer
+    del state.refusal
     url_state.set_page_params(view.link_params(spot))
 
 
@@ -102,8 +92,8 @@ def current_scenario(spot: view.Spot) -> Scenario | None:
 def answer(kind: str, spot: view.Spot, bid: Bid | None = None) -> None:
     """Grade the learner's move (``bid`` for a raise; an illegal one is refused) and save
     it; runs before the rerun."""
-    state = st.session_state
-    if state.get(SPOT_KEY) != spot or ANSWER_KEY in state:
+    state = PracticeState()
+    if state.spot != spot or state.answer is not None:
         return
     scenario = view.find_scenario(spot, url_state.current_rules())
     if scenario is None:
@@ -113,49 +103,38 @@ def answer(kind: str, spot: view.Spot, bid: Bid | None = None) -> None:
         verdict = check_bid(bid, scenario.last_bid, palifico=scenario.palifico,
                             rules=scenario.rules, bidder_dice=scenario.seat_dice[scenario.seat])
         if not verdict.legal:
-            state[REFUSAL_KEY] = (spot, verdict)
+            state.refusal = (spot, verdict)
             return
         action = Action.raise_to(bid)
     else:
         action = Action.parse(kind)  # dudo or calza
-    state.pop(REFUSAL_KEY, None)
+    del state.refusal
     graded = grade_move(scenario, action)
-    estimate = state[ESTIMATE_KEY] / 100 if state.get(ESTIMATE_ON_KEY) else None
+    estimate = state.estimate / 100 if state.estimate_on else None
     record = Answer.from_scenario(scenario, graded)
     if estimate is not None and scenario.true_count is not None:
         bid = scenario.last_bid
         record = replace(record, estimate=estimate, truth=view.estimate_truth(scenario),
                          outcome=scenario.true_count >= bid.quantity)
     saved = profile.record(record)  # once per spot and profile, whatever the reruns and reloads
-    state[ANSWER_KEY] = {"spot": spot, "grade": graded, "estimate": estimate, "saved": saved}
-
-
-def reset_inputs(scenario: Scenario, spot: view.Spot) -> None:
-    """Fresh raise and estimate inputs for a new scenario (before the widgets are drawn)."""
-    state = st.session_state
-    fresh = {FACE_KEY: scenario.last_bid.face, ESTIMATE_ON_KEY: False,
-             ESTIMATE_KEY: DEFAULT_ESTIMATE}
-    if state.get(INPUTS_KEY) != spot:
-        state.update(fresh)
-        state.pop(OFFSET_KEY, None)
-        state[INPUTS_KEY] = spot
-    for key, value in fresh.items():  # a page switch drops the state of widgets not drawn
-        if key not in state:
-            state[key] = value
+    state.answer = {"spot": spot, "grade": graded, "estimate": estimate, "saved": saved}
 
 
 def theme_filter() -> None:
     options = (view.ANY_THEME, *themes())
-    if st.session_state.get(THEME_KEY) not in options:
-        st.session_state[THEME_KEY] = view.ANY_THEME
-    st.selectbox(t("practice.filter"), options, key=THEME_KEY, format_func=common.theme_labeller(),
-                 on_change=next_scenario, persist_state="session")
+    state = PracticeState()
+    if state.theme not in options:
+        state.theme = view.ANY_THEME
+    st.selectbox(t("practice.filter"), options, key=PracticeState.theme.key,
+                 format_func=common.theme_labeller(), on_change=next_scenario,
+                 persist_state="session")
 
 
 def shift_quantities(step: int) -> None:
-    face, offset = st.session_state.get(OFFSET_KEY, (None, 0))
-    current = st.session_state.get(FACE_KEY)
-    st.session_state[OFFSET_KEY] = (current, max(0, (offset if face == current else 0) + step))
+    state = PracticeState()
+    face, offset = state.offset
+    current = state.face
+    state.offset = (current, max(0, (offset if face == current else 0) + step))
 
 
 def raise_numbers(scenario: Scenario, spot: view.Spot, face: int) -> None:
@@ -169,7 +148,7 @@ def raise_numbers(scenario: Scenario, spot: view.Spot, face: int) -> None:
                             bidder_dice=bidder)
         st.warning(rules_view.refusal_text(refused), icon=":material/block:")
         return
-    paged_face, offset = st.session_state.get(OFFSET_KEY, (None, 0))
+    paged_face, offset = PracticeState().offset
     quantity_buttons(face, key="practice", lowest=lowest.quantity,
                      offset=offset if paged_face == face else 0, table_dice=scenario.dice,
                      legal=lambda bid: check_bid(bid, last, palifico=palifico, rules=rules,
@@ -183,11 +162,12 @@ def decision(scenario: Scenario, spot: view.Spot) -> None:
     situation = scenario.situation()
     bid = scenario.last_bid
     st.subheader(t("practice.your_move"), anchor=False)
-    st.toggle(t("practice.estimate.toggle", bid=bid.pretty()), key=ESTIMATE_ON_KEY)
-    if st.session_state.get(ESTIMATE_ON_KEY):
+    state = PracticeState()
+    st.toggle(t("practice.estimate.toggle", bid=bid.pretty()), key=PracticeState.estimate_on.key)
+    if state.estimate_on:
         st.slider(t("practice.estimate.label", bid=bid.pretty()), min_value=0, max_value=100,
                   step=round(ESTIMATE_STEP * 100), format=t("practice.estimate.format"),
-                  key=ESTIMATE_KEY)
+                  key=PracticeState.estimate.key)
     with st.container(horizontal=True, gap="small", key="practice_calls"):
         st.button(t("practice.move.dudo"), key="practice_dudo", type="primary",
                   on_click=answer, args=("dudo", spot), width="stretch")
@@ -197,9 +177,9 @@ def decision(scenario: Scenario, spot: view.Spot) -> None:
     if not situation.may_calza() and scenario.rules.calza:
         st.caption(t("practice.calza.not_allowed"))
     st.markdown(f"**{t('practice.raise')}**")
-    face = face_selector(t("practice.raise.face"), key=FACE_KEY, default=None)
+    face = face_selector(t("practice.raise.face"), key=PracticeState.face.key, default=None)
     raise_numbers(scenario, spot, face)
-    refusal = st.session_state.get(REFUSAL_KEY)
+    refusal = state.refusal
     if refusal is not None and refusal[0] == spot:
         st.error(rules_view.refusal_text(refusal[1]), icon=":material/block:")
 
@@ -212,7 +192,7 @@ def back_to_review(spot: view.Spot) -> None:
         if url_state.current_game() is not None:
             st.page_link(page=TRACKER_PAGE, label=t("nav.back_to_game"),
                          icon=":material/arrow_back:")
-    elif st.session_state.get(PLAY_TABLE_KEY) is not None:
+    elif PlayState().table is not None:  # the play page's game, its review once over
         st.page_link(page=PLAY_PAGE, label=t("practice.back_to_review"),
                      icon=":material/arrow_back:")
 
@@ -220,14 +200,14 @@ def back_to_review(spot: view.Spot) -> None:
 def choose_spot() -> None:
     """The spot to show: the link's on a fresh session, a review's link followed in this
     session, or a new scenario when the menu left a review's spot."""
-    state = st.session_state
-    if SPOT_KEY not in state:
+    spot = PracticeState().spot
+    if spot is None:
         first_spot()
     elif url_state.in_link(view.GAME_SPOT_PARAM):  # a review's link, followed in this session
         linked = view.spot_from_link()
-        if linked is not None and linked != state[SPOT_KEY]:
+        if linked is not None and linked != spot:
             show_spot(linked)
-    elif state[SPOT_KEY].game is not None:  # the menu (a page switch drops the link): a
+    elif spot.game is not None:  # the menu (a page switch drops the link): a
         next_scenario()  # review's spot belongs to its link; the menu's practice is a new one
 
 
@@ -244,8 +224,8 @@ def spot_scenario(spot: view.Spot) -> tuple[Scenario | None, view.Spot]:
     else:
         if view.spot_of(scenario) != spot:  # the seed picked the theme, or another level
             spot = view.spot_of(scenario)
-            st.session_state[SPOT_KEY] = spot
-        reset_inputs(scenario, spot)
+            PracticeState().spot = spot
+        PracticeState().reset_inputs(scenario.last_bid.face, spot)
     return scenario, spot
 
 
@@ -269,9 +249,11 @@ def page() -> None:
         st.warning(t(notice), icon=":material/warning:")
     theme_filter()
     status = profile.banner()
-    scenario, spot = spot_scenario(st.session_state[SPOT_KEY])
+    state = PracticeState()
+    assert state.spot is not None  # chosen first
+    scenario, spot = spot_scenario(state.spot)
     url_state.set_page_params(view.link_params(spot))
-    done = st.session_state.get(ANSWER_KEY)
+    done = state.answer
     answered = scenario is not None and done is not None and done["spot"] == spot
     if scenario is not None:
         move_or_reveal(scenario, spot, done if answered else None)

@@ -12,8 +12,9 @@ legality notes and coach, and the tracker for new games. A tracked game changes 
 only through the tracker's rules panel, which records the change in the game. Layout and
 wiring only.
 
-State keys: ``settings_<rule name>`` for each widget (loaded from the shared rules on every
-run, so the URL and the reset button always win), ``settings_reset`` for the reset button.
+State keys: ``settings_<rule name>`` for each widget (``views.settings_state.SettingsState``:
+loaded from the shared rules on every run, so the URL and the reset button always win),
+``settings_reset`` for the reset button.
 """
 
 from collections.abc import Callable
@@ -23,6 +24,7 @@ import streamlit as st
 from perudo_math.rules import SETTINGS, Rules, Setting, SettingKind
 from views import url_state
 from views.i18n import current_language, t, tn, translate
+from views.settings_state import SettingsState
 from views.style import phone_page
 
 SEGMENTED_MAX_CHOICES = 2
@@ -30,19 +32,12 @@ SEGMENTED_MAX_CHOICES = 2
 
 
 def _key(setting: Setting) -> str:
-    return f"settings_{setting.name}"
-
-
-def _load(rules: Rules) -> None:
-    """Show ``rules`` in the widgets (before they are drawn)."""
-    values = rules.to_dict()
-    for setting in SETTINGS:
-        st.session_state[_key(setting)] = values[setting.name]
+    return SettingsState.values.key(setting.name)
 
 
 def _save() -> None:
     """Runs when any setting changes: the widgets' values become the table's rules."""
-    values = {setting.name: st.session_state[_key(setting)] for setting in SETTINGS}
+    values = SettingsState().chosen()
     numbers = {setting.name: int(values[setting.name])
                for setting in SETTINGS if setting.kind is SettingKind.NUMBER}
     url_state.set_rules(Rules.from_dict(values | numbers))
@@ -79,7 +74,7 @@ def setting_widget(setting: Setting, rules: Rules, lang: str) -> None:
 
 rules = url_state.current_rules()
 lang = current_language()  # option labels bind it: they may be formatted outside this run
-_load(rules)
+SettingsState().load(rules)
 
 with phone_page():
     st.title(t("settings.title"), anchor=False)

@@ -21,6 +21,8 @@ from views.i18n import t
 
 TRACKER_PAGE = "app_pages/tracker.py"
 ODDS_PAGE = "app_pages/odds.py"
+RULES_PAGE = "app_pages/rules.py"
+PRACTICE_PAGE = "app_pages/practice.py"
 TRACKER_URL_PATH = "game"
 """The tracker's address (``/game``), as the entry script declares it (a test keeps the two
 equal): links to the tracker are built on it."""
@@ -69,6 +71,8 @@ __all__ = [
     "GAME_PAGE_PATHS",
     "NARROW_PX",
     "ODDS_PAGE",
+    "PRACTICE_PAGE",
+    "RULES_PAGE",
     "TRACKER_PAGE",
     "TRACKER_URL_PATH",
     "back_to_game",

@@ -1,0 +1,107 @@
+"""What the tracker page remembers between taps, as one typed object (``views.session``).
+
+The game itself is not here: ``views.url_state`` keeps it (the link, so a reload loses
+nothing) and ``perudo_math.GameState`` alone decides whether a move is allowed. Here are the
+set-up's rows, the bid and call being entered, one-shot messages, and which panel is open.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import streamlit as st
+
+from coach.review import GameReview
+from perudo_math import Bid, GameState, RulesChanged
+from views.session import Field, Keyed, PageState
+from views.tracker_view import LOG_PAGE
+
+FIRST_ROWS = 4
+"""Four players, the usual table (and the odds page's): a fifth is one tap on "Add a player",
+and rows left empty at the end are no seats. Six rows made every smaller table scroll."""
+NOBODY = -1
+"""The set-up choice "nobody" (which one is me) and "roll for it" (who opens)."""
+
+Slot = Literal["top", "bid", "call", "rules"]
+"""Where a one-shot message shows: above the game, under the bid, the call, or the rules."""
+Level = Literal["error", "warning", "info"]
+Flashes = dict[str, list[tuple[Level, str]]]
+Offer = tuple[GameState, RulesChanged, Bid]
+"""A bid refused only by a setting: the game it was tried on, the switch offered, the bid."""
+ReviewKept = tuple[tuple[object, ...], GameReview | None, list[tuple[int, int]]]
+"""The review of my moves, with what it was worked out for (the game, my seat, my hands),
+and the round and rank of each decision reviewed."""
+
+
+def first_rows() -> list[int]:
+    return list(range(FIRST_ROWS))
+
+
+class TrackerState(PageState):
+    """The tracker page's session entries, each with its key (all ``tracker_``) and type."""
+
+    # The set-up.
+    rows = Field("tracker_rows", factory=first_rows)
+    """The set-up's rows, in seat order: ids, so that a name stays with its row when moved."""
+    row_seq = Field("tracker_row_seq", FIRST_ROWS)
+    """The next row id never used in this session (a removed row's name may still be kept)."""
+    names = Keyed("tracker_name_", "")
+    """Each row's name box."""
+    me = Field("tracker_me", NOBODY)
+    opener = Field("tracker_opener", NOBODY)
+    errors = Field("tracker_errors", factory=list[str])
+    raise_rule: Field[str | None] = Field("tracker_raise", None)
+
+    # The move being entered.
+    face: Field[int | None] = Field("tracker_face", None)
+    """The bid's face: the last bid's after each move, so a raise on it takes one tap."""
+    offset = Field("tracker_offset", 0)
+    """How far the row of quantities was paged."""
+    spot: Field[GameState | None] = Field("tracker_spot", None)
+    """The game the entry was last reset for (a reload or a reopened link resets it)."""
+    count: Field[int | None] = Field("tracker_count", None)
+    """The count typed for a call: one widget for the whole game, emptied after every move.
+    A widget keyed by the move was drawn anew after each bid, which cost every bid tap about
+    8 ms on a phone."""
+    callers = Keyed[int | None]("tracker_caller_", None)
+    """Who calls, by move: keyed by the move, so a caller picked for one bid is not reused."""
+    offer: Field[Offer | None] = Field("tracker_offer", None)
+
+    # Messages and panels.
+    flashes = Field("tracker_flash", factory=Flashes)
+    panel: Field[str | None] = Field("tracker_panel", None)
+    share_opened_on: Field[GameState | None] = Field("tracker_share_opened_on", None)
+    log_shown = Field("tracker_log_shown", LOG_PAGE)
+    rule_values = Keyed[int | str | bool | None]("tracker_rule_", None)
+    """The rules panel's controls, one per setting a table may change during a game."""
+    iam = Field("tracker_iam", NOBODY)
+    confirm_new = Field("tracker_confirm_new", False)
+    share_everyone = Field("tracker_share_everyone", False)
+    review: Field[ReviewKept | None] = Field("tracker_review", None)
+
+    def flash(self, slot: Slot, level: Level, text: str) -> None:
+        """A message shown once, at ``slot``, on the next run."""
+        self.flashes.setdefault(slot, []).append((level, text))
+
+    def show_flash(self, slot: Slot) -> None:
+        for level, text in self.flashes.pop(slot, []):
+            if level == "error":
+                st.error(text, icon=":material/block:")
+            elif level == "warning":
+                st.warning(text, icon=":material/warning:")
+            else:
+                st.info(text, icon=":material/casino:")
+
+    def reset_entry(self, game: GameState | None) -> None:
+        """After a move (or on a reload): the face of the bid on the table is picked for the
+        next bid (a raise on it takes one tap), the quantity row rewinds, and no count or
+        caller typed for another bid is left to be reused."""
+        self.face = game.last_bid.face if game and game.last_bid else None
+        self.offset = 0
+        self.spot = game
+        self.count = None  # set, not deleted: the box on the phone empties too
+        del self.offer
+        self.drop(TrackerState.callers)
+
+    def row_name(self, row: int) -> str:
+        return str(self.get(TrackerState.names, row) or "").strip()
