@@ -1,14 +1,19 @@
-"""What the benchmarks share: the browser tests' app server (``app_url``), and their Chromium
+"""What the benchmarks share: the browser tests' app server (``app_url``), their Chromium
 driven from a thread of its own (:class:`BrowserThread`; the ``chromium_thread`` fixture, and
-``two_browsers``: one that measures and one kept busy beside it)."""
+``two_browsers``: one that measures and one kept busy beside it), and a session opened
+without a browser (:func:`script_run`): a phone whose own work happens on the phone."""
 
 from __future__ import annotations
 
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator
 
 import pytest
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from websockets.sync.client import connect
 
 from tests.browser import conftest as browser
 from tests.browser.conftest import app_url  # noqa: F401 (the browser tests' app server)
@@ -54,6 +59,34 @@ class BrowserThread:
     def close(self) -> None:
         self.jobs.put(None)
         self.thread.join(timeout=30)
+
+
+def script_run(url: str, page: str, query: str, locale: str = "en-US") -> float:
+    """Open a session on the app's server as a browser does, without one: its websocket, then
+    one run of the page at ``page`` (its URL path) with ``query``, as a link opens it. Returns
+    the seconds from connecting to the run's end; an exception drawn on the page fails.
+
+    What a phone's browser does for itself (loading the app's JavaScript, drawing) is not
+    done here: on this 2-core machine four browsers beside the one measured cost it more than
+    the server's work for them, which is not what a fifth phone at a table feels."""
+    started = time.perf_counter()
+    with connect(url.replace("http", "ws", 1) + "/_stcore/stream", subprotocols=["streamlit"],
+                 max_size=None, open_timeout=60) as stream:
+        request = BackMsg()
+        state = request.rerun_script
+        state.query_string, state.page_name = query, page
+        state.context_info.locale, state.context_info.timezone = locale, "UTC"
+        state.context_info.url = f"{url}/{page}?{query}"
+        stream.send(request.SerializeToString())
+        while True:
+            message = ForwardMsg()
+            message.ParseFromString(stream.recv(timeout=120))
+            kind = message.WhichOneof("type")
+            if kind == "delta" and message.delta.new_element.WhichOneof("type") == "exception":
+                raise AssertionError(message.delta.new_element.exception.message)
+            if kind == "script_finished" and (
+                    message.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN):
+                return time.perf_counter() - started
 
 
 def first_page(url: str) -> Callable:

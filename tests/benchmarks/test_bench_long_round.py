@@ -24,20 +24,21 @@ inflate). A target is met when both medians are within it.
   last decision of the finished round, each one script run of the app (AppTest). Target:
   0.5 s.
 
-Four sessions opening practice links of the longest game at once, beside a fifth session's
-page load, are measured in the browser (``test_page_load_beside_four``), with four links of a
-normal round beside it for what four busy browsers cost the measuring one whatever the
-round. Target: within 1.5× the idle load.
+- **a fifth session** while four others open practice links of the longest game at the same
+  moment (four players sent the link), and four links of a normal round for comparison: the
+  fifth as the server serves it (one run of the odds page over a websocket,
+  ``script_run``) and as a phone shows it (its first page in Chromium). The four are
+  sessions without a browser: their phones' own work is not this machine's. Target: within
+  1.5× the fifth's idle time.
 """
 
 from __future__ import annotations
 
-import contextlib
 import statistics
-import threading
 import time
 import tracemalloc
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import quote
 
 import pytest
@@ -49,8 +50,7 @@ from coach.review import move_outcomes, review, tracked_decisions
 from perudo_math import MAX_MOVES, GameState, Hand
 from perudo_math import game as game_module
 from tests.app.conftest import ENTRY
-from tests.benchmarks.conftest import BrowserThread, first_page
-from tests.browser.kit import IDLE, PHONE
+from tests.benchmarks.conftest import first_page, script_run
 from tests.long_round import finished_long_round, hands_of, long_round, rounds_within_the_table
 from views import charts, engine_cache, practice_view
 
@@ -118,6 +118,12 @@ def peak_mb(work: Callable[[], object]) -> float:
         return tracemalloc.get_traced_memory()[1] / 1e6
     finally:
         tracemalloc.stop()
+
+
+def timed(work: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    work()
+    return time.perf_counter() - start
 
 
 def verdict(*within: bool) -> str:
@@ -296,95 +302,68 @@ def test_odds_page_and_practice_link(benchmark, capsys) -> None:
             lines)
 
 
-# --- four sessions on the longest game beside a fifth, in the browser -------------------------
+# --- four sessions on the longest game beside a fifth -----------------------------------------
 
 
-def four_practice_links(url: str, stop: threading.Event, loads: list[int],
-                        bids: int = MAX_MOVES - 1) -> Callable:
-    """A job for a browser thread: four sessions open a practice link of a game whose one
-    round holds ``bids`` bids (the longest game by default) at once, again and again, each
-    time on other decisions (each a spot not asked before)."""
+def practice_queries(bids: int, count: int) -> list[str]:
+    """``count`` practice links of a game whose one round holds ``bids`` bids (the longest
+    game at ``MAX_MOVES - 1``), each on another decision: spots not asked before."""
     game = finished_long_round(bids)
     decisions = len(tracked_decisions(game, ME, {1: HAND}))
-
-    def job(chromium) -> None:
-        decision = decisions - 1
-        while not stop.is_set():
-            contexts = [chromium.new_context(viewport=PHONE, locale="en-US") for _ in range(4)]
-            try:
-                pages = [context.new_page() for context in contexts]
-                for page in pages:
-                    link = quote(practice_link(game, decision), safe="~")
-                    page.goto(f"{url}/train?review={link}", wait_until="commit")
-                    decision = (decision - 37) % decisions
-                for page in pages:
-                    page.wait_for_selector(IDLE, timeout=60_000)
-                loads[0] += len(pages)
-            finally:
-                for context in contexts:
-                    context.close()
-
-    return job
+    spots = [(decisions - 1 - 37 * index) % decisions for index in range(count)]
+    return [f"review={quote(practice_link(game, decision), safe='~')}" for decision in spots]
 
 
-def loads_beside_four(app_url: str, measuring: BrowserThread,
-                      busy: BrowserThread, bids: int, rounds: int) -> tuple[list[float], int]:
-    """The measuring browser's first-page loads (seconds) while four sessions open practice
-    links of a round of ``bids`` bids; and how many links they loaded meanwhile."""
-    stop, loads = threading.Event(), [0]
-    runner = threading.Thread(target=busy.run,
-                              args=(four_practice_links(app_url, stop, loads, bids),),
-                              daemon=True)
-    runner.start()
-    deadline = time.monotonic() + 120
-    while loads[0] == 0 and runner.is_alive() and time.monotonic() < deadline:
-        time.sleep(0.1)  # measure only once the four sessions are at work
-    assert loads[0] > 0, "the four sessions never loaded their links"
-    try:
-        return timed_loads(app_url, measuring, rounds), loads[0]
-    finally:
-        stop.set()
-        with contextlib.suppress(RuntimeError):
-            runner.join(timeout=180)
-
-
-def timed_loads(url: str, measuring: BrowserThread, rounds: int) -> list[float]:
-    measuring.run(first_page(url))  # not counted: the browser's own first start
-    seconds = []
-    for _ in range(rounds):
-        start = time.perf_counter()
-        measuring.run(first_page(url))
-        seconds.append(time.perf_counter() - start)
+def fifth_beside_four(url: str, fifth: Callable[[], float], queries: list[str]) -> float:
+    """The fifth session's seconds while four others open practice links at the same moment
+    (``queries``, four at a time; none if empty): one burst, as four players at a table open
+    the link they were sent."""
+    if not queries:
+        return fifth()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        four = [pool.submit(script_run, url, "train", query) for query in queries]
+        seconds = fifth()
+        for run in four:
+            run.result()  # a failed link fails the benchmark
     return seconds
 
 
 @pytest.mark.browser
-def test_page_load_beside_four(benchmark, capsys, app_url, two_browsers) -> None:
-    """A fifth session's first page: idle, beside four sessions opening practice links of
-    the longest game, and beside four on a normal round (what four busy browsers cost the
-    measuring one on this machine, whatever the round); idle again last."""
+def test_a_fifth_session_beside_four(benchmark, capsys, app_url, chromium_thread) -> None:
+    """A fifth session, idle and while four others open practice links of the longest game
+    at once, and of a normal round (the same four links, cheap ones): as the server serves it
+    (one script run of the odds page) and as a phone's browser shows it (its first page)."""
     benchmark.group = "long-round"
-    measuring, busy = two_browsers
     rounds = rounds_of(benchmark, "browser")
+    links = {"longest game": practice_queries(MAX_MOVES - 1, 4 * (rounds + 1)),
+             "normal round": practice_queries(SPOTS["normal"] + 10, 4 * (rounds + 1))}
+    fifths: dict[str, Callable[[], float]] = {
+        "script run": lambda: script_run(app_url, "", ""),
+        "first page": lambda: timed(lambda: chromium_thread.run(first_page(app_url))),
+    }
+    for name in links:  # once each, not counted: the server's first runs of each kind
+        fifth_beside_four(app_url, fifths["script run"], links[name][:4])
+    chromium_thread.run(first_page(app_url))
 
-    def measure() -> dict[str, tuple[list[float], int]]:
-        found = {"idle": (timed_loads(app_url, measuring, rounds), 0)}
-        for name, bids in (("beside four, longest game", MAX_MOVES - 1),
-                           ("beside four, normal round", SPOTS["normal"] + 10)):
-            found[name] = loads_beside_four(app_url, measuring, busy, bids, rounds)
-        found["idle, again"] = (timed_loads(app_url, measuring, rounds), 0)
+    def measure() -> dict[tuple[str, str], list[float]]:
+        found: dict[tuple[str, str], list[float]] = {}
+        for index in range(1, rounds + 1):  # side by side, round after round
+            for kind, fifth in fifths.items():
+                found.setdefault((kind, "idle"), []).append(fifth_beside_four(app_url, fifth, []))
+                for name, queries in links.items():
+                    burst = queries[4 * index:4 * index + 4]
+                    found.setdefault((kind, f"beside four, {name}"), []).append(
+                        fifth_beside_four(app_url, fifth, burst))
         return found
 
     found = benchmark.pedantic(measure, rounds=1, iterations=1)
-    idle = statistics.median(found["idle"][0] + found["idle, again"][0])
-    lines = [f"{'first page':28}{'median s':>9}{'× idle':>8}{'links':>7}"
+    lines = [f"{'fifth session':42}{'median s':>9}{'× idle':>8}"
              f"   target: within {BESIDE_FOUR}× idle"]
-    for name, (seconds, links) in found.items():
-        median = statistics.median(seconds)
-        line = f"{name:28}{median:>9.2f}{median / idle:>8.2f}{links:>7}"
-        if name.startswith("beside"):
+    for (kind, name), seconds in found.items():
+        median, idle = statistics.median(seconds), statistics.median(found[(kind, "idle")])
+        line = f"{kind + ', ' + name:42}{median:>9.3f}{median / idle:>8.2f}"
+        if name != "idle":
             line += "   " + verdict(median / idle <= BESIDE_FOUR)
         lines.append(line)
-        benchmark.extra_info[name] = {"median_s": median, "ratio": median / idle,
-                                      "links_loaded": links}
-    printed(benchmark, capsys, "a fifth session's first page in the browser:", lines)
+        benchmark.extra_info[f"{kind}, {name}"] = {"median_s": median, "ratio": median / idle}
+    printed(benchmark, capsys, "a fifth session while four open practice links at once:", lines)
