@@ -77,9 +77,8 @@ class PageState:
     entries read and written through it."""
 
     def __init__(self, store: MutableMapping[str, Any] | None = None) -> None:
-        # Streamlit's proxy is a mapping of str | int keys: pages key by str alone.
         self.store: MutableMapping[str, Any] = (
-            st.session_state if store is None else store)  # type: ignore[assignment]
+            st.session_state if store is None else store)  # type: ignore[assignment]  # str keys
 
     def get(self, family: Keyed[T], item: object) -> T:
         return self.store.get(family.key(item), family.default)
