@@ -202,6 +202,7 @@ def clear_caches() -> None:
     rollout.forget_steps()
     rollout.padded_survival.cache_clear()
     decide._LAST_BELIEFS.clear()
+    decide._stakes.cache_clear()
 
 
 def seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: bool,

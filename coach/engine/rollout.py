@@ -215,14 +215,16 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
                                  situation.rules)
     table = situation.table_dice
     draws = matches.shape[1]
-    totals = matches[list(situation.active_seats)].sum(axis=0)
+    totals = matches[list(situation.active_seats)].sum(axis=0).ravel()
     lost = np.full(len(bids) * draws, cut_off)
-    # The games still going (raise i in draw d is game i * draws + d) and their bids, the
-    # face as its index (face − 1); one past the table stands for every bid above it.
+    # The games still going (raise i in draw d is game i * draws + d), their draws and their
+    # bids, the face as its index (face − 1); one past the table stands for every bid above
+    # it. The bidder is the same for every game: the one who played last.
     live = np.arange(len(bids) * draws)
+    draw = np.tile(np.arange(draws), len(bids))
     quantity = np.repeat([min(bid.quantity, table + 1) for bid in bids], draws).astype(np.int64)
     face_index = np.repeat([bid.face - 1 for bid in bids], draws).astype(np.int64)
-    bidder = np.full(len(live), me, dtype=np.int64)
+    bidder = me
     # Per seat, flat for numpy's fast take: P(true) at [face index * width + PAD + needed],
     # the smallest raises at [face index * rows + quantity], and the threshold.
     width, rows_per_face = PAD + table + 2, table + 2
@@ -243,25 +245,25 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
     offsets = _FACE_INDEXES * width + PAD
     for actor in turns_after_me(situation):
         survival, steps, threshold = tables_of(actor)
-        own = matches[actor].take(live % draws, axis=0)
-        rows = np.arange(len(live))
-        p_now = survival.take(face_index * width + PAD + quantity - own[rows, face_index])
+        own = matches[actor].take(draw, axis=0)
+        row_starts = np.arange(0, own.size, 6)  # [game, face] of a game's row, flat
+        p_now = survival.take(face_index * width + PAD + quantity
+                              - own.ravel().take(row_starts + face_index))
         after = steps.take(face_index * rows_per_face + quantity, axis=0)
         p_after = survival.take(offsets + after - own)
         p_after[after == 0] = -1.0
         best = 5 - np.argmax(p_after[:, ::-1], axis=1)  # ties: the higher face
-        calls = (p_now < threshold) | (p_after[rows, best] < 0)
+        picked = row_starts + best
+        calls = (p_now < threshold) | (p_after.ravel().take(picked) < 0)
+        raised = after.ravel().take(picked)
         if calls.any():
-            ended = live[calls]
-            holds = totals[ended % draws, face_index[calls]] >= quantity[calls]
-            lost[ended] = np.where(holds, actor, bidder[calls]) == me
+            holds = totals.take(draw[calls] * 6 + face_index[calls]) >= quantity[calls]
+            lost[live[calls]] = np.where(holds, actor == me, bidder == me)
             going = ~calls
-            live, best, after = live[going], best[going], after[going]
+            live, draw, raised, best = live[going], draw[going], raised[going], best[going]
             if not len(live):
                 break
-            rows = rows[:len(live)]
-        quantity, face_index = after[rows, best], best
-        bidder = np.full(len(live), actor, dtype=np.int64)
+        quantity, face_index, bidder = raised, best, actor
     return lost.reshape(len(bids), draws)
 
 
