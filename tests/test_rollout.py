@@ -23,6 +23,7 @@ from coach import (
 from coach.engine.decide import ROLLOUT_PRIOR
 from coach.engine.hands import hand_space, uniform_survival
 from coach.engine.rollout import (
+    drawn_rows,
     play_out,
     raise_losses,
     sample_matches,
@@ -135,6 +136,27 @@ def test_a_seat_read_as_one_hand_is_drawn_with_that_hand():
     assert not (matches[2] == matches[2][0]).all()  # a seat not read: uniform dice
 
 
+@settings(max_examples=60, deadline=None)
+@given(dice=st.integers(1, 10), seed=st.integers(0, 2**32 - 1), power=st.integers(0, 30),
+       samples=st.integers(1, 300), frozen=st.booleans())
+def test_hands_are_drawn_as_numpys_choice_draws_them(dice, seed, power, samples, frozen):
+    """The same rows, and the generator left in the same state, as ``rng.choice`` with the
+    chances scaled to sum to 1; again from the sums kept for read-only weights."""
+    weights = np.random.default_rng(seed).random(len(hand_space(dice).prior)) ** power
+    weights.setflags(write=not frozen)
+    for _ in range(2):
+        ours, numpys = np.random.default_rng(seed + 1), np.random.default_rng(seed + 1)
+        rows = drawn_rows(weights, samples, ours)
+        assert rows.tolist() == numpys.choice(len(weights), size=samples,
+                                              p=weights / weights.sum()).tolist()
+        assert ours.random() == numpys.random()
+
+
+def test_weights_that_are_not_chances_are_refused_as_numpy_refuses_them():
+    with pytest.raises(ValueError, match="NaN"):
+        drawn_rows(np.array([1.0, np.nan, 2.0]), 5, np.random.default_rng(0))
+
+
 def test_a_raise_above_the_table_always_loses_and_one_true_in_my_hand_rarely_does():
     spot = situation([1, 1, 4], [3, 3, 3])
     losses = raise_losses(spot, [Bid(10, 4), Bid(3, 4)], lambda seat: None,
@@ -192,6 +214,26 @@ def test_seats_that_read_the_bids_see_the_faces_bid_and_let_them_pass():
                            read.view_of)
     fair_dice = raise_losses(spot, [Bid(4, 4)], read.hand_weights, threshold, 400)
     assert reading[0] < fair_dice[0]
+
+
+def test_a_seats_view_is_asked_only_when_it_plays():
+    """Draws that all end at the next player's call ask no one else's view of the dice
+    (the costliest thing a seat brings to the play-outs); three times round asks each once."""
+    spot = situation([2, 2, 3, 5, 1], [5, 5, 5, 5, 5],
+                     [(1, Bid(3, 4)), (2, Bid(4, 4)), (3, Bid(5, 4)), (4, Bid(6, 4))])
+    beliefs = TableBeliefs(spot, BidReading())
+    asked: list[int] = []
+
+    def view_of(seat: int) -> np.ndarray:
+        asked.append(seat)
+        return beliefs.view_of(seat)
+
+    matches = sample_matches(spot, beliefs.hand_weights, 64, np.random.default_rng(3))
+    play_out(spot, [Bid(spot.table_dice + 1, 4)], matches, lambda seat: 0.5, 0.2, view_of)
+    assert asked == [1]
+    asked.clear()
+    play_out(spot, [Bid(7, 4)], matches, lambda seat: 0.0, 0.2, view_of)  # no one calls
+    assert asked == [1, 2, 3, 4, 0]
 
 
 def test_a_rolled_out_raise_weighs_its_draws_and_its_one_step_risk():

@@ -202,6 +202,7 @@ def clear_caches() -> None:
     rollout.forget_steps()
     rollout.padded_survival.cache_clear()
     decide._LAST_BELIEFS.clear()
+    decide._stakes.cache_clear()
 
 
 def seat_distribution(dice: int, bids: tuple[Bid, ...], face: int, palifico: bool,
@@ -363,15 +364,22 @@ class RoundReading:
         the dice of ``seats``, convolved in that order: each step kept, so that the next
         bidder's view, which shares all but a seat or two with this one's, costs a step or
         two (the same sums as convolving them all again)."""
-        key = (plain_dice, seats)
-        found = self._chains.get(key)
-        if found is None:
-            if seats:
-                found = _convolve_rows(self.chain(plain_dice, seats[:-1], dice, palifico),
-                                       self.counts(seats[-1], dice[seats[-1]], palifico))
-            else:
-                found = _plain_by_face(plain_dice, palifico)
-            self._chains[key] = found
+        chains = self._chains
+        found = chains.get((plain_dice, seats))
+        if found is not None:
+            return found
+        kept = len(seats) - 1  # the longest step kept, then each step after it in order
+        while kept >= 0 and (plain_dice, seats[:kept]) not in chains:
+            kept -= 1
+        if kept < 0:
+            found = chains[(plain_dice, ())] = _plain_by_face(plain_dice, palifico)
+            kept = 0
+        else:
+            found = chains[(plain_dice, seats[:kept])]
+        for step in range(kept, len(seats)):
+            seat = seats[step]
+            found = chains[(plain_dice, seats[:step + 1])] = _convolve_rows(
+                found, self.counts(seat, dice[seat], palifico))
         return found
 
     def kept(self, key: tuple[object, ...], work: Callable[[], np.ndarray]) -> np.ndarray:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -259,7 +260,10 @@ class Stakes:
 
     @classmethod
     def of(cls, situation: Situation) -> Stakes:
-        dice, me = situation.dice, situation.me
+        return _stakes(situation.dice, situation.me)
+
+    @classmethod
+    def worked_out(cls, dice: tuple[int, ...], me: int) -> Stakes:
         now = win_chance(dice, me)
         won = win_chance(after(dice, me, +1), me) - now
         others = tuple(win_chance(after(dice, seat, -1), me) - now
@@ -273,6 +277,12 @@ class Stakes:
         """The change when a player other than me, any of them alike, loses a die."""
         changes = [change for change in self.others_lost if change]
         return sum(changes) / len(changes) if changes else 0.0
+
+
+@lru_cache(maxsize=1024)
+def _stakes(dice: tuple[int, ...], me: int) -> Stakes:
+    """:meth:`Stakes.of` a table's dice, worked out once: every spot of a round asks again."""
+    return Stakes.worked_out(dice, me)
 
 
 def _right_calza_regains(situation: Situation) -> bool:

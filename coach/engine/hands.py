@@ -184,7 +184,10 @@ class ChoiceTable:
         counts = hand_space(self.dice).by_face(palifico)
         weights = np.empty((len(self.faces), counts.shape[1]))
         for start, end, face in _runs(self.faces):  # the moves of a face side by side
-            self.weights[start:end].take(counts[face], axis=1, out=weights[start:end])
+            # Every count is a column of the weights: "clip" changes none, and spares the
+            # copy numpy makes to leave ``out`` untouched should an index be out of range.
+            self.weights[start:end].take(counts[face], axis=1, out=weights[start:end],
+                                         mode="clip")
         honest = weights[self.chosen] / numpy_row_sums(weights)
         honest.setflags(write=False)
         return honest

@@ -60,10 +60,56 @@ def sample_matches(situation: Situation, hands_of: HandsOf, samples: int,
             continue
         space = hand_space(dice[seat])
         weights = hands_of(seat)
-        weights = space.prior if weights is None else weights
-        rows = rng.choice(len(weights), size=samples, p=weights / weights.sum())
+        rows = drawn_rows(space.prior if weights is None else weights, samples, rng)
         matches[seat] = space.matches(palifico)[rows]
     return matches
+
+
+def drawn_rows(weights: np.ndarray, samples: int, rng: np.random.Generator) -> np.ndarray:
+    """``rng.choice(len(weights), size=samples, p=weights / weights.sum())``, the same rows
+    from the same draws of ``rng``: numpy's own steps for a draw with replacement (the
+    cumulative sums scaled by their last, then a search of ``samples`` uniform numbers),
+    without its checks of the chances, and the sums kept per weights (a seat's hands as
+    read, the same for every spot of a round past the bids read). Weights that are not
+    chances go to numpy, which says what is wrong with them."""
+    cdf = _cdf_of(weights)
+    if cdf is None:
+        return rng.choice(len(weights), size=samples, p=weights / weights.sum())
+    return cdf.searchsorted(rng.random(samples), side="right")
+
+
+_CDFS: dict[int, tuple[np.ndarray, np.ndarray | None]] = {}
+"""Per weights (by identity, the weights held so that it stays theirs): :func:`_cdf_of`."""
+_CDFS_KEPT = 32
+_CDF_LOCK = Lock()
+
+
+def _cdf_of(weights: np.ndarray) -> np.ndarray | None:
+    """numpy's cumulative chances for a draw weighed ``weights`` (None: not chances)."""
+    with _CDF_LOCK:
+        kept = _CDFS.get(id(weights))
+    if kept is not None and kept[0] is weights:
+        return kept[1]
+    chances = weights / weights.sum()
+    cdf: np.ndarray | None = chances.cumsum()
+    assert cdf is not None
+    if not (np.isfinite(cdf[-1]) and abs(cdf[-1] - 1.0) <= _SUM_TOLERANCE
+            and (chances >= 0).all()):
+        cdf = None
+    else:
+        cdf /= cdf[-1]
+        cdf.setflags(write=False)
+    if not weights.flags.writeable:  # weights that cannot change are kept
+        with _CDF_LOCK:
+            if len(_CDFS) >= _CDFS_KEPT:
+                _CDFS.clear()
+            _CDFS[id(weights)] = (weights, cdf)
+    return cdf
+
+
+_SUM_TOLERANCE = 1e-8
+"""Within numpy's tolerance (the square root of the float epsilon) on chances summing to 1:
+weights scaled by their sum never come near it."""
 
 
 @lru_cache(maxsize=256)
@@ -113,11 +159,13 @@ def _raw_steps(quantities: int, palifico: bool, rules: Rules,
 
 
 def forget_steps() -> None:
-    """Forget every table of raises (for measuring cold calls)."""
+    """Forget every table of raises, and the draws' sums kept (for measuring cold calls)."""
     raise_steps.cache_clear()
     _raises_after.cache_clear()
     with _RAW_LOCK:
         _RAW_STEPS.clear()
+    with _CDF_LOCK:
+        _CDFS.clear()
 
 
 @lru_cache(maxsize=16_384)
@@ -167,44 +215,55 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
                                  situation.rules)
     table = situation.table_dice
     draws = matches.shape[1]
-    totals = matches[list(situation.active_seats)].sum(axis=0)
+    totals = matches[list(situation.active_seats)].sum(axis=0).ravel()
     lost = np.full(len(bids) * draws, cut_off)
-    # The games still going (raise i in draw d is game i * draws + d) and their bids, the
-    # face as its index (face − 1); one past the table stands for every bid above it.
+    # The games still going (raise i in draw d is game i * draws + d), their draws and their
+    # bids, the face as its index (face − 1); one past the table stands for every bid above
+    # it. The bidder is the same for every game: the one who played last.
     live = np.arange(len(bids) * draws)
+    draw = np.tile(np.arange(draws), len(bids))
     quantity = np.repeat([min(bid.quantity, table + 1) for bid in bids], draws).astype(np.int64)
     face_index = np.repeat([bid.face - 1 for bid in bids], draws).astype(np.int64)
-    bidder = np.full(len(live), me, dtype=np.int64)
+    bidder = me
     # Per seat, flat for numpy's fast take: P(true) at [face index * width + PAD + needed],
     # the smallest raises at [face index * rows + quantity], and the threshold.
     width, rows_per_face = PAD + table + 2, table + 2
-    seats = {seat: ((padded_survival(table - dice[seat], palifico, table) if view_of is None
-                     else padded(view_of(seat), table)).ravel(),
-                    raise_steps(table, palifico, rules, dice[seat]).reshape(-1, 6),
-                    threshold_of(seat))
-             for seat in situation.active_seats}
+    seats: dict[int, tuple[np.ndarray, np.ndarray, float]] = {}
+
+    def tables_of(seat: int) -> tuple[np.ndarray, np.ndarray, float]:
+        """A seat's tables, worked out when it first plays: most draws end at the first
+        turn or two, and the view of a seat that never plays costs the most."""
+        found = seats.get(seat)
+        if found is None:
+            found = seats[seat] = (
+                (padded_survival(table - dice[seat], palifico, table) if view_of is None
+                 else padded(view_of(seat), table)).ravel(),
+                raise_steps(table, palifico, rules, dice[seat]).reshape(-1, 6),
+                threshold_of(seat))
+        return found
+
     offsets = _FACE_INDEXES * width + PAD
     for actor in turns_after_me(situation):
-        survival, steps, threshold = seats[actor]
-        own = matches[actor].take(live % draws, axis=0)
-        rows = np.arange(len(live))
-        p_now = survival.take(face_index * width + PAD + quantity - own[rows, face_index])
+        survival, steps, threshold = tables_of(actor)
+        own = matches[actor].take(draw, axis=0)
+        row_starts = np.arange(0, own.size, 6)  # [game, face] of a game's row, flat
+        p_now = survival.take(face_index * width + PAD + quantity
+                              - own.ravel().take(row_starts + face_index))
         after = steps.take(face_index * rows_per_face + quantity, axis=0)
         p_after = survival.take(offsets + after - own)
         p_after[after == 0] = -1.0
         best = 5 - np.argmax(p_after[:, ::-1], axis=1)  # ties: the higher face
-        calls = (p_now < threshold) | (p_after[rows, best] < 0)
+        picked = row_starts + best
+        calls = (p_now < threshold) | (p_after.ravel().take(picked) < 0)
+        raised = after.ravel().take(picked)
         if calls.any():
-            ended = live[calls]
-            holds = totals[ended % draws, face_index[calls]] >= quantity[calls]
-            lost[ended] = np.where(holds, actor, bidder[calls]) == me
+            holds = totals.take(draw[calls] * 6 + face_index[calls]) >= quantity[calls]
+            lost[live[calls]] = np.where(holds, actor == me, bidder == me)
             going = ~calls
-            live, best, after = live[going], best[going], after[going]
+            live, draw, raised, best = live[going], draw[going], raised[going], best[going]
             if not len(live):
                 break
-            rows = rows[:len(live)]
-        quantity, face_index = after[rows, best], best
-        bidder = np.full(len(live), actor, dtype=np.int64)
+        quantity, face_index, bidder = raised, best, actor
     return lost.reshape(len(bids), draws)
 
 
