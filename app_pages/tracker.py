@@ -179,7 +179,7 @@ def game_in_play() -> None:
     game = url_state.current_game()
     if game is None:
         st.rerun()  # the set-up is outside this fragment
-    TrackerState().show_flash("top")
+    TrackerState().show_flash("top", game)
     live_table.status_line()
     my_dice.settle(game)  # a move reruns this fragment alone: the entry script's did not run
     play(game)

@@ -69,6 +69,8 @@ class TrackerState(PageState):
 
     # Messages and panels.
     flashes = Field("tracker_flash", factory=Flashes)
+    top_shown_on: Field[tuple[GameState | None] | None] = Field("tracker_flash_top_on", None)
+    """The game the messages above it were first shown on (a 1-tuple: the set-up's is None)."""
     panel: Field[str | None] = Field("tracker_panel", None)
     share_opened_on: Field[GameState | None] = Field("tracker_share_opened_on", None)
     log_shown = Field("tracker_log_shown", LOG_PAGE)
@@ -80,17 +82,38 @@ class TrackerState(PageState):
     review: Field[ReviewKept | None] = Field("tracker_review", None)
 
     def flash(self, slot: Slot, level: Level, text: str) -> None:
-        """A message shown once, at ``slot``, on the next run."""
+        """A message for the next run, at ``slot``. Those above the game ("top") say what
+        became of a tap; a new one replaces those already shown."""
+        if slot == "top" and self.top_shown_on is not None:
+            self.flashes.pop("top", None)
+            del self.top_shown_on
         self.flashes.setdefault(slot, []).append((level, text))
 
-    def show_flash(self, slot: Slot) -> None:
-        for level, text in self.flashes.pop(slot, []):
+    def show_flash(self, slot: Slot, game: GameState | None = None) -> None:
+        """The messages of ``slot``: once, but those above the game stay while ``game`` is
+        the one they were first shown on, so a rerun of the shared table's watch does not
+        take away the warning that a tap was turned away."""
+        for level, text in self._top_messages(game) if slot == "top" else self.flashes.pop(
+                slot, []):
             if level == "error":
                 st.error(text, icon=":material/block:")
             elif level == "warning":
                 st.warning(text, icon=":material/warning:")
             else:
                 st.info(text, icon=":material/casino:")
+
+    def _top_messages(self, game: GameState | None) -> list[tuple[Level, str]]:
+        messages = self.flashes.get("top", [])
+        if not messages:
+            return []
+        shown_on = self.top_shown_on
+        if shown_on is None:
+            self.top_shown_on = (game,)
+        elif shown_on[0] != game:  # the game moved on: the messages were about another one
+            self.flashes.pop("top", None)
+            del self.top_shown_on
+            return []
+        return messages
 
     def reset_entry(self, game: GameState | None) -> None:
         """After a move (or on a reload): the face of the bid on the table is picked for the

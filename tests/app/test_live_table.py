@@ -99,6 +99,10 @@ def test_with_everyone_writing_two_phones_at_once_never_both_land(database, monk
     assert translate("en", "live.outcome.conflict") in texts(follower)
     stored = SharedTables(database).open(host.query_params["share"])
     assert GameState.from_code(stored.game) == game(host) and stored.version == 3
+    follower.run()  # the watch's next run: the tap that did not land is still said
+    assert translate("en", "live.outcome.conflict") in texts(follower)
+    bid(follower, "4x5")  # the game moves on: the warning was about the one before
+    assert translate("en", "live.outcome.conflict") not in texts(follower)
 
 
 def test_a_rule_change_reaches_every_phone_at_the_table(database) -> None:
