@@ -140,7 +140,7 @@ def page() -> None:
         state.kind = DRILL_KINDS[0]
     if state.spot is None:
         new_drill()
-    state.keep_estimate()  # dropped by a page switch
+    state.keep(DrillsState.estimate)  # dropped by a page switch
     st.title(t("drills.title"), anchor=False)
     st.segmented_control(t("drills.kind"), DRILL_KINDS, key=DrillsState.kind.key, required=True,
                          format_func=common.theme_labeller(), on_change=new_drill, width="stretch",

@@ -181,7 +181,7 @@ def shift_quantities(step: int) -> None:
 
 def setup() -> None:
     st.caption(t("play.intro"))
-    state.keep_count()
+    state.keep(PlayState.count)
     most = BotGame.most_opponents(url_state.current_rules())
     count = stepper(t("play.setup.count"), key=PlayState.count.key, minimum=1, maximum=most,
                     less=t("play.setup.fewer"), more=t("play.setup.more"))
@@ -204,7 +204,7 @@ def setup() -> None:
 
 
 def pace_choice() -> None:
-    state.keep_pace()
+    state.keep(PlayState.pace)
     lang = current_language()  # bound: the labels may be formatted outside this run
     st.segmented_control(t("play.pace"), tuple(view.PACES), key=PlayState.pace.key,
                          required=True,

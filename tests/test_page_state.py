@@ -98,3 +98,12 @@ def test_keyed_entries_are_read_written_and_dropped_as_a_family() -> None:
     assert store["example_name_4"] == "Ann" and Example.names.key(7) == "example_name_7"
     state.drop(Example.names)
     assert store == {"other": 1}
+
+
+def test_keep_stores_the_default_once_and_leaves_a_value_alone() -> None:
+    store: dict[str, object] = {}
+    Example(store).keep(Example.count)
+    assert store == {"example_count": 0}
+    store["example_count"] = 4
+    Example(store).keep(Example.count)
+    assert store == {"example_count": 4}

@@ -24,6 +24,3 @@ class DrillsState(PageState):
     estimate = Field("drills_estimate", DEFAULT_ESTIMATE)
     """The odds slider's percent."""
 
-    def keep_estimate(self) -> None:
-        """Before the slider: its value back, when a page switch dropped it."""
-        self.store.setdefault(DrillsState.estimate.key, DEFAULT_ESTIMATE)

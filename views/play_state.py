@@ -45,17 +45,10 @@ class PlayState(PageState):
         chosen = self.get(PlayState.styles, seat)
         return DEFAULT_STYLES[seat] if chosen is None else chosen
 
-    def keep_count(self) -> None:
-        """Before the set-up's stepper: the count as last chosen, or its default."""
-        self.store.setdefault(PlayState.count.key, DEFAULT_COUNT)
-
     def keep_style(self, seat: int) -> None:
         """Before the ``seat``-th opponent's selector: its style as last chosen, or its
         default."""
         self.store.setdefault(PlayState.styles.key(seat), DEFAULT_STYLES[seat])
-
-    def keep_pace(self) -> None:
-        self.store.setdefault(PlayState.pace.key, DEFAULT_PACE)
 
     def take_flash(self) -> str | None:
         """The refusal to show, forgotten once read."""

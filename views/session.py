@@ -80,6 +80,12 @@ class PageState:
         self.store: MutableMapping[str, Any] = (
             st.session_state if store is None else store)  # type: ignore[assignment]  # str keys
 
+    def keep(self, field: Field[T]) -> None:
+        """Store ``field``'s default now if it is unset: a widget keyed on it starts from the
+        default, and one a page switch dropped comes back with it."""
+        if field.key not in self.store:
+            self.store[field.key] = field.__get__(self, type(self))
+
     def get(self, family: Keyed[T], item: object) -> T:
         return self.store.get(family.key(item), family.default)
 

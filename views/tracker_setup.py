@@ -63,13 +63,12 @@ def start_game() -> None:
         state.flash("top", "info", t("tracker.setup.rolled", name=view.name_of(game, opener)))
 
 
-def seat_choice(key: str, label: str, nobody: str) -> None:
+def seat_choice(key: str, chosen: int, label: str, nobody: str) -> None:
     """A choice of one player of the set-up, or ``nobody``: the rows offered are the named
     ones, and the one chosen already (an empty row at the end is no seat until chosen)."""
     state = TrackerState()
     # Labels fixed at render time: a selectbox stores its choice by label.
     labels = {NOBODY: nobody, **{row: row_label(row) for row in state.rows}}
-    chosen = state.store.get(key)
     offered = [row for row in state.rows if state.row_name(row) or row == chosen]
     st.selectbox(label, [NOBODY, *offered], key=key, format_func=labels.__getitem__,
                  persist_state="session")
@@ -128,13 +127,15 @@ def setup() -> None:
         st.info(t("live.next_game.host"), icon=":material/share:")
     st.caption(t("tracker.setup.intro"))
     player_rows()
-    seat_choice(TrackerState.me.key, t("tracker.setup.me"), t("tracker.setup.nobody"))
-    seat_choice(TrackerState.opener.key, t("tracker.setup.opener"), t("tracker.setup.roll"))
+    state = TrackerState()
+    seat_choice(TrackerState.me.key, state.me, t("tracker.setup.me"), t("tracker.setup.nobody"))
+    seat_choice(TrackerState.opener.key, state.opener, t("tracker.setup.opener"),
+                t("tracker.setup.roll"))
     raise_rule_choice()
     st.caption(tn("rules.setting.dice", url_state.current_rules().starting_dice))
     st.page_link(page=RULES_PAGE, label=t("tracker.setup.rules_link"),
                  icon=":material/menu_book:")
-    for problem in TrackerState().errors:
+    for problem in state.errors:
         st.error(problem, icon=":material/block:")
     st.button(t("tracker.setup.start"), key="tracker_start", type="primary",
               icon=":material/play_arrow:", on_click=start_game, width="stretch")
