@@ -290,7 +290,7 @@ class GameState(RoundBids):
         if hand.__class__ is not Hand:
             hand = as_hand(hand, "GameState.situation: hand")
         dice = tuple(player.dice for player in self.players)
-        return Situation(self.rules, dice, seat, hand, self.bids, self.palifico)
+        return Situation.of_game(self.rules, dice, seat, hand, self.bids, self.palifico)
 
     def smallest_raises(self) -> dict[int, Bid]:
         """For each face with a legal bid for the player to act, the smallest one."""

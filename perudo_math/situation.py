@@ -109,6 +109,23 @@ class Situation(RoundBids):
     palifico: bool = False
 
     def __post_init__(self) -> None:
+        self._check(bids_checked=False)
+
+    @classmethod
+    def of_game(cls, rules: Rules, dice: tuple[int, ...], me: int, hand: Hand,
+                bids: tuple[tuple[int, Bid], ...], palifico: bool) -> Situation:
+        """The view :meth:`GameState.situation` gives: the game's bids were checked one by
+        one as they were made, so they are not read again (a review builds a view for each of
+        a long round's decisions: reading every bid each time would cost the square of the
+        round's length). Everything else is checked as by the constructor."""
+        view = object.__new__(cls)
+        for name, value in (("rules", rules), ("dice", dice), ("me", me), ("hand", hand),
+                            ("bids", bids), ("palifico", palifico)):
+            object.__setattr__(view, name, value)
+        view._check(bids_checked=True)
+        return view
+
+    def _check(self, bids_checked: bool) -> None:
         if not isinstance(self.rules, Rules):
             raise wrong_type("Situation: rules", "a Rules", self.rules)
         dice = self._checked_dice()
@@ -126,7 +143,8 @@ class Situation(RoundBids):
             raise ValueError("an eliminated player has no turn")
         if len(self.active_seats) < 2:
             raise ValueError("at least two players must still hold dice")
-        self._check_bids(dice)
+        if not bids_checked:
+            self._check_bids(dice)
         if self.palifico is not False and self.palifico is not True:
             raise wrong_type("Situation: palifico", "True or False", self.palifico)
 

@@ -45,10 +45,11 @@ def long_round(bids: int = MAX_MOVES - 1, rules: Rules = ANY_FACE,
     return GameState.new(NAMES[:players], rules).replay(events)
 
 
-def finished_long_round(bids: int = MAX_MOVES - 1, count: int = 30) -> GameState:
+def finished_long_round(bids: int = MAX_MOVES - 1, count: int = 30,
+                        players: int = PLAYERS) -> GameState:
     """:func:`long_round` ended by a dudo (``count`` dice matched): the longest game a code
     may hold when ``bids`` is ``MAX_MOVES - 1``."""
-    return long_round(bids).replay([DudoCalled(None, count)])
+    return long_round(bids, players=players).replay([DudoCalled(None, count)])
 
 
 def rounds_within_the_table(rules: Rules = SAME_FACE, most: int | None = None) -> GameState:

@@ -290,6 +290,56 @@ def test_a_readings_numbers_do_not_depend_on_what_was_kept():
         assert np.array_equal(one, other)
 
 
+def test_spots_past_the_table_share_their_beliefs_and_get_the_numbers_of_their_own():
+    """The spots of a round past its useful range read the same bids: the second is advised
+    from the first's beliefs (weighed once, not again for each of hundreds of spots), and
+    its numbers are those it gets alone from cold caches, to the last bit."""
+    game = long_round(USEFUL + 40)
+    spots = [game.situation(game.turn, HAND)]
+    for _ in range(10):  # ten more bids past the table, back to the same seat
+        game = game.apply(BidMade(None, game.smallest_raises()[2]))
+    spots.append(game.situation(game.turn, HAND))
+    made = []
+    original = TableBeliefs.__init__
+
+    def counted(self, *args, **kwargs):
+        made.append(self)
+        original(self, *args, **kwargs)
+
+    clear_caches()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(TableBeliefs, "__init__", counted)
+        followed = [advise(spot) for spot in spots]
+    assert len(made) == 1 and made[0].reads_as(spots[1])
+    clear_caches()
+    alone = advise(spots[1])
+    assert followed[1] == alone and followed[1].options != followed[0].options
+
+
+def test_spots_that_read_other_bids_or_hold_other_dice_do_not_share_beliefs():
+    game = long_round(TABLE_READ_BIDS - 5)
+    spot = game.situation(game.turn, HAND)
+    beliefs = TableBeliefs(spot)
+    assert beliefs.reads_as(spot)
+    one_more = game.apply(BidMade(None, game.smallest_raises()[2]))
+    later = one_more.apply(BidMade(None, one_more.smallest_raises()[2]))
+    assert not beliefs.reads_as(later.situation(later.turn, HAND))  # new bids read
+    other_hand = Hand([6] * 10)
+    assert not beliefs.reads_as(replace(spot, hand=other_hand))
+    assert not beliefs.reads_as(replace(spot, palifico=True))
+
+
+def test_a_games_view_is_the_one_the_constructor_checks():
+    """:meth:`GameState.situation` does not read the game's bids again (each was checked as
+    it was made), and gives the view the constructor gives; the rest is still checked."""
+    game = long_round(200)
+    view = game.situation(game.turn, HAND)
+    assert view == Situation(game.rules, tuple(player.dice for player in game.players),
+                             game.turn, HAND, game.bids, game.palifico)
+    with pytest.raises(ValueError, match="your hand has 3 dice"):
+        game.situation(game.turn, Hand([1, 2, 3]))
+
+
 # --- the app's caches: a long round held once, however many hands are tapped ---------------
 
 
@@ -368,13 +418,13 @@ def test_a_practice_link_builds_only_the_decision_it_names(monkeypatch):
     game = finished_long_round(USEFUL + 30)
     every = tracked_decisions(game, 9, {1: HAND})
     built = []
-    original = Situation.__post_init__
+    original = Situation._check  # every view built, by its constructor or the game's
 
-    def counted(situation: Situation) -> None:
+    def counted(situation: Situation, bids_checked: bool) -> None:
         built.append(situation)
-        original(situation)
+        original(situation, bids_checked)
 
-    monkeypatch.setattr(Situation, "__post_init__", counted)
+    monkeypatch.setattr(Situation, "_check", counted)
     for index in (0, 17, len(every) - 1):
         built.clear()
         assert tracked_decision(game, 9, {1: HAND}, index) == every[index]

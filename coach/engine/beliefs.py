@@ -25,6 +25,7 @@ from functools import lru_cache
 from itertools import count
 from math import exp, lgamma, log, log1p
 from threading import Lock
+from typing import TypeVar, cast
 
 import numpy as np
 
@@ -51,6 +52,8 @@ from perudo_math import (
     useful_range,
 )
 from perudo_math.checks import is_whole, require_real, wrong_type
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -618,6 +621,27 @@ class TableBeliefs:
         self._round: RoundReading | None = None
         self._publicly: bool | None = None
         self._views: dict[int, np.ndarray] = {}
+        self._kept: dict[tuple[object, ...], object] = {}
+
+    def reads_as(self, situation: Situation) -> bool:
+        """Whether these beliefs are also ``situation``'s: the same player, hand, dice, round
+        kind and rules, and the same bids read (:func:`read_range`), which is all they
+        depend on. So the spots of a round past its useful range, each with one more bid
+        that tells nothing, share them (a review of such a round weighs hundreds)."""
+        mine = self.situation
+        return (situation.me == mine.me and situation.hand == mine.hand
+                and situation.dice == mine.dice and situation.palifico == mine.palifico
+                and situation.rules == mine.rules
+                and read_range(situation.bids, situation.table_dice) == self._useful)
+
+    def kept(self, key: tuple[object, ...], work: Callable[[], T]) -> T:
+        """``work()``, done once for these beliefs under ``key`` (what it depends on besides
+        them): what a caller derives from them alone, asked again by every spot that shares
+        them (:meth:`reads_as`)."""
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = work()
+        return cast(T, found)
 
     @property
     def reads_bids(self) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import numpy as np
@@ -238,11 +238,13 @@ _LAST_BELIEFS: list[TableBeliefs] = []
 
 
 def _beliefs(situation: Situation, reading: BidReading) -> TableBeliefs:
-    """The beliefs of ``situation`` under ``reading``: the last ones again when the very same
-    situation comes back (a review weighs the move played after the coach's advice), so
-    that their reading and counts are not worked out twice."""
+    """The beliefs of ``situation`` under ``reading``: the last ones again when the same
+    situation comes back (a review weighs the move played after the coach's advice) or one
+    they read alike (:meth:`TableBeliefs.reads_as`: the spots of a round past the table
+    share every bid read), so that their reading and counts are not worked out twice."""
     kept = _LAST_BELIEFS[:]  # one step: another session may change it meanwhile
-    if kept and kept[0].situation is situation and kept[0].reading == reading:
+    if kept and kept[0].reading == reading and (kept[0].situation is situation
+                                                or kept[0].reads_as(situation)):
         return kept[0]
     beliefs = TableBeliefs(situation, reading)
     _LAST_BELIEFS[:] = [beliefs]
@@ -385,14 +387,15 @@ def _weigh_raises(situation: Situation, beliefs: TableBeliefs, settings: CoachSe
         # and keeps quantities of any size (a typed 10**30) inside numpy's integers.
         ceiling = situation.table_dice + 1
         quantities = np.array([min(quantity, ceiling) for quantity in span], dtype=np.int64)
-        call_false, call_true = _call_risks(situation, beliefs, settings, face, quantities)
+        call_false, call_true = beliefs.kept(
+            ("call risks", face, quantities.tobytes(), settings),
+            partial(_call_risks, situation, beliefs, settings, face, quantities))
         not_called = 1.0 - call_false - call_true
         lose = call_false + not_called * carry_on
         value = (call_false * stakes.mine_lost + call_true * stakes.lost_by(responder)
                  + not_called * (carry_on * stakes.mine_lost
                                  + (1.0 - carry_on) * stakes.someone_else()))
-        tail = np.append(beliefs.tail(face), 0.0)
-        exact = np.append(beliefs.distribution(face), 0.0)
+        tail, exact = beliefs.kept(("past the table", face), partial(_padded, beliefs, face))
         at = np.minimum(quantities, len(tail) - 1)
         for index, quantity in enumerate(span):
             options.append(Option(Action(ActionKind.RAISE, Bid(quantity, face)),
@@ -401,6 +404,12 @@ def _weigh_raises(situation: Situation, beliefs: TableBeliefs, settings: CoachSe
                                   challenge=float(min(1.0, call_false[index] + call_true[index])),
                                   value=float(value[index])))
     return options
+
+
+def _padded(beliefs: TableBeliefs, face: int) -> tuple[np.ndarray, np.ndarray]:
+    """The tail and the distribution of ``face``, each with a 0 past the table (read there
+    for every raise above it)."""
+    return np.append(beliefs.tail(face), 0.0), np.append(beliefs.distribution(face), 0.0)
 
 
 def _rolled_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSettings,
