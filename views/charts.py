@@ -22,7 +22,7 @@ from perudo_math import Bid, Hand
 from views import palette
 from views.dice import face_label
 from views.engine_cache import Table, cached_odds, cached_raise_grid, cached_read_odds
-from views.i18n import format_percent, translate
+from views.i18n import format_percent, format_whole_percent, translate
 
 CHART_FONT = 12
 """Axis labels and printed values of the horizontal charts."""
@@ -36,8 +36,6 @@ RAISE_CHART_COLUMNS = 10
 RAISE_CHART_MIN_COLUMNS = 5
 """At least this many quantities when the table allows: a palifico round's single row of
 raises still reads as a row of cells, not one block."""
-DARK_CELL = 0.6
-"""A heat map cell likelier than this is dark: its number is printed in the paper colour."""
 BARS_PX = 180
 """The height of the distribution's bars at 100 % of its scale."""
 MAX_TICKS = 4
@@ -52,7 +50,7 @@ CHART_CSS = f"""<style>
 .pc-heat {{ width: 100%; table-layout: fixed; border-collapse: collapse; margin: 0;
   font-size: {CHART_FONT}px; line-height: 1.2; font-variant-numeric: tabular-nums; }}
 .pc-heat th, .pc-heat td {{ padding: 0; border: 1px solid {palette.PAPER}; text-align: center;
-  font-weight: normal; white-space: nowrap; background: none; }}
+  font-weight: normal; white-space: nowrap; background: none; color: {palette.INK}; }}
 .pc-heat thead th {{ height: 20px; vertical-align: bottom; }}
 .pc-heat .pc-axis {{ font-size: {CHART_FONT - 1}px; font-weight: 600; }}
 .pc-heat col.pc-labels {{ width: 3.6em; }}
@@ -77,6 +75,9 @@ CHART_CSS = f"""<style>
 .pc-dist .pc-bar {{ flex: 1; min-width: 0; height: 100%; display: flex;
   align-items: flex-end; padding: 0 1px; }}
 .pc-dist .pc-bar span {{ display: block; width: 100%; }}
+.pc-dist .pc-true {{ background: {palette.TRUE}; }}
+.pc-dist .pc-false {{ background: repeating-linear-gradient(135deg, {palette.FALSE} 0 2px,
+  {palette.PAPER} 2px 4px); box-shadow: inset 0 0 0 1px {palette.FALSE}; }}
 .pc-dist .pc-counts {{ display: flex; }}
 .pc-dist .pc-counts span {{ flex: 1; min-width: 0; text-align: center; overflow: visible;
   white-space: nowrap; }}
@@ -84,7 +85,7 @@ CHART_CSS = f"""<style>
 .pc-dist .pc-y {{ font-weight: 600; margin-bottom: 2px; }}
 .pc-figure {{ margin: 0; }}
 .pc-figure .pc-title {{ font-weight: 600; margin: 0 0 0.75rem; }}
-.pc-figure .pc-caption {{ font-size: 0.875rem; color: {palette.INK}; opacity: 0.6;
+.pc-figure .pc-caption {{ font-size: 0.875rem; color: {palette.CAPTION};
   margin: 0.75rem 0 0; }}
 </style>"""
 """The charts' look: one style sheet, sent with each chart (a style alone would go to the
@@ -153,12 +154,12 @@ def tick_step(top: float) -> float:
 
 
 def _whole_percent(p: float, lang: str) -> str:
-    return translate(lang, "format.percent", value=str(round(p * 100)))
+    return format_whole_percent(p, lang)
 
 
 def distribution_html(distribution: Sequence[float] | np.ndarray, bid: Bid, lang: str) -> str:
     """Bars of P(count = k) for the matching count k, the bars that make ``bid`` true in green,
-    in ``lang``.
+    the others hatched grey, in ``lang``.
 
     Sized for a phone: at most a few dozen bars (the negligible tails are cut), the counts
     labelled every so often when they would crowd, the legend above the bars, gridlines at
@@ -173,9 +174,9 @@ def distribution_html(distribution: Sequence[float] | np.ndarray, bid: Bid, lang
     every = math.ceil(len(chances) / MAX_COUNT_LABELS)
 
     legend = "".join(
-        f'<span><span class="pc-swatch" style="background:{colour}"></span>{_text(label)}</span>'
-        for colour, label in ((palette.TRUE, translate(lang, "odds.chart.true")),
-                              (palette.FALSE, translate(lang, "odds.chart.false")))
+        f'<span><span class="pc-swatch {kind}"></span>{_text(label)}</span>'
+        for kind, label in (("pc-true", translate(lang, "odds.chart.true")),
+                            ("pc-false", translate(lang, "odds.chart.false")))
     )
     tick_labels = "".join(
         f'<span style="bottom:{tick / top * 100:.2f}%">{_text(_whole_percent(tick, lang))}</span>'
@@ -185,10 +186,10 @@ def distribution_html(distribution: Sequence[float] | np.ndarray, bid: Bid, lang
                    for tick in ticks[1:])
     bars, counts = [], []
     for k, p in zip(range(low, high + 1), chances, strict=True):
-        colour = palette.TRUE if k >= bid.quantity else palette.FALSE
+        kind = "pc-true" if k >= bid.quantity else "pc-false"
         tip = _tooltip(lang, (x_title, k), (y_title, format_percent(p, lang)))
-        bars.append(f'<div class="pc-bar" title="{tip}"><span style="height:'
-                    f'{p / top * 100:.2f}%;background:{colour}"></span></div>')
+        bars.append(f'<div class="pc-bar" title="{tip}"><span class="{kind}" style="height:'
+                    f'{p / top * 100:.2f}%"></span></div>')
         counts.append(f"<span>{k if (k - low) % every == 0 else ''}</span>")
     return (
         f'{CHART_CSS}<figure class="pc-dist" role="img" '
@@ -287,9 +288,8 @@ def raise_html(grid: Sequence[tuple[int, int, float]], pick: Bid | None, lang: s
             bid = Bid(quantity, face)
             tip = _tooltip(lang, (y_title, label), (bid_title, bid.pretty()),
                            (p_title, format_percent(p, lang)))
-            ink = palette.PAPER if p > DARK_CELL else palette.INK
             picked = ' class="pc-pick"' if bid == pick else ""
-            cells.append(f'<td{picked} style="background:{heat_colour(p)};color:{ink}" '
+            cells.append(f'<td{picked} style="background:{heat_colour(p)}" '
                          f'title="{tip}">{_text(_percent_label(p))}</td>')
         rows.append(f'<tr><th scope="row">{_text(label)}</th>{"".join(cells)}</tr>')
     return (

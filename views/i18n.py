@@ -10,8 +10,14 @@ The current language is settled once per run by :func:`settle_language`, which
 ``views.url_state.sync`` calls from the entry script before any page runs. Priority: a choice
 just made on the language switch, then the link's ``lang`` parameter (so a reload or a shared
 link keeps the choice), then the switch's session state, then the browser's
-``st.context.locale`` (``fr*`` gives French, anything else English). The result goes to the
+``st.context.locale`` (``fr*`` gives French, ``es*`` Spanish, anything else English). The result goes to the
 switch state (``STATE_KEY``); ``views.url_state`` writes it to the URL.
+
+Plural forms, numbers and percentages follow CLDR's rules for each language through Babel
+(:func:`plural_category`, :func:`format_decimal`, :func:`format_percent`): ``55.7%`` in
+English, ``55,7 %`` in French and Spanish; a catalog holds the ``one`` and ``other`` forms of a
+plural, and any other form CLDR names (French and Spanish ``many``, for millions) reads
+``other``.
 
 French elides: a template writes ``Au tour de {name}`` and :func:`translate` gives
 ``Au tour d'Élodie`` but ``Au tour de Bob`` (:func:`elide_before_values`), so no catalog
@@ -22,21 +28,25 @@ This module must stay light: the entry script imports it on every rerun (no nump
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import unicodedata
 from collections.abc import Mapping
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import streamlit as st
+from babel import Locale
+from babel.numbers import NumberPattern, parse_pattern
 
 if TYPE_CHECKING:
     from streamlit.delta_generator import DeltaGenerator
 
-LANGUAGES: tuple[str, ...] = ("en", "fr")
+LANGUAGES: tuple[str, ...] = ("en", "fr", "es")
 DEFAULT_LANGUAGE = "en"
 STATE_KEY = "ui_lang"
 """The session-state key of the language switch widget."""
@@ -135,18 +145,22 @@ def elide_before_values(template: str, params: Mapping[str, object]) -> str:
     return _ELIDING_SLOT.sub(slot, template)
 
 
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
 def plural_category(lang: str, count: float) -> str:
-    """``"one"`` or ``"other"``: English singular is 1 only, French singular is 0 and 1."""
-    if lang == "fr":
-        return "one" if 0 <= count < 2 and count == int(count) else "other"
-    return "one" if count == 1 else "other"
+    """CLDR's plural form of ``count`` in ``lang`` (``"one"``, ``"many"``, ``"other"``…):
+    English and Spanish say one die only for 1, French for 0 and 1 (and 1,5)."""
+    form: str = _locale(lang).plural_form(count)
+    return form
 
 
 def language_from_locale(locale: str | None) -> str:
-    """The app language for a browser locale such as ``fr-FR`` or ``en-US``."""
-    if locale and locale.strip().lower().startswith("fr"):
-        return "fr"
-    return DEFAULT_LANGUAGE
+    """The app language for a browser locale such as ``fr-FR``, ``es-419`` or ``en-US``."""
+    prefix = (locale or "").strip().lower()[:2]
+    return prefix if prefix in LANGUAGES else DEFAULT_LANGUAGE
 
 
 def _known(value: object) -> str | None:
@@ -178,16 +192,49 @@ def t(key: str, /, **params: object) -> str:
 
 
 def tn(key: str, count: float, /, **params: object) -> str:
-    """The plural form of ``key`` for ``count``: ``key.one`` or ``key.other``, given ``{count}``."""
-    lang = current_language()
-    return translate(lang, f"{key}.{plural_category(lang, count)}", count=count, **params)
+    """The plural form of ``key`` for ``count`` (:func:`plural_category`; ``key.other`` for a
+    form the catalog does not write), given ``{count}``."""
+    return translate_plural(current_language(), key, count, **params)
+
+
+def translate_plural(lang: str, key: str, count: float, /, **params: object) -> str:
+    """:func:`tn` in ``lang``."""
+    form = plural_category(lang, count)
+    if form != "one":
+        form = "other"
+    return translate(lang, f"{key}.{form}", count=count, **params)
+
+
+@cache
+def _number_pattern(lang: str, percent: bool, digits: int) -> NumberPattern:
+    """``lang``'s pattern for a decimal number or a percentage, with ``digits`` decimals."""
+    locale = _locale(lang)
+    formats = locale.percent_formats if percent else locale.decimal_formats
+    pattern = copy.copy(parse_pattern(formats[None].pattern))
+    pattern.frac_prec = (digits, digits)
+    return pattern
+
+
+def _rounded(value: float, digits: int) -> Decimal:
+    """``value`` rounded to ``digits`` decimals as Python rounds a float (to its nearest
+    binary value: 0.05 is a hair above 0.05 and gives 0.1), then written by the locale."""
+    return Decimal(f"{value:.{digits}f}")
 
 
 def format_decimal(value: float, digits: int = 1, lang: str | None = None) -> str:
-    """``6.7`` in English, ``6,7`` in French."""
-    text = f"{value:.{digits}f}"
-    separator = translate(lang or current_language(), "format.decimal_separator")
-    return text.replace(".", separator)
+    """``6.7`` in English, ``6,7`` in French and Spanish; thousands grouped by the locale."""
+    lang = lang or current_language()
+    text: str = _number_pattern(lang, False, digits).apply(_rounded(value, digits),
+                                                          _locale(lang))
+    return text
+
+
+def format_whole_percent(probability: float, lang: str | None = None) -> str:
+    """A probability in whole percent, for a chart's axis: ``40%``, ``40 %``."""
+    lang = lang or current_language()
+    text: str = _number_pattern(lang, True, 0).apply(
+        _rounded(probability * 100, 0) / 100, _locale(lang))
+    return text
 
 
 def format_percent(probability: float, lang: str | None = None) -> str:
@@ -197,23 +244,27 @@ def format_percent(probability: float, lang: str | None = None) -> str:
     rounds to a misleading ``0.0%`` or ``100.0%``.
     """
     lang = lang or current_language()
+    locale = _locale(lang)
 
-    def percent(number: str) -> str:
-        return translate(lang, "format.percent", value=number)
+    def percent(number: float, digits: int = 1) -> str:
+        text: str = _number_pattern(lang, True, digits).apply(
+            _rounded(number, digits) / 100, locale)
+        return text
 
     if probability <= 0:
-        return percent("0")
+        return percent(0, 0)
     if probability >= 1:
-        return percent("100")
+        return percent(100, 0)
     if probability < 0.0005:
-        return translate(lang, "format.below", value=percent(format_decimal(0.1, 1, lang)))
+        return translate(lang, "format.below", value=percent(0.1))
     if probability >= 0.9995:
-        return translate(lang, "format.above", value=percent(format_decimal(99.9, 1, lang)))
-    return percent(format_decimal(probability * 100, 1, lang))
+        return translate(lang, "format.above", value=percent(99.9))
+    return percent(probability * 100)
 
 
 def language_switch(container: DeltaGenerator | None = None) -> str:
-    """The English/Français switch, bound to ``STATE_KEY``; call after :func:`settle_language`."""
+    """The language switch (English, Français, Español), bound to ``STATE_KEY``; call after
+    :func:`settle_language`."""
     target = container if container is not None else st.sidebar
     lang = current_language()
     target.segmented_control(

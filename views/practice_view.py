@@ -445,7 +445,8 @@ def options_table(scenario: Scenario, grade: Grade) -> str:
 
 def options_chart(scenario: Scenario, grade: Grade) -> alt.LayerChart | alt.FacetChart:
     """Horizontal bars: each move's net chance of losing a die (lose − win back), the
-    coach's choice and the learner's move in colour, the value printed at the bar's end."""
+    coach's choice and the learner's move in colour and marked ★ and ● as in the table (not
+    by colour alone), the value printed at the bar's end."""
     coach, mine, both, other = (t("practice.chart.coach"), t("practice.chart.mine"),
                                 t("practice.chart.both"), t("practice.chart.others"))
     rows: list[dict[str, Any]] = []
@@ -453,7 +454,8 @@ def options_chart(scenario: Scenario, grade: Grade) -> alt.LayerChart | alt.Face
         is_best, is_mine = action == grade.best, action == grade.action
         role = both if is_best and is_mine else coach if is_best else mine if is_mine else other
         net = max(0.0, lose - gain)
-        rows.append({"move": move_label(action), "net": net, "role": role,
+        marks = (f" {COACH_MARK}" if is_best else "") + (f" {MINE_MARK}" if is_mine else "")
+        rows.append({"move": move_label(action) + marks, "net": net, "role": role,
                      "label": format_percent(net), "lose": format_percent(lose),
                      "gain": format_percent(gain)})
     domain = [role for role in (both, coach, mine, other) if any(r["role"] == role for r in rows)]

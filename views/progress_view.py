@@ -104,10 +104,12 @@ def themes_chart(rows: Sequence[tuple[str, float, int, bool]]) -> alt.LayerChart
         x=alt.X("accuracy:Q", title=t("progress.themes.x"), scale=alt.Scale(domain=[0, 1.2]),
                 axis=alt.Axis(format="%", values=[0, 0.5, 1])),
     )
-    bars = base.mark_bar(height={"band": 0.75}).encode(
+    bars = base.mark_bar(height={"band": 0.75}, stroke=palette.INK).encode(
         color=alt.Color("group:N", scale=alt.Scale(domain=domain,
                                                    range=[colors[g] for g in domain]),
                         legend=alt.Legend(title=None, orient="top")),
+        # The weakest themes framed as well as coloured: not told by colour alone.
+        strokeWidth=alt.condition(alt.datum.group == weak, alt.value(2), alt.value(0)),
         tooltip=[alt.Tooltip("theme:N", title=t("progress.themes.theme")),
                  alt.Tooltip("text:N", title=t("progress.themes.x")),
                  alt.Tooltip("answers:Q", title=t("progress.answers"))],

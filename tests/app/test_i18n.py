@@ -20,13 +20,14 @@ from views.i18n import (
     language_from_locale,
     plural_category,
     translate,
+    translate_plural,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
 UI_SOURCES = sorted(
     [ROOT / "streamlit_app.py", *(ROOT / "app_pages").glob("*.py"), *(ROOT / "views").glob("*.py")]
 )
-LOOKUPS = {"t": 0, "tn": 0, "translate": 1}
+LOOKUPS = {"t": 0, "tn": 0, "translate": 1, "translate_plural": 1}
 """Catalog lookup functions and the position of their key argument."""
 
 
@@ -47,7 +48,7 @@ def used_keys() -> tuple[set[str], set[str]]:
                 continue
             key = node.args[position]
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                if node.func.id == "tn":
+                if node.func.id in ("tn", "translate_plural"):
                     literal |= {f"{key.value}.one", f"{key.value}.other"}
                 else:
                     literal.add(key.value)
@@ -122,7 +123,8 @@ def test_no_catalog_key_is_unused() -> None:
 @pytest.mark.parametrize(
     ("locale", "lang"),
     [("fr-FR", "fr"), ("fr", "fr"), ("FR-ca", "fr"), ("en-US", "en"), ("de-DE", "en"),
-     ("", "en"), (None, "en"), ("french", "fr")],
+     ("", "en"), (None, "en"), ("french", "fr"), ("es-ES", "es"), ("es-419", "es"),
+     ("ES", "es"), ("eu-ES", "en")],
 )
 def test_language_from_locale(locale: str | None, lang: str) -> None:
     assert language_from_locale(locale) == lang
@@ -131,31 +133,54 @@ def test_language_from_locale(locale: str | None, lang: str) -> None:
 @pytest.mark.parametrize(
     ("probability", "en", "fr"),
     [
-        (0.790760, "79.1%", "79,1\u202f%"),
-        (0.0, "0%", "0\u202f%"),
-        (1.0, "100%", "100\u202f%"),
-        (0.00001, "<0.1%", "<\u202f0,1\u202f%"),
-        (0.99999, ">99.9%", ">\u202f99,9\u202f%"),
-        (0.5, "50.0%", "50,0\u202f%"),
+        (0.790760, "79.1%", "79,1\u00a0%"),
+        (0.0, "0%", "0\u00a0%"),
+        (1.0, "100%", "100\u00a0%"),
+        (0.00001, "<0.1%", "<\u202f0,1\u00a0%"),
+        (0.99999, ">99.9%", ">\u202f99,9\u00a0%"),
+        (0.5, "50.0%", "50,0\u00a0%"),
     ],
 )
 def test_format_percent(probability: float, en: str, fr: str) -> None:
     assert format_percent(probability, "en") == en
     assert format_percent(probability, "fr") == fr
+    assert format_percent(probability, "es") == fr.replace("\u202f", "\u00a0")
+
+
+def test_a_percent_never_rounds_to_nothing_or_to_certainty() -> None:
+    """The float's own rounding, as before Babel: 0.05 % is a hair above 0.05 and shows
+    0.1 %, never a misleading 0.0 % (Babel alone rounds the decimal 0.05 half to even)."""
+    assert format_percent(0.0005, "en") == "0.1%"
+    assert format_percent(0.0005, "es") == "0,1\u00a0%"
+    assert format_percent(0.9994999, "en") == "99.9%"
 
 
 def test_format_decimal() -> None:
     assert format_decimal(6.666, 1, "en") == "6.7"
     assert format_decimal(6.666, 1, "fr") == "6,7"
+    assert format_decimal(6.666, 1, "es") == "6,7"
+    assert format_decimal(12345.67, 1, "en") == "12,345.7"
+    assert format_decimal(12345.67, 1, "es") == "12.345,7"
+    assert format_decimal(12345.67, 1, "fr") == "12\u202f345,7"
 
 
 @pytest.mark.parametrize(
     ("lang", "count", "form"),
     [("en", 1, "one"), ("en", 0, "other"), ("en", 2, "other"),
-     ("fr", 0, "one"), ("fr", 1, "one"), ("fr", 2, "other")],
+     ("fr", 0, "one"), ("fr", 1, "one"), ("fr", 2, "other"), ("fr", 1.5, "one"),
+     ("es", 1, "one"), ("es", 0, "other"), ("es", 2, "other"), ("es", 1_000_000, "many")],
 )
-def test_plural_category(lang: str, count: int, form: str) -> None:
+def test_plural_category(lang: str, count: float, form: str) -> None:
     assert plural_category(lang, count) == form
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_plural_form_the_catalog_does_not_write_reads_other(lang: str) -> None:
+    """CLDR's ``many`` (a million dice, in French and Spanish) has no key of its own."""
+    assert (translate_plural(lang, "common.dice_on_table", 1_000_000)
+            == translate(lang, "common.dice_on_table.other", count=1_000_000))
+    assert (translate_plural(lang, "common.dice_on_table", 1)
+            == translate(lang, "common.dice_on_table.one", count=1))
 
 
 def test_translate_formats_and_falls_back() -> None:

@@ -490,7 +490,7 @@ def test_the_equilibrium_in_french(app: AppTest) -> None:
     lines = equilibrium(app, "fr")
     assert lines == [f"Ouvrez à {action.bid.pretty()} — {format_percent(p, 'fr')}"
                      for action, p in mixed.choices]
-    assert lines[0].endswith("\u202f%") and "," in lines[0]
+    assert lines[0].endswith("\u00a0%") and "," in lines[0]
     assert sum(percent_of(line, "fr") for line in lines) == pytest.approx(
         100, abs=0.05 * len(lines))
     assert mixed.win_chance is not None
@@ -711,11 +711,11 @@ def test_french_from_the_query_parameter(app: AppTest) -> None:
     assert app.title[0].value == "Probabilités et conseils"
     tap(app, PUBLISHED_HAND)
     set_inputs(app)
-    assert metrics(app)["Au moins 5 (annonce vraie)"] == "91,0\u202f%"
-    assert ("Vraie\u00a0: 91,0\u202f% en tenant compte des annonces, 79,1\u202f% d'après les dés "
+    assert metrics(app)["Au moins 5 (annonce vraie)"] == "91,0\u00a0%"
+    assert ("Vraie\u00a0: 91,0\u00a0% en tenant compte des annonces, 79,1\u00a0% d'après les dés "
             "seuls.") in texts(app)
     app.toggle(key="odds_read").set_value(False).run()
-    assert metrics(app)["Au moins 5 (annonce vraie)"] == "79,1\u202f%"
+    assert metrics(app)["Au moins 5 (annonce vraie)"] == "79,1\u00a0%"
     assert ("20 dés sur la table\u00a0: environ 6,0 dés qui comptent pour les 4 (pacos "
             "compris).") in texts(app)
     assert app.query_params["lang"] == "fr"
@@ -731,12 +731,12 @@ def test_the_readme_example_in_french(app: AppTest) -> None:
     assert risk == f"Risque de perdre un dé\u00a0: {format_percent(expected.best.lose, 'fr')}"
     current = format_percent(expected.reason.numbers["current_p_true"], "fr")
     assert reason == (
-        "Annoncer 2 × P (vraie à 100\u202f%) est moins risqué que de contester 4 × 5 "
+        "Annoncer 2 × P (vraie à 100\u00a0%) est moins risqué que de contester 4 × 5 "
         f"(vraie à {current})."
     )
     table = next(text for text in texts(app) if text.startswith("| Coup |"))
     calza = expected.option(CALZA_ACTION)
-    assert (f"| Calza | 55,6\u202f% | {format_percent(calza.p_true, 'fr')} | "
+    assert (f"| Calza | 55,6\u00a0% | {format_percent(calza.p_true, 'fr')} | "
             f"{format_percent(calza.p_exact, 'fr')} |") in table
     legal = "Plus petites surenchères légales après 4 × 5\u00a0: 2 × P · 5 × 5 · 4 × 6."
     assert legal in texts(app)
@@ -961,7 +961,7 @@ def test_the_charts_are_html_with_their_numbers_in_words() -> None:
     picked = [attributes["title"] for row in rows for _, _, attributes in row
               if attributes.get("class") == "pc-pick"]
     assert picked == ["Face\u00a0: ⚀ P · Annonce\u00a0: 2 × P · Probabilité d'être vraie\u00a0: "
-                      "100\u202f%"]
+                      "100\u00a0%"]
     assert charts.raise_html([], None, "fr") is None
 
 
@@ -1078,7 +1078,7 @@ def test_the_story_in_french(app: AppTest) -> None:
     read = format_percent(advice.reason.numbers["current_p_true"], "fr")
     assert "Probabilités en tenant compte des annonces." in texts(app)
     assert "En tenant compte des annonces, comme dans le conseil\u00a0:" in texts(app)
-    assert (f"Vraie\u00a0: {read} en tenant compte des annonces, 70,4\u202f% d'après les dés seuls."
+    assert (f"Vraie\u00a0: {read} en tenant compte des annonces, 70,4\u00a0% d'après les dés seuls."
             in texts(app))
     app.toggle(key="odds_read").set_value(False).run()
     assert "Probabilités d'après les dés seuls." in texts(app)
