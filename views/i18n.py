@@ -10,8 +10,8 @@ The current language is settled once per run by :func:`settle_language`, which
 ``views.url_state.sync`` calls from the entry script before any page runs. Priority: a choice
 just made on the language switch, then the link's ``lang`` parameter (so a reload or a shared
 link keeps the choice), then the switch's session state, then the browser's
-``st.context.locale`` (``fr*`` gives French, ``es*`` Spanish, anything else English). The result goes to the
-switch state (``STATE_KEY``); ``views.url_state`` writes it to the URL.
+``st.context.locale`` (``fr*`` gives French, ``es*`` Spanish, anything else English). The
+result goes to the switch state (``STATE_KEY``); ``views.url_state`` writes it to the URL.
 
 Plural forms, numbers and percentages follow CLDR's rules for each language through Babel
 (:func:`plural_category`, :func:`format_decimal`, :func:`format_percent`): ``55.7%`` in
@@ -34,7 +34,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -150,6 +150,7 @@ def _locale(lang: str) -> Locale:
     return Locale.parse(lang)
 
 
+@lru_cache(maxsize=1024)
 def plural_category(lang: str, count: float) -> str:
     """CLDR's plural form of ``count`` in ``lang`` (``"one"``, ``"many"``, ``"other"``…):
     English and Spanish say one die only for 1, French for 0 and 1 (and 1,5)."""
@@ -221,20 +222,22 @@ def _rounded(value: float, digits: int) -> Decimal:
     return Decimal(f"{value:.{digits}f}")
 
 
+@lru_cache(maxsize=4096)
+def _written(number: Decimal, lang: str, percent: bool, digits: int) -> str:
+    """``number`` (a percentage as its fraction) written as ``lang`` writes it; kept, as a
+    tap writes some seventy numbers, most of them written before."""
+    text: str = _number_pattern(lang, percent, digits).apply(number, _locale(lang))
+    return text
+
+
 def format_decimal(value: float, digits: int = 1, lang: str | None = None) -> str:
     """``6.7`` in English, ``6,7`` in French and Spanish; thousands grouped by the locale."""
-    lang = lang or current_language()
-    text: str = _number_pattern(lang, False, digits).apply(_rounded(value, digits),
-                                                          _locale(lang))
-    return text
+    return _written(_rounded(value, digits), lang or current_language(), False, digits)
 
 
 def format_whole_percent(probability: float, lang: str | None = None) -> str:
     """A probability in whole percent, for a chart's axis: ``40%``, ``40 %``."""
-    lang = lang or current_language()
-    text: str = _number_pattern(lang, True, 0).apply(
-        _rounded(probability * 100, 0) / 100, _locale(lang))
-    return text
+    return _written(_rounded(probability * 100, 0) / 100, lang or current_language(), True, 0)
 
 
 def format_percent(probability: float, lang: str | None = None) -> str:
@@ -244,12 +247,9 @@ def format_percent(probability: float, lang: str | None = None) -> str:
     rounds to a misleading ``0.0%`` or ``100.0%``.
     """
     lang = lang or current_language()
-    locale = _locale(lang)
 
     def percent(number: float, digits: int = 1) -> str:
-        text: str = _number_pattern(lang, True, digits).apply(
-            _rounded(number, digits) / 100, locale)
-        return text
+        return _written(_rounded(number, digits) / 100, lang, True, digits)
 
     if probability <= 0:
         return percent(0, 0)

@@ -157,7 +157,7 @@ TRUNCATED_JS = """
 """The texts under ``root`` cut short (an ellipsis or a clip) for want of width."""
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_the_inputs_read_in_full_on_a_phone(app_url, phone, lang) -> None:
     """Every key, step and pill of the inputs shows its whole label at 390 px, with a hand
     entered (the advice's switch appears) and without."""
@@ -226,13 +226,16 @@ def test_a_tracked_game_fills_the_table(app_url, phone, screenshot_dir) -> None:
     phone.screenshot(path=screenshot_dir / "advice-phone-tracked.png")
 
 
-def test_language_follows_the_browser_locale(app_url, chromium_browser) -> None:
-    context = phone_context(chromium_browser, locale="fr-FR")
+@pytest.mark.parametrize(("locale", "lang", "heading"), [
+    ("fr-FR", "fr", "Probabilités et conseils"), ("es-MX", "es", "Probabilidades y consejos")])
+def test_language_follows_the_browser_locale(app_url, chromium_browser, locale, lang,
+                                             heading) -> None:
+    context = phone_context(chromium_browser, locale=locale)
     try:
         page = context.new_page()
         open_app(page, app_url)
-        assert page.get_by_role("heading", name="Probabilités et conseils").is_visible()
-        page.wait_for_url(re.compile(r"[?&]lang=fr\b"))
+        assert page.get_by_role("heading", name=heading).is_visible()
+        page.wait_for_url(re.compile(rf"[?&]lang={lang}\b"))
     finally:
         context.close()
 
@@ -378,7 +381,7 @@ def assert_readable(measured: dict, faces: list[int]) -> None:
         assert label["height"] >= 10, label
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_palifico_is_unmissable_and_its_heat_map_readable(
     app_url, phone, screenshot_dir, lang
 ) -> None:

@@ -84,7 +84,7 @@ def page_id(page: tuple[str, str, bool]) -> str:
     return page[1]
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
 @pytest.mark.parametrize("page", PAGES, ids=page_id)
 def test_no_page_scrolls_sideways(app_url, phone, screenshot_dir, page, lang) -> None:
     _, url_path, _ = page

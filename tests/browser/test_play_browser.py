@@ -55,7 +55,7 @@ def play_the_coachs_move(page: Page, table: BotTable) -> None:
     tap(page, f"play_q_{bid.quantity}")
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
 def test_a_whole_game_against_the_bots_at_phone_size(app_url, phone, screenshot_dir, lang):
     open_page(phone, f"{app_url}/vs-bots", lang=lang)
     expect(phone.get_by_role("heading", name=translate(lang, "play.title"))).to_be_visible()
