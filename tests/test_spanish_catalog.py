@@ -27,28 +27,19 @@ EN, FR, ES = load("en"), load("fr"), load("es")
 SAME_AS_ENGLISH = {
     "app.name": "the app's name",
     "advice.action.dudo": "the call itself, a Spanish word: what the player says",
-    "advice.action.calza": "the move's name, also the Spanish imperative of calzar",
     "advice.move.dudo": "the call, a Spanish word",
-    "advice.move.calza": "the move, a Spanish word",
-    "settings.calza.label": "the name of the rule, a Spanish word",
     "tracker.round.palifico": "the round's name, kept as the rules spell it",
     "tracker.call.dudo": "button named after the call, a Spanish word",
-    "tracker.call.calza": "button named after the move, a Spanish word",
     "rules.paco.col.q": "the letter q of the notation q × f",
-    "practice.theme.calza": "the move's name, a Spanish word",
     "practice.theme.palifico": "the round's name, kept as the rules spell it",
     "practice.move.dudo": "the call, a Spanish word",
-    "practice.move.calza": "the move, a Spanish word",
     "face.plural.1": "pacos: the Spanish word English players borrowed",
     "round.normal": "normal is spelt the same in Spanish",
     "round.palifico": "the round's name, kept as the rules spell it",
     "play.pace.normal": "normal is spelt the same in Spanish",
     "review.kind.dudo.one": "{count} dudo: the Spanish noun",
     "review.kind.dudo.other": "{count} dudos: its Spanish plural",
-    "review.kind.calza.one": "{count} calza: the Spanish noun",
-    "review.kind.calza.other": "{count} calzas: its Spanish plural",
     "review.name.dudo": "the Spanish noun, inside sentences",
-    "review.name.calza": "the Spanish noun, inside sentences",
 }
 """Spanish texts that may equal the English ones, each with its reason: the game's own
 Spanish words, which English and French borrow, and a few words spelt alike."""
