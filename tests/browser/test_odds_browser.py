@@ -51,7 +51,8 @@ def odds_numbers(page: Page) -> list[str]:
 def tap_hand(page: Page, faces: list[int]) -> None:
     for count, face in enumerate(faces, start=1):
         tap(page, f"odds_add_{face}")
-        expect(page.get_by_text(re.compile(rf"^{count} (die|dice|dé|dés)\s?:"))).to_be_visible()
+        expect(page.get_by_text(
+            re.compile(rf"^{count} (die|dice|dé|dés|dado|dados)\s?:"))).to_be_visible()
 
 
 def exactly(label: str) -> re.Pattern:
@@ -366,7 +367,8 @@ def heat_map(page: Page) -> dict:
 
 
 def current_lang(page: Page) -> str:
-    return "fr" if "lang=fr" in page.url else "en"
+    found = re.search(r"[?&]lang=(\w+)", page.url)
+    return found.group(1) if found else "en"
 
 
 def assert_readable(measured: dict, faces: list[int]) -> None:

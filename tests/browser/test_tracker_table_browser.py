@@ -1,4 +1,4 @@
-"""The tracker at a real table, on a 390 × 844 phone, in English and in French, with every tap
+"""The tracker at a real table, on a 390 × 844 phone, in English, French and Spanish, with every tap
 counted: set up five players, bid, call dudo with the count typed, and a palifico round whose
 new hand the advice asks for afresh.
 
@@ -55,6 +55,15 @@ MINE = {  # this work's own catalog texts
         "hand_missing": "Manche 2\u00a0: vos 2\u00a0dés ne sont pas encore saisis. Le conseil "
                         "vous les demandera.",
         "hand_entered": "Vos dés de cette manche\u00a0: ⚁ ⚅",
+    },
+    "es": {
+        "no_count": "Aún no hay nada anotado: escribe cuántos dados se contaron y toca Dudo.",
+        "palifico_open": "Ronda palifico: los pacos no son comodines, y la cara con la que "
+                         "abra Bob se mantiene toda la ronda.",
+        "palifico_frozen": "Ronda palifico: los pacos no son comodines, y la cara queda fija "
+                           "en los treses; solo sube la cantidad.",
+        "hand_missing": "Ronda 2: tus 2 dados aún no están marcados. El consejo los necesita.",
+        "hand_entered": "Tus dados en esta ronda: ⚁ ⚅",
     },
 }
 
@@ -243,3 +252,7 @@ def test_a_table_of_five_in_english(app_url, phone, screenshot_dir) -> None:
 
 def test_a_table_of_five_in_french(app_url, phone, screenshot_dir) -> None:
     assert_within_budget(play_the_table(phone, app_url, "fr", screenshot_dir))
+
+
+def test_a_table_of_five_in_spanish(app_url, phone, screenshot_dir) -> None:
+    assert_within_budget(play_the_table(phone, app_url, "es", screenshot_dir))
