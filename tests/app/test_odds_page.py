@@ -31,7 +31,7 @@ from views.engine_cache import (
     cached_odds,
     cached_read_odds,
 )
-from views.i18n import catalog, format_decimal, format_percent
+from views.i18n import LANGUAGES, catalog, format_decimal, format_percent
 from views.inputs import MAX_HAND_DICE
 
 CALZA_ACTION, DUDO_ACTION = Action("calza"), Action("dudo")
@@ -812,10 +812,25 @@ def test_the_switch_changes_language_and_keeps_the_inputs(app: AppTest) -> None:
     assert app.query_params["lang"] == "en"
 
 
+def test_the_switch_offers_three_languages_and_a_link_carries_spanish(app: AppTest) -> None:
+    app.run()
+    switch = app.segmented_control(key="ui_lang")
+    assert switch.options == ["English", "Français", "Español"]
+    switch.set_value("es").run()
+    assert_clean(app)
+    assert app.title[0].value == "Probabilidades y consejos"
+    assert app.query_params["lang"] == "es"
+    link = AppTest.from_file(app._script_path, default_timeout=60)
+    link.query_params["lang"] = "es"
+    link.run()
+    link.switch_page("app_pages/odds.py").run()
+    assert link.title[0].value == "Probabilidades y consejos"
+
+
 # --- the catalogs behind the dynamic keys -------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_reason_action_and_move_has_a_text(lang: str) -> None:
     texts_ = catalog(lang)
     for code in ("bid-above-table", "dudo-unlikely", "dudo-least-bad", "dudo-tied",
@@ -943,9 +958,10 @@ def test_the_charts_are_html_with_their_numbers_in_words() -> None:
     assert 4 in shown and all(result.distribution[k] >= 0.001 or k == 4 for k in shown)
     assert f"Probabilité\u00a0: {format_percent(result.distribution[4], 'fr')}" in tips[
         sorted(shown).index(4)]
-    colours = [attributes["style"].split("background:")[1]
-               for attributes in bars.having("style") if "height:" in attributes["style"]]
-    assert colours == [palette.TRUE if k >= 4 else palette.FALSE for k in sorted(shown)]
+    kinds = [attributes["class"] for attributes in bars.having("style")
+             if "height:" in attributes["style"]]
+    assert kinds == ["pc-true" if k >= 4 else "pc-false" for k in sorted(shown)]
+    assert f"background: {palette.TRUE}" in charts.CHART_CSS  # hatched grey for the rest
 
     grid = [(1, 2, 1.0), (1, 3, 0.49), (1, 4, 0.1), (5, 5, 0.35), (5, 6, 0.06), (6, 4, 0.28)]
     heat = ChartReader(charts.raise_html(grid, Bid(2, 1), "fr"))
@@ -973,8 +989,9 @@ def test_the_heat_map_colours_darken_with_the_chance() -> None:
     lightness = [sum(int(shade[i:i + 2], 16) for i in (1, 3, 5)) for shade in shades]
     assert lightness == sorted(lightness, reverse=True) and len(set(lightness)) == 21
     heat = ChartReader(charts.raise_html([(4, 5, 0.9), (4, 6, 0.3)], None, "en"))
-    inks = [attributes["style"].split("color:")[1] for attributes in heat.having("style")]
-    assert inks == [palette.PAPER, palette.INK]  # printed dark on pale, light on dark
+    assert [attributes["style"] for attributes in heat.having("style")] == [
+        f"background:{charts.heat_colour(0.9)}", f"background:{charts.heat_colour(0.3)}"]
+    assert f"color: {palette.INK}" in charts.CHART_CSS.split(".pc-heat th, .pc-heat td")[1]
 
 
 def test_the_heat_map_window_keeps_the_pick_and_at_most_ten_columns() -> None:

@@ -230,8 +230,9 @@ def test_every_refusal_and_setting_is_worded(lang: str) -> None:
     assert set(rules_view.BASIC_KEYS) <= keys
 
 
-HIGHER_FACE = {"en": "of a higher face", "fr": "d'une face plus haute"}
-GO_TO_PACOS = {"en": "go to pacos", "fr": "passez aux pacos"}
+HIGHER_FACE = {"en": "of a higher face", "fr": "d'une face plus haute",
+               "es": "de una cara más alta"}
+GO_TO_PACOS = {"en": "go to pacos", "fr": "passez aux pacos", "es": "pasa a pacos"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

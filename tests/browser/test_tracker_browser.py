@@ -286,6 +286,7 @@ def test_a_lower_face_refused_by_the_raise_rule_switches_it_in_one_tap(app_url, 
 @pytest.mark.parametrize(("lang", "remove", "move_up"), [
     ("en", "Remove player 2", "Move player 2 up"),
     ("fr", "Retirer le joueur 2", "Remonter le joueur 2"),
+    ("es", "Quitar al jugador 2", "Subir al jugador 2"),
 ])
 def test_the_set_up_row_buttons_have_names(app_url, phone, lang, remove, move_up) -> None:
     """Issue 28, point 10: a screen reader names the ✕ and ↑ of each row by its seat; the
