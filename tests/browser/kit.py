@@ -336,3 +336,16 @@ def whole_page_screenshot(page: Page, path: Path) -> None:
     laid_out(page)
     page.screenshot(path=path)
     page.set_viewport_size(size)
+
+
+AXE_SERIOUS = {"serious", "critical"}
+
+
+def axe_findings(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it is now, one line each."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    laid_out(page)
+    found = Axe().run(page).response["violations"]
+    return [f"{rule['id']} ({rule['impact']}): {node['target']} {node['failureSummary']}"
+            for rule in found if rule["impact"] in AXE_SERIOUS for node in rule["nodes"]]

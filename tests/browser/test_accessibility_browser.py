@@ -1,7 +1,8 @@
-"""Accessibility checked in the browser (issue 32, point 3): axe-core over every page, in each
-language, in the states a player sees (a hand and a bid with the advice and its charts, a
-palifico round at the odds page and in the tracker, a practice answer, a game against the
-bots): no serious or critical violation. And the whole odds query with a keyboard alone."""
+"""Accessibility checked in the browser (issue 32, point 3): axe-core over every page in each
+language (every page as it opens: ``test_phone_fit.py``) and in the states a player sees (a
+hand and a bid with the advice and its charts, a palifico round at the odds page and in the
+tracker, a practice answer, a game against the bots): no serious or critical violation. And
+the whole odds query with a keyboard alone."""
 
 from __future__ import annotations
 
@@ -9,14 +10,13 @@ import re
 from urllib.parse import quote
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from perudo_math import Bid, BidMade, DudoCalled, GameState, Rules
 from tests.browser.kit import (
     advice_headline,
+    axe_findings,
     choose_segment,
-    laid_out,
     open_page,
     script_run,
     tap,
@@ -27,19 +27,8 @@ from views.i18n import LANGUAGES, translate
 
 pytestmark = pytest.mark.browser
 
-PAGES = ("home", "bid-odds", "game", "cheat-sheet", "train", "drill", "vs-bots", "progress",
-         "settings")
-"""Every page of the menu, by its address."""
-SERIOUS = {"serious", "critical"}
-AXE = Axe()
-
-
-def violations(page: Page) -> list[str]:
-    """axe-core's serious and critical findings on the page as it is now, one line each."""
-    laid_out(page)
-    found = AXE.run(page).response["violations"]
-    return [f"{rule['id']} ({rule['impact']}): {node['target']} {node['failureSummary']}"
-            for rule in found if rule["impact"] in SERIOUS for node in rule["nodes"]]
+violations = axe_findings
+"""axe-core's serious and critical findings on the page as it is."""
 
 
 def test_the_check_finds_what_it_is_for(app_url, phone) -> None:
@@ -50,15 +39,6 @@ def test_the_check_finds_what_it_is_for(app_url, phone) -> None:
         .insertAdjacentHTML('beforeend', '<button id="nameless"></button>')""")
     assert any(line.startswith("button-name (critical): ['#nameless']")
                for line in violations(phone))
-
-
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_page_as_it_opens(app_url, phone, lang) -> None:
-    found = {}
-    for path in PAGES:
-        open_page(phone, f"{app_url}/{path}", lang=lang)
-        found[path] = violations(phone)
-    assert not any(found.values()), found
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -1,4 +1,5 @@
-"""Every page on a 390 × 844 phone: nothing scrolls sideways, in English and in French, and the
+"""Every page on a 390 × 844 phone: nothing scrolls sideways, in each language, axe-core finds
+nothing serious, and the
 controls of the phone-first pages are at least 44 px tall (a thumb at a noisy table).
 
 The pages come from the entry script (every ``st.Page``'s ``url_path``, so a page added later
@@ -14,7 +15,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.kit import assert_fits_the_width, laid_out, open_page, tap, whole_page_screenshot
+from tests.browser.kit import (
+    assert_fits_the_width,
+    axe_findings,
+    laid_out,
+    open_page,
+    tap,
+    whole_page_screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -87,11 +95,15 @@ def page_id(page: tuple[str, str, bool]) -> str:
 @pytest.mark.parametrize("lang", ["en", "fr", "es"])
 @pytest.mark.parametrize("page", PAGES, ids=page_id)
 def test_no_page_scrolls_sideways(app_url, phone, screenshot_dir, page, lang) -> None:
+    """Every page as it opens, in each language: no sideways scroll, and no serious or
+    critical finding of axe-core (issue 32; the other states a player sees are in
+    ``test_accessibility_browser.py``)."""
     _, url_path, _ = page
     open_page(phone, f"{app_url}/{url_path}", lang=lang)
     assert phone.viewport_size == {"width": 390, "height": 844}
     assert not phone.get_by_test_id("stException").count()
     assert_fits_the_width(phone)
+    assert axe_findings(phone) == []
     phone.screenshot(path=screenshot_dir / f"fit-{url_path}-{lang}.png")
 
 
