@@ -25,8 +25,21 @@ taken inside the page:
   - *odds*: on a hand of five dice and a bid (entered untimed), the bid's face changes;
     before it (untimed) the table gets a size not asked before, so the coach and the charts
     work afresh, as at the table;
+  - *odds a die (1st to 4th)*, *odds fifth die (advice)*: a hand entered die by die on a
+    page whose bid is set (the fifth brings the advice and its charts); for each, also the
+    time until the line of dice shows it (*shown:*), before the advice under it is ready;
+  - *odds die removed*: the last die taken off (and put back, untimed);
+  - *odds table dice stepper*, *odds players stepper*: a ``+`` or ``−`` of the table;
+  - *odds bid quantity*: another quantity of the bid;
   - *tracker bid*: a quantity tapped, the face picked (a round's opening bid, then a raise);
-  - *tracker dudo*: Dudo tapped, the count entered beforehand (untimed).
+  - *tracker dudo*, *tracker calza*: the call tapped, the count entered beforehand (untimed);
+  - *practice answer*: Dudo on a scenario that faces a bid (the verdict, the cups, the
+    options weighed);
+  - *a move against the bots*: Dudo at my turn (the cups, then the bots' moves, at the
+    "instant" pace).
+
+Not yet here: a follower's page receiving a move (``make bench-live`` times it from the
+move's commit, on its own watch interval).
 """
 
 from __future__ import annotations
@@ -54,6 +67,7 @@ from tests.browser.kit import (
     url_param,
 )
 from tests.servers import streamlit_app
+from views.i18n import translate
 
 BARE_PAGE = Path(__file__).with_name("bare_page.py")
 LOAD_ROUNDS, TAP_ROUNDS, WARMUP_ROUNDS = 15, 20, 2
@@ -82,10 +96,13 @@ TRACKER_QUANTITY = ".st-key-tracker_quantities button"
 TRACKER_COUNT = "[class*='st-key-tracker_count'] input"
 TRACKER_DUDO = ".st-key-tracker_dudo button"
 TRACKER_BID_FACE = "5"
+TRACKER_CALZA = ".st-key-tracker_calza button"
+ODDS_HAND_LINE = "[class*='st-key-odds_hand_line']"
+"""The line that shows the dice entered: a die tapped shows there first."""
 
 CLOCK_JS = """
 (() => {
-  const clock = { tapAt: null, changedAt: performance.now() };
+  const clock = { tapAt: null, changedAt: performance.now(), shownAt: null, watch: null };
   window.__speed = clock;
   const hover = "[data-testid^='stElementToolbar'], .vg-tooltip";
   const element = (node) => node.nodeType === Node.ELEMENT_NODE ? node : node.parentElement;
@@ -93,10 +110,15 @@ CLOCK_JS = """
     if (records.some(record => !element(record.target)?.closest(hover))) {
       clock.changedAt = performance.now();
     }
+    if (clock.watch && clock.shownAt === null
+        && records.some(record => element(record.target)?.closest(clock.watch))) {
+      clock.shownAt = performance.now();
+    }
   }).observe(document, { subtree: true, childList: true, attributes: true,
                          characterData: true });
   document.addEventListener("click", () => {
     clock.tapAt = clock.changedAt = performance.now();
+    clock.shownAt = null;
   }, true);
 })();
 """
@@ -128,6 +150,8 @@ STILL_JS = f"""
 """
 
 TAP_MS_JS = "() => window.__speed.changedAt - window.__speed.tapAt"
+SHOWN_MS_JS = "() => window.__speed.shownAt - window.__speed.tapAt"
+"""From the tap to the first change inside the watched element (``window.__speed.watch``)."""
 
 
 # --- measuring -------------------------------------------------------------------------------
@@ -164,6 +188,14 @@ def timed_tap(page: Page, selector: str) -> float:
     return float(page.evaluate(TAP_MS_JS))
 
 
+def timed_tap_shown(page: Page, selector: str, watch: str) -> tuple[float, float]:
+    """:func:`timed_tap`, and the milliseconds until ``watch`` first changed (the die shown,
+    before the advice under it is ready)."""
+    page.evaluate("(watch) => { window.__speed.watch = watch; }", watch)
+    total = timed_tap(page, selector)
+    return float(page.evaluate(SHOWN_MS_JS)), total
+
+
 def open_and_settle(page: Page, url: str) -> None:
     page.goto(url)
     page.wait_for_function(DRAWN_JS, arg=IDLE)
@@ -198,10 +230,86 @@ class Taps:
         self.tracker = new_page(chromium)
         open_and_settle(self.tracker, fresh_game_url(app))
         self.table = 14
+        self.keypad = new_page(chromium)  # the hand entered die by die, the bid set first
+        open_and_settle(self.keypad, app)
+        choose_segment(self.keypad, ODDS_FACE, face_pattern(ODDS_BID[0]))
+        choose_segment(self.keypad, ODDS_QUANTITY, re.compile(rf"^\s*{ODDS_BID[1]}\s*$"))
+        self.practice = new_page(chromium)
+        self.practice_seed = 0
+        self.play = new_page(chromium)
+        open_and_settle(self.play, f"{app}/vs-bots")
+        choose_segment(self.play, "play_pace", translate("en", "play.pace.instant"))
+        tap(self.play, "play_start")
 
     def close(self) -> None:
-        for page in (self.bare, self.bare_same_server, self.odds, self.tracker):
+        for page in (self.bare, self.bare_same_server, self.odds, self.tracker, self.keypad,
+                     self.practice, self.play):
             page.context.close()
+
+    # --- the odds page: dice, steppers, the bid ---
+
+    def prepare_hand(self) -> None:
+        """An empty hand: the next five taps enter it."""
+        if self.keypad.locator(".st-key-odds_clear button").is_enabled():
+            tap(self.keypad, "odds_clear")
+
+    def die_tap(self, face: int) -> tuple[float, float]:
+        """A die tapped: milliseconds until the hand line shows it, and until the page is
+        still (the fifth brings the advice)."""
+        return timed_tap_shown(self.keypad, f".st-key-{ODDS_ADD.format(face=face)} button",
+                               ODDS_HAND_LINE)
+
+    def undo_tap(self) -> float:
+        """The last die removed (and put back, untimed)."""
+        ms = timed_tap(self.keypad, ".st-key-odds_undo button")
+        tap(self.keypad, ODDS_ADD.format(face=HAND[-1]))
+        return ms
+
+    def stepper_tap(self, key: str, up: bool) -> float:
+        return timed_tap(self.odds, f".st-key-{key}_{'up' if up else 'down'} button:visible")
+
+    def quantity_tap(self) -> float:
+        options = self.odds.locator(f".st-key-{ODDS_QUANTITY} [role='radio']")
+        checked = [o.get_attribute("aria-checked") == "true" for o in options.all()]
+        following = (checked.index(True) + 1) % len(checked) if True in checked else 0
+        ms = timed_tap(self.odds, f".st-key-{ODDS_QUANTITY} [role='radio'] >> nth={following}")
+        expect(options.nth(following)).to_have_attribute("aria-checked", "true")
+        return ms
+
+    # --- practice and a game against the bots ---
+
+    def prepare_practice(self) -> None:
+        """A scenario facing a bid (its dudo button shown)."""
+        for _ in range(50):
+            self.practice_seed += 1
+            open_and_settle(self.practice, f"{self.app}/train?seed={self.practice_seed}")
+            if self.practice.locator(".st-key-practice_dudo button").count():
+                return
+        raise AssertionError("no practice scenario faced a bid")
+
+    def practice_tap(self) -> float:
+        """An answer: the verdict, the cups lifted and the options weighed."""
+        return timed_tap(self.practice, ".st-key-practice_dudo button")
+
+    def prepare_play(self) -> None:
+        """My turn against the bots, facing a bid: a new game once one is over, my opening
+        made (untimed) when it is mine."""
+        for _ in range(20):
+            if self.play.locator(".st-key-play_dudo button").count():
+                return
+            if self.play.locator(".st-key-play_new button").count():
+                tap(self.play, "play_new")
+                if self.play.locator(".st-key-play_start button").count():
+                    tap(self.play, "play_start")
+                continue
+            choose_segment(self.play, "play_face", face_pattern("5"))
+            with script_run(self.play):
+                self.play.locator("[class*='st-key-play_q_'] button:visible").first.click()
+        raise AssertionError("the game against the bots never came to a bid to call")
+
+    def play_tap(self) -> float:
+        """Dudo against the bots: the cups lifted, the bots' next moves played."""
+        return timed_tap(self.play, ".st-key-play_dudo button")
 
     def bare_tap(self, same_server: bool = False) -> float:
         page = self.bare_same_server if same_server else self.bare
@@ -246,9 +354,9 @@ class Taps:
         count = game.last_bid.quantity if holds else 0
         type_into(self.tracker, self.tracker.locator(TRACKER_COUNT), count)
 
-    def dudo_tap(self) -> float:
+    def dudo_tap(self, call: str = TRACKER_DUDO) -> float:
         rounds = len(GameState.from_code(url_param(self.tracker, "game")).results)
-        ms = timed_tap(self.tracker, TRACKER_DUDO)
+        ms = timed_tap(self.tracker, call)
         assert len(GameState.from_code(url_param(self.tracker, "game")).results) == rounds + 1
         return ms
 
@@ -366,6 +474,38 @@ def test_speed_beside_a_bare_page(benchmark, capsys, app_url, bare_url,
                 run(lambda _, holds=index % 2 == 0: taps.prepare_dudo(holds))
                 side_by_side(index, ("tap: tracker dudo",
                                      lambda: run(lambda _: taps.dudo_tap())), bare)
+                run(lambda _: taps.prepare_bid())
+                run(lambda _: taps.bid_tap())
+                run(lambda _, holds=index % 2 == 1: taps.prepare_dudo(holds))
+                side_by_side(index, ("tap: tracker calza", lambda: run(
+                    lambda _: taps.dudo_tap(TRACKER_CALZA))), bare)
+                run(lambda _: taps.prepare_hand())
+                for number, face in enumerate(HAND, start=1):
+                    name = "tap: odds fifth die (advice)" if number == len(HAND) else \
+                        "tap: odds a die (1st to 4th)"
+
+                    def die(face: int = face, name: str = name, index: int = index) -> float:
+                        shown, total = run(lambda _: taps.die_tap(face))
+                        if index >= warmup:
+                            samples[name.replace("tap: ", "shown: ")].append(shown)
+                        return total
+
+                    side_by_side(index, (name, die), bare)
+                side_by_side(index, ("tap: odds die removed",
+                                     lambda: run(lambda _: taps.undo_tap())), bare)
+                up = index % 2 == 0
+                side_by_side(index, ("tap: odds table dice stepper", lambda up=up: run(
+                    lambda _: taps.stepper_tap(ODDS_TABLE, up))), bare)
+                side_by_side(index, ("tap: odds players stepper", lambda up=up: run(
+                    lambda _: taps.stepper_tap("odds_players", up))), bare)
+                side_by_side(index, ("tap: odds bid quantity",
+                                     lambda: run(lambda _: taps.quantity_tap())), bare)
+                run(lambda _: taps.prepare_practice())
+                side_by_side(index, ("tap: practice answer",
+                                     lambda: run(lambda _: taps.practice_tap())), bare)
+                run(lambda _: taps.prepare_play())
+                side_by_side(index, ("tap: a move against the bots",
+                                     lambda: run(lambda _: taps.play_tap())), bare)
         finally:
             run(lambda _: taps.close())
 
