@@ -129,3 +129,13 @@ def two_browsers() -> Iterator[tuple[BrowserThread, BrowserThread]]:
     finally:
         measuring.close()
         busy.close()
+
+
+def printed(benchmark, capsys, title: str, lines: list[str]) -> None:
+    """A benchmark's table: kept in its ``extra_info`` and, in a full run, printed."""
+    benchmark.extra_info["report"] = [title, *lines]
+    if not benchmark.disabled:
+        with capsys.disabled():
+            print(f"\n{title}")
+            for line in lines:
+                print(f"  {line}")

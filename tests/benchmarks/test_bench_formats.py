@@ -24,6 +24,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import ENTRY
+from tests.benchmarks.conftest import printed
 from views import i18n
 
 LOCALES = {"en": "en-US", "fr": "fr-FR", "es": "es-ES"}
@@ -116,12 +117,7 @@ def test_babel_beside_the_hand_written_formats(benchmark, capsys) -> None:
                          f"{babel / by_hand:>7.2f}")
             benchmark.extra_info[f"{lang}, {tap}"] = {"by_hand_ms": by_hand * 1e3,
                                                      "babel_ms": babel * 1e3}
-    benchmark.extra_info["report"] = lines
-    if not benchmark.disabled:
-        with capsys.disabled():
-            print("\nnumbers and plurals, one tap's script run, medians:")
-            for line in lines:
-                print(f"  {line}")
+    printed(benchmark, capsys, "numbers and plurals, one tap's script run, medians:", lines)
 
 
 def test_one_percentage_and_one_plural_form(benchmark, capsys) -> None:
@@ -149,9 +145,4 @@ def test_one_percentage_and_one_plural_form(benchmark, capsys) -> None:
     for name in works:
         by_hand, babel = (statistics.median(found[(name, kind)]) for kind in ("by hand", "babel"))
         lines.append(f"{name:14}{by_hand * 1e6:>11.1f}{babel * 1e6:>10.1f}")
-    benchmark.extra_info["report"] = lines
-    if not benchmark.disabled:
-        with capsys.disabled():
-            print("\none call, medians:")
-            for line in lines:
-                print(f"  {line}")
+    printed(benchmark, capsys, "one call, medians:", lines)

@@ -52,7 +52,7 @@ from coach.review import move_outcomes, review, tracked_decisions
 from perudo_math import MAX_MOVES, GameState, Hand
 from perudo_math import game as game_module
 from tests.app.conftest import ENTRY
-from tests.benchmarks.conftest import first_page, script_run
+from tests.benchmarks.conftest import first_page, printed, script_run
 from tests.long_round import finished_long_round, hands_of, long_round, rounds_within_the_table
 from views import charts, engine_cache, practice_view
 
@@ -132,15 +132,6 @@ def timed(work: Callable[[], object]) -> float:
 
 def verdict(*within: bool) -> str:
     return "met" if all(within) else "MISSED"
-
-
-def printed(benchmark, capsys, title: str, lines: list[str]) -> None:
-    benchmark.extra_info["report"] = [title, *lines]
-    if not benchmark.disabled:
-        with capsys.disabled():
-            print(f"\n{title}")
-            for line in lines:
-                print(f"  {line}")
 
 
 def rounds_of(benchmark, kind: str) -> int:
