@@ -235,9 +235,14 @@ def format_decimal(value: float, digits: int = 1, lang: str | None = None) -> st
     return _written(_rounded(value, digits), lang or current_language(), False, digits)
 
 
+def _percent(points: float, lang: str, digits: int) -> str:
+    """``points`` percent, rounded to ``digits`` decimals, as ``lang`` writes a percentage."""
+    return _written(_rounded(points, digits) / 100, lang, True, digits)
+
+
 def format_whole_percent(probability: float, lang: str | None = None) -> str:
     """A probability in whole percent, for a chart's axis: ``40%``, ``40 %``."""
-    return _written(_rounded(probability * 100, 0) / 100, lang or current_language(), True, 0)
+    return _percent(probability * 100, lang or current_language(), 0)
 
 
 def format_percent(probability: float, lang: str | None = None) -> str:
@@ -247,19 +252,15 @@ def format_percent(probability: float, lang: str | None = None) -> str:
     rounds to a misleading ``0.0%`` or ``100.0%``.
     """
     lang = lang or current_language()
-
-    def percent(number: float, digits: int = 1) -> str:
-        return _written(_rounded(number, digits) / 100, lang, True, digits)
-
     if probability <= 0:
-        return percent(0, 0)
+        return _percent(0, lang, 0)
     if probability >= 1:
-        return percent(100, 0)
+        return _percent(100, lang, 0)
     if probability < 0.0005:
-        return translate(lang, "format.below", value=percent(0.1))
+        return translate(lang, "format.below", value=_percent(0.1, lang, 1))
     if probability >= 0.9995:
-        return translate(lang, "format.above", value=percent(99.9))
-    return percent(probability * 100)
+        return translate(lang, "format.above", value=_percent(99.9, lang, 1))
+    return _percent(probability * 100, lang, 1)
 
 
 def language_switch(container: DeltaGenerator | None = None) -> str:
