@@ -299,16 +299,27 @@ def generate(seed: int, theme: str | None = None, level: int | None = None,
     With no ``theme`` or ``level``, the seed picks them; the scenario returned is then also
     ``generate(seed, scenario.theme, scenario.level)``.
     """
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"a scenario seed is a whole number, not {seed!r}")
-    picker = random.Random(f"perudo-coach/scenario/{seed}")
-    theme = _checked_theme(rules, picker.choice(THEMES) if theme is None else theme)
-    level = check_level(picker.choice(LEVELS) if level is None else level)
+    theme, level = picked(seed, theme, level, rules)
     for spot in candidate_spots(seed, theme, level, rules):
         scenario = _evaluate(spot, seed, theme, level)
         if scenario is not None:
             return scenario
     raise ScenarioNotFound(f"no {theme} spot of level {level} in {MAX_GAMES} games")
+
+
+def picked(seed: int, theme: str | None = None, level: int | None = None,
+           rules: Rules = DEFAULT_RULES) -> tuple[str, int]:
+    """The theme and level :func:`generate` deals ``seed`` with: those given, the seed's
+    pick (among the themes ``rules`` allow) for those left out. ``generate(seed, theme,
+    level)`` and ``generate(seed, *picked(seed, theme, level))`` are the same scenario, so a
+    cache can key on the pick."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"a scenario seed is a whole number, not {seed!r}")
+    picker = random.Random(f"perudo-coach/scenario/{seed}")
+    if theme is None:  # among the themes the table can play: calza needs calza switched on
+        theme = picker.choice([name for name in THEMES if name != "calza" or rules.calza])
+    return _checked_theme(rules, theme), check_level(
+        picker.choice(LEVELS) if level is None else level)
 
 
 def candidate_spots(seed: int, theme: str, level: int,
@@ -572,6 +583,7 @@ __all__ = [
     "from_decision",
     "from_tracked",
     "generate",
+    "picked",
     "grade",
     "level_for_gap",
     "outcome",

@@ -31,6 +31,7 @@ from practice.scenarios import (
     grade,
     level_for_gap,
     parse_action,
+    picked,
 )
 from practice.table import TableRegular
 
@@ -369,6 +370,23 @@ def test_other_rules_are_followed():
     assert advise(scenario.situation()).best.action == scenario.best
     with pytest.raises(ValueError, match="calza switched on"):
         generate(4, "calza", rules=Rules(calza=False))
+
+
+@pytest.mark.parametrize("seed", [2, 19])
+def test_a_seed_deals_the_theme_and_level_it_picks(seed):
+    scenario = generate(seed)
+    assert picked(seed) == (scenario.theme, scenario.level)
+    assert generate(seed, *picked(seed)) == scenario
+    assert picked(seed, "palifico") == ("palifico", generate(seed, "palifico").level)
+    assert picked(seed, level=1)[1] == 1
+
+
+def test_a_table_without_calza_is_dealt_no_calza_theme():
+    seeds = range(60)
+    assert any(picked(seed)[0] == "calza" for seed in seeds)  # seed 19 is one
+    without = Rules(calza=False)
+    assert all(picked(seed, rules=without)[0] != "calza" for seed in seeds)
+    assert generate(19, rules=without).theme != "calza"
 
 
 def test_bad_theme_or_level_is_refused():

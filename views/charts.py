@@ -1,18 +1,20 @@
-"""The odds page's two charts, drawn as HTML on the server, sized for a phone.
+"""The charts drawn on a tap, as HTML made on the server, sized for a phone: the odds page's
+two and the practice reveal's bars of each move.
 
 A Vega-Lite chart cost the phone a chart library's work on every tap (and the server an
-Altair spec); these are a plain table and a row of bars that the browser lays out like text:
-the heat map of every legal raise is a ``<table>`` whose cells are coloured from
-:mod:`views.palette`, its labels in header cells outside the rows; the distribution of the
-matching count is a row of CSS bars. Each mark's exact numbers are in its ``title`` (the
-tooltip). Show them with ``st.html``. The layout constants are shared with the altair charts
-of the practice and progress pages.
+Altair spec: 60 to 120 ms of a practice answer); these are a plain table and rows of bars that
+the browser lays out like text: the heat map of every legal raise is a ``<table>`` whose cells
+are coloured from :mod:`views.palette`, its labels in header cells outside the rows; the
+distribution of the matching count is a row of CSS bars; :func:`rows_html` draws one bar per
+row. Each mark's exact numbers are in its ``title`` (the tooltip). Show them with ``st.html``.
+The layout constants are shared with the altair charts of the progress page.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 
@@ -42,6 +44,11 @@ MAX_TICKS = 4
 """At most this many gridlines above zero on the distribution's scale."""
 TICK_STEPS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5)
 """Distances between gridlines, as fractions: the smallest that keeps within ``MAX_TICKS``."""
+LABEL_EM = 7.5
+"""The width of a row chart's labels (a move such as "10 × 6 ★ ●" fits)."""
+ROWS_TOP = 1.18
+"""A row chart's scale runs to this share (above 100 %): room for the value after a full bar."""
+ROWS_TICKS = (0.0, 0.25, 0.5, 0.75, 1.0)
 MAX_COUNT_LABELS = 14
 """At most this many counts labelled under the bars at 390 px; the others every second (or
 third...) count, like Vega's parity thinning."""
@@ -83,6 +90,27 @@ CHART_CSS = f"""<style>
   white-space: nowrap; }}
 .pc-dist .pc-axis {{ text-align: center; font-weight: 600; margin-top: 2px; }}
 .pc-dist .pc-y {{ font-weight: 600; margin-bottom: 2px; }}
+.pc-rows {{ margin: 0; font-size: {CHART_FONT}px; line-height: 1.2;
+  font-variant-numeric: tabular-nums; }}
+.pc-rows .pc-legend {{ display: flex; flex-wrap: wrap; gap: 4px 14px; justify-content: center;
+  margin-bottom: 6px; }}
+.pc-rows .pc-swatch {{ display: inline-block; width: 10px; height: 10px; margin-right: 4px;
+  vertical-align: baseline; }}
+.pc-rows .pc-row, .pc-rows .pc-scale {{ display: grid; grid-template-columns: {LABEL_EM}em 1fr;
+  align-items: center; }}
+.pc-rows .pc-row {{ height: {ROW_PX}px; }}
+.pc-rows .pc-label {{ text-align: right; padding-right: 6px; overflow: hidden;
+  text-overflow: ellipsis; white-space: nowrap; }}
+.pc-rows .pc-track {{ position: relative; height: 75%; display: flex; align-items: center;
+  border-left: 1px solid {palette.INK}; }}
+.pc-rows .pc-bar {{ height: 100%; flex: none; }}
+.pc-rows .pc-value {{ padding-left: 3px; white-space: nowrap; }}
+.pc-rows .pc-grid {{ position: absolute; top: -12.5%; bottom: -12.5%; width: 0;
+  border-left: 1px solid {palette.GREY}; opacity: 0.5; }}
+.pc-rows .pc-ticks {{ position: relative; height: 1.3em; border-top: 1px solid {palette.INK}; }}
+.pc-rows .pc-ticks span {{ position: absolute; top: 2px; transform: translateX(-50%);
+  white-space: nowrap; }}
+.pc-rows .pc-axis {{ text-align: center; font-weight: 600; margin-top: 2px; }}
 .pc-figure {{ margin: 0; }}
 .pc-figure .pc-title {{ font-weight: 600; margin: 0 0 0.75rem; }}
 .pc-figure .pc-caption {{ font-size: 0.875rem; color: {palette.CAPTION};
@@ -128,6 +156,49 @@ def figure(chart: str, caption: str, title: str | None = None) -> str:
     heading = "" if title is None else f'<p class="pc-title">{_text(title)}</p>'
     return (f'<div class="pc-figure">{heading}{chart}'
             f'<p class="pc-caption">{_text(caption)}</p></div>')
+
+
+# --- one bar per row ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    """One bar of :func:`rows_html`: its label, its length (a share, 0 to 1), the value printed
+    after it, its colour (:mod:`views.palette`) and its tooltip's fields."""
+
+    label: str
+    share: float
+    value: str
+    colour: str
+    fields: tuple[tuple[str, object], ...] = ()
+
+
+def rows_html(rows: Sequence[Row], legend: Sequence[tuple[str, str]], x_title: str, alt: str,
+              lang: str) -> str:
+    """Horizontal bars, one row each, on a scale of percentages from 0 to 100 %: the legend
+    (label, colour) above, each bar's value after it, gridlines at each quarter. The browser
+    lays it out like text: no chart library on the phone, no chart spec on the server."""
+    keys = "".join(
+        f'<span><span class="pc-swatch" style="background:{colour}"></span>{_text(label)}</span>'
+        for label, colour in legend)
+    grid = "".join(f'<div class="pc-grid" style="left:{tick / ROWS_TOP * 100:.2f}%"></div>'
+                   for tick in ROWS_TICKS[1:])
+    bars = "".join(
+        f'<div class="pc-row" title="{_tooltip(lang, *row.fields)}">'
+        f'<span class="pc-label">{_text(row.label)}</span><div class="pc-track">{grid}'
+        f'<span class="pc-bar" style="width:{min(max(row.share, 0.0), 1.0) / ROWS_TOP * 100:.2f}%;'
+        f'background:{row.colour}"></span><span class="pc-value">{_text(row.value)}</span>'
+        f"</div></div>"
+        for row in rows)
+    ticks = "".join(
+        f'<span style="left:{tick / ROWS_TOP * 100:.2f}%">{_text(_whole_percent(tick, lang))}'
+        f"</span>" for tick in ROWS_TICKS)
+    return (
+        f'{CHART_CSS}<figure class="pc-rows" role="img" aria-label="{_text(alt)}">'
+        f'<div class="pc-legend">{keys}</div>{bars}'
+        f'<div class="pc-scale"><span></span><div class="pc-ticks">{ticks}</div></div>'
+        f'<div class="pc-axis">{_text(x_title)}</div></figure>'
+    )
 
 
 # --- the odds of one bid ---------------------------------------------------------------------

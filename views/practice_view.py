@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-import altair as alt
 import streamlit as st
 
 from coach.engine.situation import DUDO, Action
@@ -34,9 +32,9 @@ from practice.scenarios import (
     from_decision,
     from_tracked,
     generate,
+    picked,
 )
-from views import palette, review_view, url_state
-from views.charts import CHART_FONT, FIT_WIDTH, ROW_PX
+from views import charts, palette, review_view, url_state
 from views.dice import glyphs
 from views.i18n import current_language, format_percent, t, tn, translate
 from views.play_view import player_names
@@ -178,7 +176,7 @@ def themes_for(rules: Rules) -> tuple[str, ...]:
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
-def cached_scenario(seed: int, theme: str | None, level: int | None, rules: Rules) -> Scenario:
+def cached_scenario(seed: int, theme: str, level: int, rules: Rules) -> Scenario:
     """:func:`practice.scenarios.generate`, cached: the same spot always gives the same scenario."""
     return generate(seed, theme, level, rules)
 
@@ -222,13 +220,15 @@ def find_scenario(spot: Spot, rules: Rules) -> Scenario | None:
     """
     if spot.game is not None:
         return cached_game_scenario(spot.game, rules)
-    levels: list[int | None] = [spot.level]
+    # The cache is keyed on the theme and level the seed deals, not on the link's: a link
+    # with the seed alone and the page's link once written (all three) share one entry.
+    theme, level = picked(spot.seed, spot.theme, spot.level, rules)
+    levels = [level]
     if spot.level is not None and spot.theme is not None:
-        wanted = spot.level
-        levels += sorted(LEVELS, key=lambda level: (abs(level - wanted), level))[1:]
+        levels += sorted(LEVELS, key=lambda other: (abs(other - level), other))[1:]
     for level in levels:
         try:
-            return cached_scenario(spot.seed, spot.theme, level, rules)
+            return cached_scenario(spot.seed, theme, level, rules)
         except ScenarioNotFound:
             continue
     return None
@@ -443,44 +443,30 @@ def options_table(scenario: Scenario, grade: Grade) -> str:
     return "\n".join(lines)
 
 
-def options_chart(scenario: Scenario, grade: Grade) -> alt.LayerChart | alt.FacetChart:
-    """Horizontal bars: each move's net chance of losing a die (lose − win back), the
-    coach's choice and the learner's move in colour and marked ★ and ● as in the table (not
-    by colour alone), the value printed at the bar's end."""
+def options_chart(scenario: Scenario, grade: Grade) -> str:
+    """Horizontal bars (HTML, :func:`views.charts.rows_html`): each move's net chance of
+    losing a die (lose − win back), the coach's choice and the learner's move in colour and
+    marked ★ and ● as in the table (not by colour alone), the value printed at the bar's end,
+    the move's chances in its tooltip."""
     coach, mine, both, other = (t("practice.chart.coach"), t("practice.chart.mine"),
                                 t("practice.chart.both"), t("practice.chart.others"))
-    rows: list[dict[str, Any]] = []
+    colours = {both: palette.COACH, coach: palette.COACH, mine: palette.MINE,
+               other: palette.OTHER}
+    rows: list[charts.Row] = []
+    roles: set[str] = set()
     for action, lose, gain in shown_options(scenario, grade):
         is_best, is_mine = action == grade.best, action == grade.action
         role = both if is_best and is_mine else coach if is_best else mine if is_mine else other
+        roles.add(role)
         net = max(0.0, lose - gain)
         marks = (f" {COACH_MARK}" if is_best else "") + (f" {MINE_MARK}" if is_mine else "")
-        rows.append({"move": move_label(action) + marks, "net": net, "role": role,
-                     "label": format_percent(net), "lose": format_percent(lose),
-                     "gain": format_percent(gain)})
-    domain = [role for role in (both, coach, mine, other) if any(r["role"] == role for r in rows)]
-    colors = {both: palette.COACH, coach: palette.COACH, mine: palette.MINE,
-              other: palette.OTHER}
-    order = [row["move"] for row in rows]
-    base = alt.Chart(alt.Data(values=rows)).encode(
-        y=alt.Y("move:N", sort=order, title=None,
-                axis=alt.Axis(labelFontSize=CHART_FONT, labelLimit=110)),
-        x=alt.X("net:Q", title=t("practice.chart.x"),
-                scale=alt.Scale(domain=[0, 1.18]),
-                axis=alt.Axis(format="%", tickCount=4, values=[0, 0.25, 0.5, 0.75, 1])),
-    )
-    bars = base.mark_bar(height={"band": 0.75}).encode(
-        color=alt.Color("role:N", scale=alt.Scale(domain=domain,
-                                                  range=[colors[r] for r in domain]),
-                        legend=alt.Legend(title=None, orient="top", columns=2,
-                                          labelFontSize=CHART_FONT)),
-        tooltip=[alt.Tooltip("move:N", title=t("practice.col.move")),
-                 alt.Tooltip("lose:N", title=t("practice.col.lose")),
-                 alt.Tooltip("gain:N", title=t("practice.col.gain"))],
-    )
-    text = base.mark_text(align="left", dx=3, fontSize=CHART_FONT, color=palette.INK).encode(
-        text="label:N")
-    return alt.layer(bars, text).properties(height=ROW_PX * len(rows), autosize=FIT_WIDTH)
+        label = move_label(action) + marks
+        rows.append(charts.Row(label, net, format_percent(net), colours[role], (
+            (t("practice.col.move"), label), (t("practice.col.lose"), format_percent(lose)),
+            (t("practice.col.gain"), format_percent(gain)))))
+    legend = [(role, colours[role]) for role in (both, coach, mine, other) if role in roles]
+    return charts.rows_html(rows, legend, t("practice.chart.x"), t("practice.chart.alt"),
+                            current_language())
 
 
 def cups_lines(scenario: Scenario) -> str:
@@ -537,9 +523,7 @@ def show_details(scenario: Scenario, grade: Grade, estimate: float | None) -> No
     st.markdown(f"**{t('practice.options')}**")
     st.markdown(options_table(scenario, grade))
     st.caption(t("practice.options.legend", coach=COACH_MARK, mine=MINE_MARK))
-    st.altair_chart(options_chart(scenario, grade), width="stretch",
-                    alt=t("practice.chart.alt"))
-    st.caption(t("practice.chart.caption"))
+    st.html(charts.figure(options_chart(scenario, grade), t("practice.chart.caption")))
 
 
 __all__ = [

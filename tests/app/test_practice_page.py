@@ -11,6 +11,7 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from functools import cache
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ import views.progress_view as progress_view
 import views.rules_view as rules_view
 from coach import Action, advise
 from coach.play.bot_game import BotGame, BotTable
-from perudo_math import Bid, GameState, Hand, smallest_raises
+from perudo_math import Bid, GameState, Hand, Rules, smallest_raises
 from practice.drills import generate_drill
 from practice.scenarios import CORRECT_REGRET, Scenario, generate, grade
 from storage.progress import Answer, ProgressStore
@@ -220,8 +221,37 @@ def test_dudo_reveals_every_cup_the_true_count_and_the_risk_added(app: AppTest,
             f"{format_percent(read, 'en')} once the bids are read.") in text
     assert translate("en", "practice.reading.why") in text
     assert "**Each move's chances, as the coach reads the bids**" in text
-    assert len(app.get("vega_lite_chart")) == 1
+    chart = options_chart(app)
+    assert f">{best} ★<" in chart and ">Dudo ●<" in chart
+    assert escape(translate("en", "practice.chart.caption")) in chart
+    assert not app.get("vega_lite_chart")  # drawn as HTML: no chart library on the phone
     assert "practice_dudo" not in keys(app)
+
+
+def options_chart(app: AppTest) -> str:
+    """The reveal's chart of each move's chances (HTML)."""
+    charts = [element.proto.body for element in app.get("html") if "pc-rows" in element.proto.body]
+    assert len(charts) == 1
+    return charts[0]
+
+
+def test_a_link_with_the_seed_alone_and_the_link_written_back_share_one_scenario(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page writes the theme and level back into the link; the answer, which finds the
+    scenario of that link, must not deal it again."""
+    dealt: list[int] = []
+
+    def counted(seed: int, *args: object) -> Scenario:
+        dealt.append(seed)
+        return generate(seed, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(view, "generate", counted)
+    view.cached_scenario.clear()
+    rules = Rules()
+    alone = view.find_scenario(view.Spot(19), rules)
+    assert alone is not None
+    written = view.find_scenario(view.Spot(19, alone.theme, alone.level), rules)
+    assert written == alone and dealt == [19]
 
 
 RIGHT_DUDO = {"seed": "6", "theme": "dudo-or-raise", "level": "2"}

@@ -158,7 +158,7 @@ def test_shared_seed_answer_reveal_and_progress_in_english(app_url, phone,
     expect(phone.get_by_text("Why two numbers: ", exact=False)).to_be_visible()
     expect(phone.get_by_text(f"Your estimate for {bid}: 40.0%", exact=False)).to_be_visible()
     token = profile_of(phone)
-    expect(phone.get_by_test_id("stVegaLiteChart").first).to_be_visible()
+    expect(phone.locator("figure.pc-rows")).to_be_visible()
     assert_fits_the_width(phone)
     phone.get_by_text("Cups up!").scroll_into_view_if_needed()
     laid_out(phone)
@@ -221,7 +221,7 @@ def test_shared_seed_answer_reveal_and_progress_in_french(app_url, phone,
                              "au meilleur coup, en tenant compte des annonces.")).to_be_visible()
     expect(phone.get_by_text("Pourquoi deux chiffres", exact=False)).to_be_visible()
     token = profile_of(phone)
-    expect(phone.get_by_test_id("stVegaLiteChart").first).to_be_visible()
+    expect(phone.locator("figure.pc-rows")).to_be_visible()
     assert_fits_the_width(phone)
     whole_page_screenshot(phone, screenshot_dir / "practice-phone-fr-reveal.png")
 
