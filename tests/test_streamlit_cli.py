@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
 from collections.abc import Callable
@@ -60,3 +61,20 @@ def test_a_streamlit_that_binds_elsewhere_is_served_unchanged(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delattr(starlette_server, "_bind_socket")
     assert not streamlit_cli.install()
+
+
+def test_the_server_skips_streamlits_forced_collection_unless_told(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's own command line turns ``runner.postScriptGC`` off; an explicit setting in
+    the environment wins."""
+    import streamlit.web.cli
+
+    name = streamlit_cli.NO_FORCED_COLLECTION[0]
+    seen: list[str | None] = []
+    monkeypatch.setattr(starlette_server, "_bind_socket", original_bind())  # restored after
+    monkeypatch.setattr(streamlit.web.cli, "main", lambda **_: seen.append(os.environ.get(name)))
+    monkeypatch.delenv(name, raising=False)
+    streamlit_cli.main()
+    monkeypatch.setenv(name, "true")
+    streamlit_cli.main()
+    assert seen == ["false", "true"]
