@@ -39,10 +39,12 @@ def free_port(host: str = "127.0.0.1") -> int:
         return sock.getsockname()[1]
 
 
-def streamlit_command(script: str, port: int, *, stock: bool = False) -> list[str]:
+def streamlit_command(script: str, port: int, *, stock: bool = False,
+                      module: str | None = None) -> list[str]:
     """``streamlit run`` of ``script`` on ``port`` at 127.0.0.1, headless, as ``make run``
-    serves it (``serving.streamlit_cli``) unless ``stock``: Streamlit's own command line."""
-    module = "streamlit" if stock else streamlit_cli.MODULE
+    serves it (``serving.streamlit_cli``) unless ``stock``: Streamlit's own command line, or
+    ``module``: another command line that takes Streamlit's arguments."""
+    module = module or ("streamlit" if stock else streamlit_cli.MODULE)
     return [
         sys.executable, "-m", module, "run", script,
         "--server.port", str(port),
@@ -71,7 +73,8 @@ def running_server(command: Sequence[str], url: str, log_path: Path,
 
 @contextmanager
 def streamlit_app(directory: Path, env: Mapping[str, str],
-                  script: str = "streamlit_app.py", *, stock: bool = False) -> Iterator[str]:
+                  script: str = "streamlit_app.py", *, stock: bool = False,
+                  module: str | None = None) -> Iterator[str]:
     """``streamlit run`` of ``script`` (the app unless told) on a free local port, headless,
     with its log in ``directory`` (through Streamlit's own command line if ``stock``, else
     as ``make run`` serves it); yields its URL. Each caller (each xdist worker) gets its own
@@ -79,7 +82,7 @@ def streamlit_app(directory: Path, env: Mapping[str, str],
     for attempt in range(1, PORT_ATTEMPTS + 1):
         port = free_port()
         url = f"http://127.0.0.1:{port}"
-        command = streamlit_command(script, port, stock=stock)
+        command = streamlit_command(script, port, stock=stock, module=module)
         try:
             server = _start(command, url, directory / f"server-{port}.log", env)
         except ServerExited as exited:

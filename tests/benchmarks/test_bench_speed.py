@@ -36,10 +36,17 @@ taken inside the page:
   - *practice answer*: Dudo on a scenario that faces a bid (the verdict, the cups, the
     options weighed);
   - *a move against the bots*: Dudo at my turn (the cups, then the bots' moves, at the
-    "instant" pace).
+    "instant" pace);
+  - *follower shown a move*: the host of a shared table bids (written through the store, as
+    the host's phone writes it); on a follower's page, from its watch's request that finds
+    the move until the page shows it and is still. How long the move waits for that request
+    (the watch's interval) is ``make bench-live``'s measure, not this one's.
 
-Not yet here: a follower's page receiving a move (``make bench-live`` times it from the
-move's commit, on its own watch interval).
+Where a tap's time goes is printed under the table (medians per tap): the app server's script
+runs the tap started (the app is served through :mod:`tests.benchmarks.timed_server`, which
+logs each run's length, CPU, messages and bytes), the browser's JavaScript, and its layout and
+style work (Chrome's performance metrics over the tap). The bare page's own server keeps no
+log: its runs are the one button and one line.
 """
 
 from __future__ import annotations
@@ -47,14 +54,20 @@ from __future__ import annotations
 import os
 import re
 import statistics
+import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, CDPSession, Page, expect
 
 from perudo_math import GameState
+from storage.sql import Database
+from storage.tables import SharedTables
+from tests.benchmarks import timed_server
 from tests.browser import conftest as browser
 from tests.browser.kit import (
     IDLE,
@@ -75,6 +88,8 @@ LOAD_ROUNDS, TAP_ROUNDS, WARMUP_ROUNDS = 15, 20, 2
 QUIET_MS = 250
 """A tap's effect is over once the page has not changed for this long (not counted)."""
 PLAYERS = ("Ana", "Ben", "Cleo", "Dan", "Eve")
+FOLLOWED_FACE = 5
+"""The face the host of the shared table bids on, one more each move."""
 HAND = (1, 2, 3, 4, 5)
 TARGETS = {"first page": 1.25, "tap": 1.5}
 BASELINES = {"first page": "first page: bare", "tap": "tap: bare"}
@@ -109,6 +124,10 @@ CLOCK_JS = """
   new MutationObserver((records) => {
     if (records.some(record => !element(record.target)?.closest(hover))) {
       clock.changedAt = performance.now();
+      if (clock.armed) {  // a follower: its page changes after the request that found the move
+        clock.tapAt = clock.sentAt;
+        clock.armed = false;
+      }
     }
     if (clock.watch && clock.shownAt === null
         && records.some(record => element(record.target)?.closest(clock.watch))) {
@@ -120,11 +139,18 @@ CLOCK_JS = """
     clock.tapAt = clock.changedAt = performance.now();
     clock.shownAt = null;
   }, true);
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    clock.sentAt = performance.now();
+    return send.call(this, data);
+  };
 })();
 """
 """Installed in every page before its own scripts: when the last tap happened, and when the
 page last changed. A chart's toolbar and tooltip, which show where the finger rests rather
-than what the tap changed, do not count."""
+than what the tap changed, do not count. A follower's page has no tap: once ``armed``, its
+"tap" is the last message it sent to the server (its watch asking for news) before its first
+change."""
 
 DRAWN_JS = """
 (idle) => document.querySelector(idle) !== null
@@ -157,11 +183,43 @@ SHOWN_MS_JS = "() => window.__speed.shownAt - window.__speed.tapAt"
 # --- measuring -------------------------------------------------------------------------------
 
 
+BROWSER_WORK = {"script": ("ScriptDuration",),
+                "layout": ("LayoutDuration", "RecalcStyleDuration")}
+"""What the browser spends a tap on (Chrome's performance metrics, in seconds): running the
+page's JavaScript (Streamlit's React front end), and laying the page out and styling it."""
+_metrics: WeakKeyDictionary[Page, CDPSession] = WeakKeyDictionary()
+last_tap: dict[str, float] = {}
+"""The last timed tap: when it started and ended (``time.time()``, to find its script runs in
+the server's log) and the browser's work in milliseconds (:data:`BROWSER_WORK`)."""
+
+
 def new_page(chromium: Browser) -> Page:
-    """A page in a fresh phone context (empty HTTP cache), its clock installed."""
+    """A page in a fresh phone context (empty HTTP cache), its clock installed and Chrome's
+    performance metrics on."""
     context = phone_context(chromium)
     context.add_init_script(CLOCK_JS)
-    return context.new_page()
+    page = context.new_page()
+    session = context.new_cdp_session(page)
+    session.send("Performance.enable")
+    _metrics[page] = session
+    return page
+
+
+def browser_work(page: Page) -> dict[str, float]:
+    """The browser's work on ``page`` so far (:data:`BROWSER_WORK`), in milliseconds."""
+    got = {m["name"]: m["value"] for m in _metrics[page].send("Performance.getMetrics")["metrics"]}
+    return {kind: 1000 * sum(got[name] for name in names) for kind, names in BROWSER_WORK.items()}
+
+
+@contextmanager
+def tap_account(page: Page) -> Iterator[None]:
+    """Keep in :data:`last_tap` the block's times and the browser's work on ``page``."""
+    before, started = browser_work(page), time.time()
+    yield
+    after = browser_work(page)
+    last_tap.clear()
+    last_tap.update({kind: after[kind] - before[kind] for kind in after},
+                    start=started, end=time.time())
 
 
 def first_page(url: str, content: str) -> Callable[[Browser], float]:
@@ -182,9 +240,10 @@ def first_page(url: str, content: str) -> Callable[[Browser], float]:
 def timed_tap(page: Page, selector: str) -> float:
     """Tap ``selector`` and wait until its run is over and the page still: the milliseconds
     from the tap to the page's last change."""
-    with script_run(page):
-        page.locator(selector).first.tap()
-    page.wait_for_function(STILL_JS, arg=[IDLE, QUIET_MS])
+    with tap_account(page):
+        with script_run(page):
+            page.locator(selector).first.tap()
+        page.wait_for_function(STILL_JS, arg=[IDLE, QUIET_MS])
     return float(page.evaluate(TAP_MS_JS))
 
 
@@ -210,13 +269,38 @@ def face_pattern(face: str) -> re.Pattern:
     return re.compile(rf"\s{face}$")
 
 
-class Taps:
-    """The four pages tapped side by side (the bare page on both servers), each in its own
-    phone context. Every method runs in the browser thread; the ``*_tap`` methods return
-    milliseconds."""
+class SharedTable:
+    """A table shared from the app's database; the host's moves written as the host's phone
+    writes them (through the store), one more five each time."""
 
-    def __init__(self, chromium: Browser, app: str, bare: str, bare_same_server: str) -> None:
+    def __init__(self, database: str) -> None:
+        self.tables = SharedTables(Database(database))
+        self.game = GameState.new(PLAYERS)
+        hosted = self.tables.host(self.game.to_code())
+        self.host_token, self.follow_token, self.version = (hosted.host_token,
+                                                            hosted.follow_token, 1)
+
+    def move(self) -> None:
+        if self.game.last_bid is not None and self.game.last_bid.quantity >= self.game.table_dice:
+            self.game = GameState.new(PLAYERS)  # a new game on the same table (never in a run)
+        quantity = 1 if self.game.last_bid is None else self.game.last_bid.quantity + 1
+        self.game = self.game.bid(f"{quantity}x{FOLLOWED_FACE}")
+        self.version = self.tables.record(self.host_token, self.version,
+                                          self.game.to_code()).version
+
+
+class Taps:
+    """The pages tapped side by side (the bare page on both servers), each in its own phone
+    context, and a follower of a shared table. Every method runs in the browser thread; the
+    ``*_tap`` methods return milliseconds."""
+
+    def __init__(self, chromium: Browser, app: str, bare: str, bare_same_server: str,
+                 database: str) -> None:
         self.app = app
+        self.shared = SharedTable(database)
+        self.follower = new_page(chromium)
+        open_and_settle(self.follower,
+                        f"{app}/game?share={self.shared.follow_token}&lang=en")
         self.bare = new_page(chromium)
         open_and_settle(self.bare, bare)
         self.bare_same_server = new_page(chromium)
@@ -243,7 +327,7 @@ class Taps:
 
     def close(self) -> None:
         for page in (self.bare, self.bare_same_server, self.odds, self.tracker, self.keypad,
-                     self.practice, self.play):
+                     self.practice, self.play, self.follower):
             page.context.close()
 
     # --- the odds page: dice, steppers, the bid ---
@@ -313,6 +397,20 @@ class Taps:
     def play_tap(self) -> float:
         """Dudo against the bots: the cups lifted, the bots' next moves played."""
         return timed_tap(self.play, ".st-key-play_dudo button")
+
+    def follower_tap(self) -> float:
+        """The host bids on the shared table: from the follower's watch asking for news (the
+        request that finds the move) until its page shows the move and is still."""
+        page = self.follower
+        before = len(GameState.from_code(url_param(page, "game")).history)
+        page.evaluate("() => { window.__speed.armed = true; }")
+        with tap_account(page):
+            self.shared.move()
+            page.wait_for_function("() => window.__speed.armed === false")
+            page.wait_for_function(STILL_JS, arg=[IDLE, QUIET_MS])
+        after = GameState.from_code(url_param(page, "game")).history
+        assert len(after) in (before + 1, 1), "the follower's page did not show the move"
+        return float(page.evaluate(TAP_MS_JS))
 
     def bare_tap(self, same_server: bool = False) -> float:
         page = self.bare_same_server if same_server else self.bare
@@ -402,6 +500,52 @@ def summary(samples: dict[str, list[float]]) -> dict[str, dict[str, float]]:
     return figures
 
 
+ACCOUNT = ("server run", "messages", "kB", "script", "layout")
+"""Where a tap's time goes, per tap (medians in the table): the app server's script runs the
+tap started (milliseconds, the messages they sent and their size), then the browser's work
+(:data:`BROWSER_WORK`). The rest of a tap is waiting: the network, the event loop, frames."""
+
+
+def account(measure: str, server_log: str) -> dict[str, float]:
+    """:data:`ACCOUNT` of the last tap, ``measure``: with the app's, the runs of
+    ``server_log`` within it (a bare page's server keeps no log)."""
+    row = {"script": last_tap["script"], "layout": last_tap["layout"]}
+    if not measure.startswith(BASELINES["tap"]):
+        runs = timed_server.runs(server_log, last_tap["start"], last_tap["end"])
+        row.update({"server run": sum(run["ms"] for run in runs),
+                    "messages": sum(run["messages"] for run in runs),
+                    "kB": sum(run["bytes"] for run in runs) / 1000})
+    return row
+
+
+def keep(samples: dict[str, list[float]], accounts: dict[str, list[dict[str, float]]],
+         measure: str, ms: float, server_log: str) -> None:
+    """One more sample of ``measure``, and for a tap its :func:`account`."""
+    samples[measure].append(ms)
+    if kind(measure) == "tap":
+        accounts[measure].append(account(measure, server_log))
+
+
+def account_medians(accounts: dict[str, list[dict[str, float]]]) -> dict[str, dict[str, float]]:
+    """Per tap kind, the median of each part of :data:`ACCOUNT` it has."""
+    return {name: {part: statistics.median([row[part] for row in rows if part in row])
+                   for part in ACCOUNT if any(part in row for row in rows)}
+            for name, rows in accounts.items()}
+
+
+def account_report(accounts: dict[str, list[dict[str, float]]],
+                   figures: dict[str, dict[str, float]]) -> str:
+    """The median of each part of :data:`ACCOUNT`, beside the median tap."""
+    lines = [f"{'':30}{'tap ms':>8}" + "".join(f"{part:>12}" for part in ACCOUNT)]
+    for name, rows in accounts.items():
+        line = f"{name:30}{figures[name]['median_ms']:>8.0f}"
+        for part in ACCOUNT:
+            values = [row[part] for row in rows if part in row]
+            line += f"{statistics.median(values):>12.1f}" if values else f"{'–':>12}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
 def report(figures: dict[str, dict[str, float]]) -> str:
     same_server = "× bare" + SAME_SERVER
     lines = [f"{'':30}{'n':>4}{'median ms':>11}{'p95 ms':>9}{'× bare':>8}{'p95 ×':>7}"
@@ -418,6 +562,20 @@ def report(figures: dict[str, dict[str, float]]) -> str:
 
 
 # --- the benchmark ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def timed_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, str]]:
+    """The app as ``make run`` serves it, its script runs logged (:mod:`timed_server`): its
+    URL, the log and its database (where the shared table is hosted)."""
+    browser._require_chromium()
+    server_dir = tmp_path_factory.mktemp("timed-app")
+    log, database = server_dir / "runs.jsonl", server_dir / "progress.sqlite3"
+    log.touch()
+    environment = {**os.environ, "PERUDO_COACH_DB": str(database),
+                   timed_server.LOG_ENV: str(log)}
+    with streamlit_app(server_dir, environment, module=timed_server.__name__) as url:
+        yield url, str(log), str(database)
 
 
 @pytest.fixture(scope="module")
@@ -442,14 +600,16 @@ def bare_same_server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[s
 
 
 @pytest.mark.browser
-def test_speed_beside_a_bare_page(benchmark, capsys, app_url, bare_url,
+def test_speed_beside_a_bare_page(benchmark, capsys, timed_app, bare_url,
                                   bare_same_server_url, chromium_thread) -> None:
     benchmark.group = "speed-as-felt"
+    app_url, server_log, database = timed_app
     full = not benchmark.disabled
     load_rounds, tap_rounds = (LOAD_ROUNDS, TAP_ROUNDS) if full else (1, 1)
     warmup = WARMUP_ROUNDS if full else 0
     run = chromium_thread.run
     samples: dict[str, list[float]] = defaultdict(list)
+    accounts: dict[str, list[dict[str, float]]] = defaultdict(list)
 
     def side_by_side(index: int, *jobs: tuple[str, Callable[[], float]]) -> None:
         """Each job once, in an order rotated by ``index``."""
@@ -457,7 +617,7 @@ def test_speed_beside_a_bare_page(benchmark, capsys, app_url, bare_url,
         for measure, job in jobs[shift:] + jobs[:shift]:
             ms = job()
             if index >= warmup:
-                samples[measure].append(ms)
+                keep(samples, accounts, measure, ms, server_log)
 
     def measure() -> None:
         for index in range(warmup + load_rounds):
@@ -469,7 +629,7 @@ def test_speed_beside_a_bare_page(benchmark, capsys, app_url, bare_url,
                  lambda: run(first_page(bare_same_server_url, BARE_BUTTON))),
             )
         taps: Taps = run(lambda chromium: Taps(chromium, app_url, bare_url,
-                                                bare_same_server_url))
+                                                bare_same_server_url, database))
         bare = "tap: bare", lambda: run(lambda _: taps.bare_tap())
         try:
             for index in range(warmup + tap_rounds):
@@ -487,6 +647,8 @@ def test_speed_beside_a_bare_page(benchmark, capsys, app_url, bare_url,
                 run(lambda _, holds=index % 2 == 1: taps.prepare_calza(holds))
                 side_by_side(index, ("tap: tracker calza", lambda: run(
                     lambda _: taps.dudo_tap(TRACKER_CALZA))), bare)
+                side_by_side(index, ("tap: follower shown a move",
+                                     lambda: run(lambda _: taps.follower_tap())), bare)
                 run(lambda _: taps.prepare_hand())
                 for number, face in enumerate(HAND, start=1):
                     name = "tap: odds fifth die (advice)" if number == len(HAND) else \
@@ -520,8 +682,13 @@ def test_speed_beside_a_bare_page(benchmark, capsys, app_url, bare_url,
     benchmark.pedantic(measure, rounds=1, iterations=1)
     figures = summary(samples)
     benchmark.extra_info.update(figures)
+    benchmark.extra_info["where the time goes"] = account_medians(accounts)
     if full:
         with capsys.disabled():
             print(f"\nspeed as felt ({load_rounds} first pages, {tap_rounds} rounds of taps):\n"
-                  + report(figures))
+                  + report(figures)
+                  + "\n\nwhere a tap's time goes (medians: ms, messages, kB, ms, ms):\n"
+                  + account_report(accounts, figures))
     assert all(ms > 0 for values in samples.values() for ms in values)
+    assert all(row["messages"] > 0 for rows in accounts.values() for row in rows
+               if "messages" in row), "a tap's script run was not found in the server's log"
