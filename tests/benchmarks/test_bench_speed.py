@@ -64,7 +64,7 @@ from weakref import WeakKeyDictionary
 import pytest
 from playwright.sync_api import Browser, CDPSession, Page, expect
 
-from perudo_math import GameState
+from perudo_math import Bid, GameState
 from storage.sql import Database
 from storage.tables import SharedTables
 from tests.benchmarks import timed_server
@@ -124,9 +124,10 @@ CLOCK_JS = """
   new MutationObserver((records) => {
     if (records.some(record => !element(record.target)?.closest(hover))) {
       clock.changedAt = performance.now();
-      if (clock.armed) {  // a follower: its page changes after the request that found the move
-        clock.tapAt = clock.sentAt;
-        clock.armed = false;
+      if (clock.armed && records.some(record => (element(record.target)?.textContent || "")
+                                                .includes(clock.armed))) {
+        clock.tapAt = clock.sentAt;  // a follower: the request that found the move
+        clock.armed = null;
       }
     }
     if (clock.watch && clock.shownAt === null
@@ -148,9 +149,9 @@ CLOCK_JS = """
 """
 """Installed in every page before its own scripts: when the last tap happened, and when the
 page last changed. A chart's toolbar and tooltip, which show where the finger rests rather
-than what the tap changed, do not count. A follower's page has no tap: once ``armed``, its
-"tap" is the last message it sent to the server (its watch asking for news) before its first
-change."""
+than what the tap changed, do not count. A follower's page has no tap: ``armed`` with the
+text of the move awaited, its "tap" is the last message it sent to the server (its watch
+asking for news) before that text appeared."""
 
 DRAWN_JS = """
 (idle) => document.querySelector(idle) !== null
@@ -280,11 +281,17 @@ class SharedTable:
         self.host_token, self.follow_token, self.version = (hosted.host_token,
                                                             hosted.follow_token, 1)
 
-    def move(self) -> None:
-        if self.game.last_bid is not None and self.game.last_bid.quantity >= self.game.table_dice:
-            self.game = GameState.new(PLAYERS)  # a new game on the same table (never in a run)
-        quantity = 1 if self.game.last_bid is None else self.game.last_bid.quantity + 1
-        self.game = self.game.bid(f"{quantity}x{FOLLOWED_FACE}")
+    def next_bid(self) -> Bid:
+        """The next move's bid; on a new game once the bids reach the table's dice (never
+        within a run)."""
+        last = self.game.last_bid
+        if last is not None and last.quantity >= self.game.table_dice:
+            self.game = GameState.new(PLAYERS)
+            last = None
+        return Bid(1 if last is None else last.quantity + 1, FOLLOWED_FACE)
+
+    def move(self, bid: Bid) -> None:
+        self.game = self.game.bid(bid)
         self.version = self.tables.record(self.host_token, self.version,
                                           self.game.to_code()).version
 
@@ -402,14 +409,14 @@ class Taps:
         """The host bids on the shared table: from the follower's watch asking for news (the
         request that finds the move) until its page shows the move and is still."""
         page = self.follower
-        before = len(GameState.from_code(url_param(page, "game")).history)
-        page.evaluate("() => { window.__speed.armed = true; }")
+        bid = self.shared.next_bid()
+        page.evaluate("(text) => { window.__speed.armed = text; }", bid.pretty())
         with tap_account(page):
-            self.shared.move()
-            page.wait_for_function("() => window.__speed.armed === false")
+            self.shared.move(bid)
+            page.wait_for_function("() => window.__speed.armed === null")
             page.wait_for_function(STILL_JS, arg=[IDLE, QUIET_MS])
-        after = GameState.from_code(url_param(page, "game")).history
-        assert len(after) in (before + 1, 1), "the follower's page did not show the move"
+        shown = GameState.from_code(url_param(page, "game")).last_bid
+        assert shown == bid, f"the follower's page shows {shown}, not {bid}"
         return float(page.evaluate(TAP_MS_JS))
 
     def bare_tap(self, same_server: bool = False) -> float:
