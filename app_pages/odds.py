@@ -114,17 +114,21 @@ def manual_inputs() -> Inputs:
     return bid_inputs(*table_inputs())
 
 
+def side_by_side() -> DeltaGenerator:
+    """Two inputs side by side, each half the width, bottoms aligned: one block where two
+    columns take three (each element a tap's screen redraws costs the phone)."""
+    return st.container(horizontal=True, wrap=False, vertical_alignment="bottom")
+
+
 def table_inputs() -> tuple[int, int]:
     """The table's dice and players, on steppers (as last used)."""
     rules = url_state.current_rules()
     odds_inputs.recall_table(rules.starting_dice)
-    table_column, players_column = st.columns(2, vertical_alignment="bottom", wrap=False)
-    with table_column:
+    with side_by_side():
         dice = stepper(t("odds.dice.label"), key=OddsState.dice.key, minimum=1,
                        maximum=MAX_TABLE_DICE, less=t("odds.dice.less"),
                        more=t("odds.dice.more"), help=t("odds.dice.help"),
                        on_change=odds_inputs.table_set_by_hand)
-    with players_column:
         players = stepper(t("odds.players.label"), key=OddsState.players.key,
                           minimum=MIN_PLAYERS, maximum=MAX_PLAYERS, less=t("odds.players.less"),
                           more=t("odds.players.more"))
@@ -139,10 +143,8 @@ def bid_inputs(dice: int, players: int) -> Inputs:
     state = OddsState()
     entered = state.face is not None and state.quantity is not None
     state.opening = None if entered else OPENING
-    round_column, open_column = st.columns(2, vertical_alignment="bottom", wrap=False)
-    with round_column:
+    with side_by_side():
         palifico = round_selector(key="odds_round", label_visibility="collapsed")
-    with open_column:
         st.pills(label, [OPENING], format_func=lambda _: label, key=OddsState.opening.key,
                  on_change=odds_inputs.clear_bid, width="stretch", wrap=True,
                  label_visibility="collapsed")
@@ -351,13 +353,20 @@ def new_round_notice(game: GameState | None) -> None:
 
 @st.fragment
 def odds_and_advice() -> None:
-    """Everything under the title, rerun alone on each tap (a die, the bid, the table): the
-    entry script and the sidebar stay as they are."""
+    """Everything under the title, rerun alone on a die's tap: the entry script and the
+    sidebar stay as they are."""
     game = tracked_game()
     new_round_notice(game)
     hand = hand_keypad(my_dice.KEYPAD)
     my_dice.keep(game)  # this round's dice, kept on this device for a reload
-    bid_and_advice(hand, table_inputs() if game is None else None)
+    table_and_advice(hand, game is None)
+
+
+@st.fragment
+def table_and_advice(faces: tuple[int, ...], by_hand: bool) -> None:
+    """The table's steppers (``by_hand``: no tracked game), the bid and its advice: a tap on
+    a stepper reruns this part alone, the keypad above it staying as it is."""
+    bid_and_advice(faces, table_inputs() if by_hand else None)
 
 
 @st.fragment
