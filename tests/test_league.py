@@ -163,7 +163,7 @@ def test_the_league_opponents_are_built_in_bots():
     from coach.play.bots import BUILTIN_BOTS, N3Bot, load_bot
     from coach.play.opponents import OPPONENTS
 
-    assert set(OPPONENTS) == {"reader", "liar", "tight", "mix"}
+    assert set(OPPONENTS) == {"reader", "liar", "tight", "mix", "planner", "adaptive"}
     for name, factory in OPPONENTS.items():
         assert load_bot(name) is factory is BUILTIN_BOTS[name]
     assert BUILTIN_BOTS["n3"] is N3Bot  # the built-ins stay what they are

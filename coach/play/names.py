@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from perudo_math.limits import MAX_PLAYERS, MIN_PLAYERS
 
 BOT_NAMES = ("random", "n3", "probability", "coach", "coach-tables", "coach-no-tables",
-             "coach-pure-odds", "coach-low-opening", "reader", "liar", "tight", "mix")
+             "coach-pure-odds", "coach-low-opening", "reader", "liar", "tight", "mix",
+             "planner", "adaptive")
 """The built-in bots' names (:data:`coach.play.bots.BUILTIN_BOTS`)."""
 
 STYLES: dict[str, str] = {
@@ -29,7 +30,8 @@ plain odds, a Bayesian reader of the bids, a liar, a tight player, a mix of styl
 MAX_OPPONENTS = 5
 
 DEFAULT_HERO = "coach"
-DEFAULT_OPPONENTS = ("reader", "liar", "tight", "mix", "probability", "n3")
+DEFAULT_OPPONENTS = ("reader", "liar", "tight", "mix", "planner", "adaptive", "probability",
+                     "n3")
 DEFAULT_SIZES = (2, 3, 5, 6)
 DEFAULT_GAMES = 2000
 

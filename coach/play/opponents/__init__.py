@@ -15,6 +15,17 @@
 - ``mix`` (:mod:`~coach.play.opponents.mix`): one style drawn at the start of each game
   (reader, liar, tight, bold (:mod:`~coach.play.opponents.bold`), odds
   (:mod:`~coach.play.opponents.odds`)).
+- ``planner`` (:mod:`~coach.play.opponents.planner`): a determinized Monte-Carlo planner. It
+  reads the bids and learns from the showdowns as the reader does, then at each decision
+  deals the others' hands many times from that posterior and weighs every move on the same
+  deals: dudo and calza by the count each deal shows, each raise by playing the rest of the
+  round out, every seat playing a fast policy from its own dice. It takes the move that
+  costs it a die least often.
+- ``adaptive`` (:mod:`~coach.play.opponents.adaptive`): the reader, plus what each showdown
+  tells of every seat: how often its bids held against the chance it read them with (a
+  seat whose bids hold less often is called more readily), its share of bids on a face it
+  held none of, and how often it called the adaptive reader's raises against how often its
+  model said (a seat that calls less gets bolder raises, one that calls more, safer ones).
 
 A bot is built per game from a factory taking the game's ``random.Random`` (a class whose
 ``__init__`` takes it is its own factory); every random choice comes from that generator, so a
@@ -24,11 +35,13 @@ as ``coach.play.opponents:ReaderBot``. Nothing here reads the coach's engine.
 
 from __future__ import annotations
 
+from coach.play.opponents.adaptive import AdaptiveBot
 from coach.play.opponents.bold import BoldBot
 from coach.play.opponents.common import OpponentBot, OpponentFactory, raise_window
 from coach.play.opponents.liar import LiarBot
 from coach.play.opponents.mix import MIX_STYLES, mix
 from coach.play.opponents.odds import OddsPlayer, own_exact, own_odds
+from coach.play.opponents.planner import PlannerBot
 from coach.play.opponents.reader import ReaderBot
 from coach.play.opponents.reading import (
     READ_LIMIT,
@@ -45,6 +58,8 @@ OPPONENTS: dict[str, OpponentFactory] = {
     "liar": LiarBot,
     "tight": TightBot,
     "mix": mix,
+    "planner": PlannerBot,
+    "adaptive": AdaptiveBot,
 }
 """The league's opponents by name: each a factory taking the game's ``random.Random``."""
 
@@ -54,12 +69,14 @@ __all__ = [
     "MIX_STYLES",
     "OPPONENTS",
     "READ_LIMIT",
+    "AdaptiveBot",
     "BoldBot",
     "Caller",
     "LiarBot",
     "OddsPlayer",
     "OpponentBot",
     "OpponentFactory",
+    "PlannerBot",
     "ReaderBot",
     "ReadingModel",
     "RoundBook",
