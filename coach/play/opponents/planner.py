@@ -21,7 +21,7 @@ from coach.engine.situation import CALZA, DUDO, Action, ActionKind, Situation
 from coach.play.opponents.common import one_in_three, raise_window
 from coach.play.opponents.reader import ReaderBot
 from coach.play.opponents.reading import OFFSET, READ_LIMIT, RoundBook, hand_space, survival_tables
-from perudo_math import Bid
+from perudo_math import FACES, Bid
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,25 +30,27 @@ class PlanSettings:
 
     ``samples`` deals per decision; ``reach`` how far above the smallest legal raise on each
     face it looks (``rollout_reach`` for the players of a rollout); ``call_below``: a player
-    of a rollout calls dudo when its own dice make the bid less likely true than this;
-    ``others_weight`` what another player's lost die is worth to it at a table of more than
-    two; ``calza_margin`` what a calza must clear on top of its odds; ``opening_faces`` how
-    many faces (those it holds most of) it weighs for an opening; above ``most_table`` dice
-    on the table it plays as the reader does.
+    of a rollout calls dudo when it sees the bid less likely true than this, from its own
+    dice in the deal and the others' as the bids read them when the decision is made
+    (``reading_views``; else as uniform dice); ``others_weight`` what another player's lost
+    die is worth to it at a table of more than two; ``calza_margin`` what a calza must clear
+    on top of its odds; ``opening_faces`` how many faces (those it holds most of) it weighs
+    for an opening; above ``most_table`` dice on the table it plays as the reader does.
     """
 
     samples: int = 160
     reach: int = 2
     rollout_reach: int = 1
     call_below: float = 0.42
+    reading_views: bool = True
     others_weight: float = 0.15
     calza_margin: float = 0.2
     opening_faces: int = 3
     most_table: int = 40
 
 
-Window = tuple[tuple[Bid, int, int, int], ...]
-"""Raises as (bid, face index, quantity, odds row: 1 for one die in three, 0 for one in six)."""
+Window = tuple[tuple[Bid, int, int], ...]
+"""Raises as (bid, face index, quantity kept within the table + 1)."""
 
 
 class _Rollouts:
@@ -61,7 +63,8 @@ class _Rollouts:
     """
 
     def __init__(self, situation: Situation, totals: list[list[int]],
-                 matches: dict[int, list[list[int]]], settings: PlanSettings) -> None:
+                 matches: dict[int, list[list[int]]], settings: PlanSettings,
+                 public: dict[int, np.ndarray] | None) -> None:
         self.situation = situation
         self.totals = totals
         self.matches = matches
@@ -72,7 +75,9 @@ class _Rollouts:
         self.table = table
         self.pad = table + 1
         self.next_of = {seat: situation.next_seat(seat) for seat in situation.active_seats}
-        self.odds = {seat: self._odds_rows(table - dice[seat]) for seat in situation.active_seats}
+        seats = situation.active_seats
+        self.odds = {seat: self._odds_rows(table - dice[seat]) if public is None
+                     else self._read_rows(seat, public) for seat in seats}
         self.one_die = {seat: dice[seat] == 1 for seat in situation.active_seats}
         self.others_weight = 1.0 if situation.heads_up else settings.others_weight
         self.limit = 6 * (table + 1)
@@ -80,15 +85,31 @@ class _Rollouts:
         self._ends: dict[tuple[int, Bid, int], float] = {}
 
     def _odds_rows(self, unknown: int) -> list[list[float]]:
-        """P(at least ``need`` of ``unknown`` dice count), indexed by ``need + pad``: rows for
-        one die in six and one in three; 1 for every need ≤ 0, 0 above ``unknown``."""
+        """For each face, P(at least ``need`` of ``unknown`` uniform dice count toward it),
+        indexed by ``need + pad``: 1 for every need ≤ 0, 0 above ``unknown``."""
         tables = survival_tables(unknown)
         length = 2 * self.pad + 2
         rows = []
         for row in tables.tolist():
             front = [1.0] * (self.pad - OFFSET) + row
             rows.append((front + [0.0] * length)[:length])
-        return rows
+        palifico = self.situation.palifico
+        return [rows[int(one_in_three(face, palifico))] for face in FACES]
+
+    def _read_rows(self, seat: int, public: dict[int, np.ndarray]) -> list[list[float]]:
+        """For each face, P(at least ``need`` of the other seats' dice count toward it) as
+        the bids read them in public, indexed by ``need + pad``."""
+        rest = np.ones((6, 1))
+        for other, pmfs in public.items():
+            if other != seat:
+                rest = np.stack([np.convolve(rest[f], pmfs[f]) for f in range(6)])
+        length = 2 * self.pad + 2
+        rows = np.zeros((6, length))
+        rows[:, :self.pad + 1] = 1.0
+        tail = np.cumsum(rest[:, ::-1], axis=1)[:, ::-1]
+        width = min(tail.shape[1], length - self.pad)
+        rows[:, self.pad:self.pad + width] = np.minimum(tail[:, :width], 1.0)
+        return rows.tolist()
 
     def window(self, bid: Bid | None, one_die: bool, reach: int) -> Window:
         """The raises a player weighs over ``bid``, kept for the rest of the decision."""
@@ -100,8 +121,7 @@ class _Rollouts:
         raises = raise_window(bid, situation.table_dice, situation.palifico, situation.rules,
                               one_die, reach)
         top = self.table + 1
-        window = tuple((b, b.face - 1, min(b.quantity, top),
-                        int(one_in_three(b.face, situation.palifico))) for b in raises)
+        window = tuple((b, b.face - 1, min(b.quantity, top)) for b in raises)
         self._windows[key] = window
         return window
 
@@ -119,7 +139,6 @@ class _Rollouts:
         call_below = self.settings.call_below
         reach = self.settings.rollout_reach
         pad = self.pad
-        third = int(one_in_three(bid.face, self.situation.palifico))
         face, quantity = bid.face - 1, min(bid.quantity, self.table + 1)
         seat = self.next_of[bidder]
         path = [key]
@@ -127,13 +146,13 @@ class _Rollouts:
         for _ in range(self.limit):
             own = self.matches[seat][deal]
             rows = self.odds[seat]
-            if rows[third][quantity - own[face] + pad] < call_below:
+            if rows[face][quantity - own[face] + pad] < call_below:
                 break
             best_bid, best_chance = bid, -1.0
-            for raised, f, q, t in self.window(bid, self.one_die[seat], reach):
-                seen = rows[t][q - own[f] + pad] + 0.01 * own[f]
+            for raised, f, q in self.window(bid, self.one_die[seat], reach):
+                seen = rows[f][q - own[f] + pad] + 0.01 * own[f]
                 if seen > best_chance:
-                    best_bid, best_chance, face, quantity, third = raised, seen, f, q, t
+                    best_bid, best_chance, face, quantity = raised, seen, f, q
             bid, bidder, seat = best_bid, seat, self.next_of[seat]
             key = (deal, bid, bidder)
             value = ends.get(key)
@@ -164,8 +183,12 @@ class PlannerBot(ReaderBot):
             return super()._choose(situation, book)
         settings = self.settings
         totals, matches = self._deal(situation, book)
+        public = None
+        if settings.reading_views:
+            public = {seat: book.count_pmfs(seat) for seat in situation.active_seats}
         rollouts = _Rollouts(situation, totals.tolist(),
-                             {seat: rows.tolist() for seat, rows in matches.items()}, settings)
+                             {seat: rows.tolist() for seat, rows in matches.items()}, settings,
+                             public)
         me, last = situation.me, situation.last_bid
         best_action: Action | None = None
         best_value = -np.inf
