@@ -234,7 +234,7 @@ class PlannerBot(ReaderBot):
                 continue
             share = 3 if one_in_three(bid.face, palifico) else 6
             expected = hand.count(bid.face, palifico=palifico) + unknown / share
-            if expected - 2.5 <= bid.quantity <= expected + 1.5:
+            if expected - 4.5 <= bid.quantity <= expected + 1.5:
                 kept.append(bid)
         return kept or window
 
