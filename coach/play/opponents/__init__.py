@@ -19,8 +19,8 @@
   reads the bids and learns from the showdowns as the reader does, then at each decision
   deals the others' hands many times from that posterior and weighs every move on the same
   deals: dudo and calza by the count each deal shows, each raise by playing the rest of the
-  round out, every seat playing a fast policy from its own dice. It takes the move that
-  costs it a die least often.
+  round out, every seat playing a fast policy from its own dice and the bids as read. It
+  takes the move that costs it a die least often.
 - ``adaptive`` (:mod:`~coach.play.opponents.adaptive`): the reader, plus what each showdown
   tells of every seat: how often its bids held against the chance it read them with (a
   seat whose bids hold less often is called more readily), its share of bids on a face it

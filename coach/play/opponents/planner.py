@@ -5,9 +5,10 @@ At each decision it deals the other players' hands many times over from the read
 bids from their own dice, each opponent's style fitted from the showdowns), then weighs every
 move it may make on those same deals: dudo and calza by the count each deal shows, each raise
 by playing the rest of the round out, every seat (itself included) playing a fast policy from
-its own dice in that deal. It takes the move that costs it a die least often, a die lost by
-another player counting a little in its favour. Every deal comes from a generator seeded from
-the game's ``random.Random``, so a game replays from its seed.
+its own dice in that deal and the others' as the bids read them. It takes the move that costs
+it a die least often, a die lost by another player counting a little in its favour. Every
+deal comes from a generator seeded from the game's ``random.Random``, so a game replays from
+its seed.
 """
 
 from __future__ import annotations
