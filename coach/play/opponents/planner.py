@@ -67,7 +67,8 @@ class _Rollouts:
 
     def __init__(self, situation: Situation, totals: list[list[int]],
                  matches: dict[int, list[list[int]]], settings: PlanSettings,
-                 public: dict[int, np.ndarray] | None) -> None:
+                 public: dict[int, np.ndarray] | None,
+                 margins: dict[int, float] | None = None) -> None:
         self.situation = situation
         self.totals = totals
         self.matches = matches
@@ -83,6 +84,8 @@ class _Rollouts:
                      else self._read_rows(seat, public) for seat in seats}
         self.one_die = {seat: dice[seat] == 1 for seat in situation.active_seats}
         self.others_weight = 1.0 if situation.heads_up else settings.others_weight
+        self.margins = {seat: settings.call_margin for seat in seats}
+        self.margins.update(margins or {})
         self.limit = 6 * (table + 1)
         self._windows: dict[tuple[Bid | None, bool, int], Window] = {}
         self._ends: dict[tuple[int, Bid, int], float] = {}
@@ -139,7 +142,7 @@ class _Rollouts:
         if known is not None:
             return known
         totals = self.totals[deal]
-        call_margin = self.settings.call_margin
+        margins = self.margins
         reach = self.settings.rollout_reach
         pad = self.pad
         face, quantity = bid.face - 1, min(bid.quantity, self.table + 1)
@@ -149,7 +152,7 @@ class _Rollouts:
         for _ in range(self.limit):
             own = self.matches[seat][deal]
             rows = self.odds[seat]
-            doubt = 1.0 - rows[face][quantity - own[face] + pad] - call_margin
+            doubt = 1.0 - rows[face][quantity - own[face] + pad] - margins[seat]
             best_bid, best_chance, best_face, best_quantity = bid, -1.0, face, quantity
             for raised, f, q in self.window(bid, self.one_die[seat], reach):
                 seen = rows[f][q - own[f] + pad]
@@ -193,28 +196,41 @@ class PlannerBot(ReaderBot):
             public = {seat: book.count_pmfs(seat) for seat in situation.active_seats}
         rollouts = _Rollouts(situation, totals.tolist(),
                              {seat: rows.tolist() for seat, rows in matches.items()}, settings,
-                             public)
+                             public, self.call_margins(situation))
+        weights = self.deal_weights(situation, totals)
         me, last = situation.me, situation.last_bid
         best_action: Action | None = None
         best_value = -np.inf
         if last is not None:
             column = totals[:, last.face - 1]
-            true = float(np.mean(column >= last.quantity))
+            true = _average(column >= last.quantity, weights)
             if situation.may_dudo():
                 best_action, best_value = DUDO, -true + rollouts.others_weight * (1.0 - true)
             if situation.may_calza():
-                exact = float(np.mean(column == last.quantity))
+                exact = _average(column == last.quantity, weights)
                 gain = 1.0 if situation.dice[me] < situation.rules.starting_dice else 0.2
                 value = gain * exact - (1.0 - exact) - settings.calza_margin
                 if value > best_value:
                     best_action, best_value = CALZA, value
+        deals = range(settings.samples)
         for bid in self._candidates(situation, rollouts):
-            value = sum(rollouts.play_out(deal, bid, me)
-                        for deal in range(settings.samples)) / settings.samples
+            if weights is None:
+                value = sum(rollouts.play_out(deal, bid, me) for deal in deals) / len(deals)
+            else:
+                value = float(weights @ np.fromiter((rollouts.play_out(deal, bid, me)
+                                                     for deal in deals), float, len(deals)))
             if value > best_value or best_action is None:
                 best_action, best_value = Action(ActionKind.RAISE, bid), value
         assert best_action is not None
         return best_action
+
+    def call_margins(self, situation: Situation) -> dict[int, float]:
+        """Each seat's margin as a caller in the rollouts: the same for all, here."""
+        return {}
+
+    def deal_weights(self, situation: Situation, totals: np.ndarray) -> np.ndarray | None:
+        """Each deal's weight (they sum to 1); None: equal, here."""
+        return None
 
     def _candidates(self, situation: Situation, rollouts: _Rollouts) -> list[Bid]:
         """The raises weighed: the window above the last bid; for an opening, around the
@@ -266,6 +282,10 @@ class PlannerBot(ReaderBot):
             matches[seat] = seat_matches
             totals = totals + seat_matches
         return totals, matches
+
+
+def _average(values: np.ndarray, weights: np.ndarray | None) -> float:
+    return float(np.mean(values) if weights is None else weights @ values)
 
 
 __all__ = ["PlanSettings", "PlannerBot"]
