@@ -135,37 +135,45 @@ def test_a_seat_whose_bids_fail_is_read_as_less_likely_true():
     assert 0 not in bot.records  # its own bids are not learned
 
 
-def test_the_adaptive_reader_calls_a_bluffer_the_reader_believes():
-    adaptive, reader = AdaptiveBot(random.Random(0)), ReaderBot(random.Random(0))
-    for bot in (adaptive, reader):
-        bluffing_rounds(bot, rounds=12)  # both learn from the same showdowns
+def test_the_adaptive_planner_calls_a_bluffer_the_planner_believes():
+    adaptive, planner = AdaptiveBot(random.Random(0)), PlannerBot(random.Random(0))
+    for bot in (adaptive, planner):
+        bluffing_rounds(bot, rounds=12)  # both learn from the same showdowns, deal alike
     found = None
     for quantity in range(2, 8):
         spot = Situation(Rules(), (5, 5, 5), 2, Hand([2, 3, 4, 5, 5]),
                          ((1, Bid(quantity, 6)),))
-        if adaptive(spot).kind == ActionKind.DUDO and reader(spot).kind != ActionKind.DUDO:
+        if adaptive(spot).kind == ActionKind.DUDO and planner(spot).kind != ActionKind.DUDO:
             found = quantity
             break
     assert found is not None
 
 
-def test_a_seat_that_never_calls_my_raises_is_scaled_down():
+def calling_rounds(bot: AdaptiveBot, rounds: int = 10) -> None:
+    """Seat 2 calls dudo on a bid its own dice make sure."""
+    bot(Situation(Rules(), (5, 5, 5), 0, Hand([2, 3, 4, 5, 5])))  # it learns its seat
+    for _ in range(rounds):
+        bids = ((1, Bid(2, 3)),)
+        hands = (Hand([2, 3, 4, 5, 5]), Hand([2, 2, 3, 3, 4]), Hand([1, 3, 3, 4, 5]))
+        count = sum(hand.count(3) for hand in hands)
+        bot.observe(Showdown(bids, False, 2, "dudo", count, hands))
+
+
+def test_a_seat_that_calls_readily_is_given_a_lower_margin():
     bot = AdaptiveBot(random.Random(0))
-    for _ in range(10):
-        spot = Situation(Rules(), (5, 5, 5), 0, Hand([2, 3, 4, 5, 6]))
-        action = bot(spot)
-        assert action.kind == ActionKind.RAISE and action.bid is not None
-        bids = ((0, action.bid), (1, Bid(action.bid.quantity + 1, action.bid.face)))
-        bot.observe(Showdown(bids, False, 2, "dudo", 0))
-    record = bot.records[1]
-    assert record.faced == 10 and record.called == 0 and record.expected_calls > 0
-    caller = bot.caller(1)
-    assert getattr(caller, "scale", 1.0) < 1.0
+    prior = bot.margin(2)
+    calling_rounds(bot)
+    record = bot.records[2]
+    assert record.faced == 10 and record.called == 10
+    assert bot.margin(2) < prior - 0.2
+    assert bot.call_margins(Situation(Rules(), (5, 5, 5), 0, Hand([2, 3, 4, 5, 5])))[2] \
+        == bot.margin(2)
 
 
-def test_a_seat_record_scales_calls_within_its_range():
-    record = SeatRecord(called=30, expected_calls=3.0, faced=40)
-    assert record.call_scale(3.0, 0.4, 2.0) == 2.0
-    assert SeatRecord(faced=40, expected_calls=20.0).call_scale(3.0, 0.4, 2.0) == 0.4
-    assert SeatRecord().call_scale(3.0, 0.4, 2.0) == 1.0
-
+def test_a_seat_that_never_calls_is_given_a_higher_margin():
+    record = SeatRecord()
+    for _ in range(20):
+        record.learn_call(doubt=0.8, best=0.3, called=False)
+    bot = AdaptiveBot(random.Random(0))
+    bot.records[1] = record
+    assert bot.margin(1) > bot.settings.call_margin + 0.2
