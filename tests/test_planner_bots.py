@@ -159,15 +159,23 @@ def calling_rounds(bot: AdaptiveBot, rounds: int = 10) -> None:
         bot.observe(Showdown(bids, False, 2, "dudo", count, hands))
 
 
-def test_a_seat_that_calls_readily_is_given_a_lower_margin():
+def test_the_showdowns_record_each_call_and_the_rollouts_use_the_fitted_margin():
     bot = AdaptiveBot(random.Random(0))
-    prior = bot.margin(2)
     calling_rounds(bot)
     record = bot.records[2]
     assert record.faced == 10 and record.called == 10
-    assert bot.margin(2) < prior - 0.2
-    assert bot.call_margins(Situation(Rules(), (5, 5, 5), 0, Hand([2, 3, 4, 5, 5])))[2] \
-        == bot.margin(2)
+    assert bot.records[1].bids == 10 and bot.records[1].held == 10
+    margins = bot.call_margins(Situation(Rules(), (5, 5, 5), 0, Hand([2, 3, 4, 5, 5])))
+    assert margins == {1: bot.margin(1), 2: bot.margin(2)}
+
+
+def test_a_seat_that_calls_readily_is_given_a_lower_margin():
+    record = SeatRecord()
+    for _ in range(20):
+        record.learn_call(doubt=0.4, best=0.6, called=True)
+    bot = AdaptiveBot(random.Random(0))
+    bot.records[1] = record
+    assert bot.margin(1) < bot.settings.call_margin - 0.2
 
 
 def test_a_seat_that_never_calls_is_given_a_higher_margin():
