@@ -21,11 +21,12 @@
   deals: dudo and calza by the count each deal shows, each raise by playing the rest of the
   round out, every seat playing a fast policy from its own dice and the bids as read. It
   takes the move that costs it a die least often.
-- ``adaptive`` (:mod:`~coach.play.opponents.adaptive`): the reader, plus what each showdown
-  tells of every seat: how often its bids held against the chance it read them with (a
-  seat whose bids hold less often is called more readily), its share of bids on a face it
-  held none of, and how often it called the adaptive reader's raises against how often its
-  model said (a seat that calls less gets bolder raises, one that calls more, safer ones).
+- ``adaptive`` (:mod:`~coach.play.opponents.adaptive`): the planner, plus what each
+  showdown tells of every seat: how often its bids held against the chance it read them with
+  (a seat whose bids hold less often is called more readily: the deals where its bid is
+  false weigh more), its share of bids on a face it held none of, and the margin by which it
+  calls, fitted from every bid it faced and played by that seat in the rollouts (bolder
+  raises go into a seat that rarely calls, safer ones into one that calls often).
 
 A bot is built per game from a factory taking the game's ``random.Random`` (a class whose
 ``__init__`` takes it is its own factory); every random choice comes from that generator, so a
