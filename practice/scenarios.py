@@ -583,11 +583,11 @@ __all__ = [
     "from_decision",
     "from_tracked",
     "generate",
-    "picked",
     "grade",
     "level_for_gap",
     "outcome",
     "parse_action",
+    "picked",
     "reveal",
     "true_count",
 ]
