@@ -64,12 +64,12 @@ CHART_CSS = f"""<style>
 .pc-heat tbody th {{ text-align: right; padding-right: 6px; }}
 .pc-heat tbody td, .pc-heat tbody th {{ height: {ROW_PX}px; }}
 .pc-heat td.pc-pick {{ box-shadow: inset 0 0 0 3px {palette.INK}; }}
-.pc-dist {{ margin: 0; font-size: {CHART_FONT}px; line-height: 1.2;
+.pc-dist, .pc-rows {{ margin: 0; font-size: {CHART_FONT}px; line-height: 1.2;
   font-variant-numeric: tabular-nums; }}
-.pc-dist .pc-legend {{ display: flex; flex-wrap: wrap; gap: 4px 14px; justify-content: center;
-  margin-bottom: 6px; }}
-.pc-dist .pc-swatch {{ display: inline-block; width: 10px; height: 10px; margin-right: 4px;
-  vertical-align: baseline; }}
+.pc-dist .pc-legend, .pc-rows .pc-legend {{ display: flex; flex-wrap: wrap; gap: 4px 14px;
+  justify-content: center; margin-bottom: 6px; }}
+.pc-dist .pc-swatch, .pc-rows .pc-swatch {{ display: inline-block; width: 10px; height: 10px;
+  margin-right: 4px; vertical-align: baseline; }}
 .pc-dist .pc-plot {{ display: flex; padding-top: 8px; }}
 .pc-dist .pc-ticks {{ position: relative; flex: none; width: 3em; height: {BARS_PX}px; }}
 .pc-dist .pc-ticks span {{ position: absolute; right: 4px; transform: translateY(50%);
@@ -88,14 +88,9 @@ CHART_CSS = f"""<style>
 .pc-dist .pc-counts {{ display: flex; }}
 .pc-dist .pc-counts span {{ flex: 1; min-width: 0; text-align: center; overflow: visible;
   white-space: nowrap; }}
-.pc-dist .pc-axis {{ text-align: center; font-weight: 600; margin-top: 2px; }}
+.pc-dist .pc-axis, .pc-rows .pc-axis {{ text-align: center; font-weight: 600;
+  margin-top: 2px; }}
 .pc-dist .pc-y {{ font-weight: 600; margin-bottom: 2px; }}
-.pc-rows {{ margin: 0; font-size: {CHART_FONT}px; line-height: 1.2;
-  font-variant-numeric: tabular-nums; }}
-.pc-rows .pc-legend {{ display: flex; flex-wrap: wrap; gap: 4px 14px; justify-content: center;
-  margin-bottom: 6px; }}
-.pc-rows .pc-swatch {{ display: inline-block; width: 10px; height: 10px; margin-right: 4px;
-  vertical-align: baseline; }}
 .pc-rows .pc-row, .pc-rows .pc-scale {{ display: grid; grid-template-columns: {LABEL_EM}em 1fr;
   align-items: center; }}
 .pc-rows .pc-row {{ height: {ROW_PX}px; }}
@@ -110,7 +105,6 @@ CHART_CSS = f"""<style>
 .pc-rows .pc-ticks {{ position: relative; height: 1.3em; border-top: 1px solid {palette.INK}; }}
 .pc-rows .pc-ticks span {{ position: absolute; top: 2px; transform: translateX(-50%);
   white-space: nowrap; }}
-.pc-rows .pc-axis {{ text-align: center; font-weight: 600; margin-top: 2px; }}
 .pc-figure {{ margin: 0; }}
 .pc-figure .pc-title {{ font-weight: 600; margin: 0 0 0.75rem; }}
 .pc-figure .pc-caption {{ font-size: 0.875rem; color: {palette.CAPTION};
