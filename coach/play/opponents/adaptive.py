@@ -32,7 +32,7 @@ import numpy as np
 from coach.engine.showdown import Showdown
 from coach.engine.situation import Situation
 from coach.play.opponents.common import raise_window
-from coach.play.opponents.planner import PlannerBot, PlanSettings
+from coach.play.opponents.planner import PlannerBot, PlanSettings, others_counts
 from coach.play.opponents.reading import RoundBook
 from perudo_math import Bid, Hand
 
@@ -194,7 +194,7 @@ class AdaptiveBot(PlannerBot):
                 continue
             count = sum(hand.count(bid.face, palifico=palifico) for hand in hands)
             record = self.record(seat)
-            record.learn_bid(self._chance(book, hands[me], me, bid), count >= bid.quantity)
+            record.learn_bid(book.chance_seen_by(me, hands[me], bid)[1], count >= bid.quantity)
             record.bluffs += hands[seat].count(bid.face, palifico=palifico) == 0
 
     def _seen_by(self, book: RoundBook, hands: tuple[Hand, ...], seat: int,
@@ -203,11 +203,8 @@ class AdaptiveBot(PlannerBot):
         its own dice and the others' as the bids read them."""
         palifico = book.palifico
         hand = hands[seat]
-        rest = [np.ones(1)] * 6
-        for other, dice in enumerate(book.dice):
-            if dice and other != seat:
-                pmfs = book.count_pmfs(other)
-                rest = [np.convolve(rest[f], pmfs[f]) for f in range(6)]
+        rest = others_counts({other: book.count_pmfs(other)
+                              for other, dice in enumerate(book.dice) if dice}, seat)
 
         def chance(raised: Bid) -> float:
             need = raised.quantity - hand.count(raised.face, palifico=palifico)
@@ -216,18 +213,6 @@ class AdaptiveBot(PlannerBot):
 
         raises = raise_window(bid, book.table, palifico, self._rules, len(hand) == 1, 0)
         return 1.0 - chance(bid), max(chance(raised) for raised in raises)
-
-    @staticmethod
-    def _chance(book: RoundBook, hand: Hand, me: int, bid: Bid) -> float:
-        """How likely ``bid`` is true, seen from ``hand`` with the others read by ``book``."""
-        need = bid.quantity - hand.count(bid.face, palifico=book.palifico)
-        if need <= 0:
-            return 1.0
-        total = np.ones(1)
-        for seat, dice in enumerate(book.dice):
-            if dice and seat != me:
-                total = np.convolve(total, book.face_pmf(seat, bid.face))
-        return float(total[need:].sum()) if need < len(total) else 0.0
 
 
 __all__ = ["AdaptSettings", "AdaptiveBot", "SeatRecord"]

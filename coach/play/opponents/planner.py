@@ -14,6 +14,7 @@ its seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,6 +51,16 @@ class PlanSettings:
     calza_margin: float = 0.2
     opening_faces: int = 3
     most_table: int = 40
+
+
+def others_counts(pmfs: Mapping[int, np.ndarray], seat: int) -> list[np.ndarray]:
+    """For each face, the distribution of the count held by every seat of ``pmfs`` (each a
+    :meth:`~coach.play.opponents.reading.RoundBook.count_pmfs`) but ``seat``."""
+    rest = [np.ones(1)] * 6
+    for other, faces in pmfs.items():
+        if other != seat:
+            rest = [np.convolve(rest[face], faces[face]) for face in range(6)]
+    return rest
 
 
 Window = tuple[tuple[Bid, int, int], ...]
@@ -105,10 +116,7 @@ class _Rollouts:
     def _read_rows(self, seat: int, public: dict[int, np.ndarray]) -> list[list[float]]:
         """For each face, P(at least ``need`` of the other seats' dice count toward it) as
         the bids read them in public, indexed by ``need + pad``."""
-        rest = np.ones((6, 1))
-        for other, pmfs in public.items():
-            if other != seat:
-                rest = np.stack([np.convolve(rest[f], pmfs[f]) for f in range(6)])
+        rest = np.stack(others_counts(public, seat))
         length = 2 * self.pad + 2
         rows = np.zeros((6, length))
         rows[:, :self.pad + 1] = 1.0
