@@ -46,7 +46,9 @@ Where a tap's time goes is printed under the table (medians per tap): the app se
 runs the tap started (the app is served through :mod:`tests.benchmarks.timed_server`, which
 logs each run's length, CPU, messages and bytes), the browser's JavaScript, and its layout and
 style work (Chrome's performance metrics over the tap). The bare page's own server keeps no
-log: its runs are the one button and one line.
+log: its runs are the one button and one line. The last column is a floor on the tap's ratio
+to the bare page's were the app's script runs instant (the tap less its runs): above 1.5, the
+browser's work and the waiting alone miss the target, whatever the server does.
 """
 
 from __future__ import annotations
@@ -531,25 +533,39 @@ def keep(samples: dict[str, list[float]], accounts: dict[str, list[dict[str, flo
     """One more sample of ``measure``, and for a tap its :func:`account`."""
     samples[measure].append(ms)
     if kind(measure) == "tap":
-        accounts[measure].append(account(measure, server_log))
+        accounts[measure].append({**account(measure, server_log), "tap": ms})
 
 
 def account_medians(accounts: dict[str, list[dict[str, float]]]) -> dict[str, dict[str, float]]:
     """Per tap kind, the median of each part of :data:`ACCOUNT` it has."""
     return {name: {part: statistics.median([row[part] for row in rows if part in row])
-                   for part in ACCOUNT if any(part in row for row in rows)}
+                   for part in (*ACCOUNT, "tap") if any(part in row for row in rows)}
             for name, rows in accounts.items()}
+
+
+def without_run(rows: list[dict[str, float]], bare_ms: float) -> float | None:
+    """The median tap less its server runs, as a multiple of the bare page's median tap: a
+    floor on what the tap would take, in the target's terms, were the app's script to run in
+    no time (the browser's work and the waiting left; work the browser did while the run went
+    on is not counted). ``None`` without the server's account."""
+    left = [row["tap"] - row["server run"] for row in rows if "server run" in row]
+    return round(statistics.median(left) / bare_ms, 2) if left else None
 
 
 def account_report(accounts: dict[str, list[dict[str, float]]],
                    figures: dict[str, dict[str, float]]) -> str:
-    """The median of each part of :data:`ACCOUNT`, beside the median tap."""
-    lines = [f"{'':30}{'tap ms':>8}" + "".join(f"{part:>12}" for part in ACCOUNT)]
+    """The median of each part of :data:`ACCOUNT`, beside the median tap, and the tap's
+    ratio to the bare page were the script run instant (:func:`without_run`)."""
+    bare_ms = figures[BASELINES["tap"]]["median_ms"]
+    lines = [f"{'':30}{'tap ms':>8}" + "".join(f"{part:>12}" for part in ACCOUNT)
+             + f"{'× bare, no run':>16}"]
     for name, rows in accounts.items():
         line = f"{name:30}{figures[name]['median_ms']:>8.0f}"
         for part in ACCOUNT:
             values = [row[part] for row in rows if part in row]
             line += f"{statistics.median(values):>12.1f}" if values else f"{'–':>12}"
+        ratio = without_run(rows, bare_ms)
+        line += f"{ratio:>16.2f}" if ratio is not None else f"{'–':>16}"
         lines.append(line)
     return "\n".join(lines)
 
@@ -700,3 +716,12 @@ def test_speed_beside_a_bare_page(benchmark, capsys, timed_app, bare_url,
     assert all(ms > 0 for values in samples.values() for ms in values)
     assert any("messages" in row for rows in accounts.values() for row in rows), \
         "no tap's script run was found in the server's log"
+
+
+def test_a_tap_without_its_runs_is_measured_in_bare_taps() -> None:
+    """The last column of the account: the median of each tap less its own runs (taps
+    without the server's account left out), over the bare page's median tap."""
+    rows = [{"tap": 150.0, "server run": 30.0}, {"tap": 130.0, "server run": 40.0},
+            {"tap": 500.0}]
+    assert without_run(rows, 70.0) == 1.5  # the median of 120 and 90 ms, over 70 ms
+    assert without_run([{"tap": 100.0}], 70.0) is None
