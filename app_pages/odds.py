@@ -228,7 +228,8 @@ def palifico_banner(inputs: Inputs) -> None:
 def show_recommendation(card: DeltaGenerator, table: Table,
                         read_bids: bool) -> tuple[Advice, Situation]:
     """The big answer: the move, the chance it costs a die, why, and what the chances rest
-    on (the bids read, or the dice alone)."""
+    on (the bids read, or the dice alone); heads-up where the coach plays a solved table,
+    the table's move and how often to play each of its moves."""
     advice = cached_advice(table, read_bids)
     situation = table.situation
     card.markdown(advice_view.card_markdown(advice, situation), anchors=False)
@@ -255,21 +256,6 @@ def show_what_reading_changed(box: DeltaGenerator, table: Table, bid: Bid,
     name = None if game is None else partial(player_name, game)
     for line in advice_view.moved_lines(cached_count_shift(table, bid.face), name):
         box.caption(line)
-
-
-def show_equilibrium(situation: Situation) -> None:
-    """The heads-up table's mixed strategy, when one fits the spot: each move with its
-    probability, why mixing pays, and what the round is worth."""
-    mixed = advice_view.equilibrium(situation)
-    if mixed is None:
-        return
-    with st.container(border=True, key="odds_equilibrium", gap="xsmall"):
-        st.markdown(f"**{t('advice.mixed.heading')}**")
-        st.markdown("\n".join(f"- {line}" for line in advice_view.mixed_choices(mixed)))
-        st.caption(t("advice.mixed.explain"))
-        value = advice_view.mixed_value_text(mixed)
-        if value is not None:
-            st.caption(value)
 
 
 def show_moves(advice: Advice, situation: Situation, table: Table, read_bids: bool) -> None:
@@ -403,7 +389,6 @@ def bid_and_advice(faces: tuple[int, ...], seats: tuple[int, int] | None) -> Non
             )
             moved = st.container(key="odds_moved", gap="xsmall")  # filled last
             advice, situation = show_recommendation(card, table, read_bids)
-            show_equilibrium(situation)
         shown_bid = inputs.bid if inputs.bid is not None else (
             advice.action.bid if advice is not None else None
         )

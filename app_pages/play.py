@@ -17,7 +17,7 @@ import time
 
 import streamlit as st
 
-from coach import advise
+from coach import advise_with_tables
 from coach.engine.situation import CALZA, DUDO, Action
 from coach.play.bot_game import (
     MAX_OPPONENTS,
@@ -252,7 +252,7 @@ def my_move(table: BotTable) -> None:
     situation = table.situation
     st.markdown(f"**{t('play.your_dice')}** {dice.glyphs(sorted(table.my_hand.faces))}")
     if st.toggle(t("play.hint"), key="play_hint", persist_state="session"):
-        advice = advise(situation)
+        advice = advise_with_tables(situation)
         with st.container(border=True, key="play_hint_card"):
             st.markdown(advice_view.card_markdown(advice, situation))
     game, moves = table.state, len(table.game.moves)

@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 
 from coach.engine import (
     CALZA,
+    COACH_TABLE_PLAY,
     DUDO,
     PURE_ODDS,
+    TABLES_ANYWHERE,
     Action,
     ActionKind,
     Advice,
@@ -26,6 +28,7 @@ from coach.engine import (
     SeatShift,
     Situation,
     TableBeliefs,
+    TablePlay,
     advise,
     candidate_raises,
     count_shift,
@@ -56,8 +59,10 @@ if TYPE_CHECKING:
     from coach.solver import (
         CoachTablesBot,
         MixedAdvice,
+        advise_with_tables,
         heads_up_strategy,
         phrase_mixed_advice,
+        table_strategy,
     )
 
 LAZY: dict[str, str] = {
@@ -65,8 +70,9 @@ LAZY: dict[str, str] = {
                      "CoachBot", "MatchResult", "N3Bot", "ProbabilityBot", "PureOddsCoachBot",
                      "RandomBot", "load_bot", "play_game", "play_match", "run_arena",
                      "wilson_interval"), "coach.play"),
-    **dict.fromkeys(("CoachTablesBot", "MixedAdvice", "heads_up_strategy",
-                     "phrase_mixed_advice"), "coach.solver"),
+    **dict.fromkeys(("CoachTablesBot", "MixedAdvice", "advise_with_tables",
+                     "heads_up_strategy", "phrase_mixed_advice", "table_strategy"),
+                    "coach.solver"),
 }
 """Each name loaded on first use, and the package that defines it."""
 
@@ -76,8 +82,10 @@ __getattr__, __dir__ = lazy_names(__name__, globals(), LAZY)
 __all__ = [
     "BUILTIN_BOTS",
     "CALZA",
+    "COACH_TABLE_PLAY",
     "DUDO",
     "PURE_ODDS",
+    "TABLES_ANYWHERE",
     "Action",
     "ActionKind",
     "Advice",
@@ -104,7 +112,9 @@ __all__ = [
     "SeatShift",
     "Situation",
     "TableBeliefs",
+    "TablePlay",
     "advise",
+    "advise_with_tables",
     "candidate_raises",
     "count_shift",
     "heads_up_strategy",
@@ -113,6 +123,7 @@ __all__ = [
     "play_game",
     "play_match",
     "run_arena",
+    "table_strategy",
     "weigh_raise",
     "wilson_interval",
 ]

@@ -26,6 +26,7 @@ SAME_AS_ENGLISH = {
     "app.name": "the app's name",
     "advice.action.dudo": "the call itself, a Spanish word: what the player says",
     "advice.move.dudo": "the call, a Spanish word",
+    "advice.mix.move.dudo": "the call inside a sentence, a Spanish word",
     "tracker.round.palifico": "the round's name, kept as the rules spell it",
     "tracker.call.dudo": "button named after the call, a Spanish word",
     "rules.paco.col.q": "the letter q of the notation q × f",

@@ -11,18 +11,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from coach import (
-    Action,
     Advice,
     CountShift,
-    MixedAdvice,
     Option,
     Reason,
     SeatShift,
     Situation,
-    heads_up_strategy,
 )
 from perudo_math import Bid, GameState, Odds
 from views.i18n import current_language, format_decimal, format_percent, t, tn, translate
+from views.table_words import mix_detail_text, mix_risk_text, mix_sentence
 from views.text import elided, player_name, small
 
 OPTION_ROWS = 4
@@ -33,6 +31,8 @@ _PERCENT_NUMBERS = frozenset({"lose", "gain", "p_true", "p_exact", "challenge", 
 _KNOWN_REASONS = frozenset({"bid-above-table", "dudo-unlikely", "dudo-least-bad", "calza-likely",
                             "calza-pays", "opening", "opening-expected", "raise-safer",
                             "raise-pressure"})
+_TABLE_REASONS = frozenset({"table-mix", "table-pure"})
+"""The reasons of a move played from a solved heads-up table (:func:`coach.advise_with_tables`)."""
 _PRINTED_TIES = {"dudo-least-bad": ("raise_lose", "dudo-tied"),
                  "calza-pays": ("safer_lose", "calza-likely"),
                  "raise-safer": ("current_p_true", "raise-as-safe"),
@@ -103,9 +103,21 @@ def basis_text(advice: Advice) -> str:
 
 def card_markdown(advice: Advice, situation: Situation) -> str:
     """The advice card as one markdown block: the move in big letters, the chance it costs a
-    die, why, and what the chances rest on (the bids read, or the dice alone)."""
-    return "\n\n".join((f"## {headline(advice, situation)}", f"**{risk_text(advice.best)}**",
-                         reason_text(advice, situation), small(basis_text(advice))))
+    die, why, and what the chances rest on (the bids read, or the dice alone).
+
+    Where the coach plays a solved heads-up table (``advice.mix``), the move is the table's
+    most likely one and the card says the mix in words under it, the chance each of its
+    moves costs a die, why mixing, then the exact shares and what the round leaves me
+    (:mod:`views.table_words`)."""
+    lead = f"## {headline(advice, situation)}"
+    if advice.mix:
+        detail = mix_detail_text(advice)
+        paragraphs = [lead, f"**{mix_sentence(advice.mix, situation.last_bid is None)}**",
+                      mix_risk_text(advice), reason_text(advice, situation)]
+        paragraphs += [small(text) for text in (detail, basis_text(advice)) if text]
+        return "\n\n".join(paragraphs)
+    return "\n\n".join((lead, f"**{risk_text(advice.best)}**", reason_text(advice, situation),
+                         small(basis_text(advice))))
 
 
 def rival(advice: Advice, raises: int = OPTION_ROWS) -> tuple[str, Option] | None:
@@ -137,12 +149,15 @@ def card_reason(advice: Advice, situation: Situation) -> Reason:
     """The reason the card words (``advice.reason.<code>`` in the catalogs) with its numbers,
     so that it agrees with the options table as the table prints its figures.
 
-    The coach's own reason, except: a raise that is not the safest raise shown says what it
+    The coach's own reason, except: a move played from a solved table keeps the table's
+    (``table-mix``, ``table-pure``); a raise that is not the safest raise shown says what it
     trades the risk for (:func:`rival`: ``raise-pressure``, ``opening-tied``...); a reason
     that compares two risks printed the same says they are the same (``dudo-tied``,
     ``raise-as-safe``, a calza's ``calza-likely``); a code this app does not know is the
     ``fallback``.
     """
+    if advice.mix:  # the table's move: the rival raises were not what it weighed
+        return advice.reason if advice.reason.code in _TABLE_REASONS else Reason("fallback", {})
     found = None if advice.reason.code == "opening-expected" else rival(advice)
     if found is not None:
         kind, other = found
@@ -295,55 +310,6 @@ def moved_lines(shift: CountShift, name: Callable[[int], str] | None = None) -> 
     return [first, *(t("advice.moved.seat", seat=text) for text in texts[1:])]
 
 
-# --- the heads-up equilibrium ----------------------------------------------------------
-
-
-def equilibrium(situation: Situation) -> MixedAdvice | None:
-    """The shipped heads-up table's mixed strategy for this spot, or ``None`` when no table fits
-    (more than two players, other dice counts, other rules, or off the table's path).
-
-    :func:`coach.heads_up_strategy` keeps each table loaded once per process, so a lookup costs
-    a tree walk of a few steps: no further cache is needed.
-    """
-    return heads_up_strategy(situation)
-
-
-def mixed_move_text(action: Action, opening: bool) -> str:
-    """One equilibrium move: ``Open 1 × 5``, ``Raise to 2 × 5``, ``Dudo`` or ``Calza``."""
-    if action.kind == "raise":
-        assert action.bid is not None
-        key = "advice.mixed.open" if opening else "advice.mixed.raise"
-        return t(key, bid=action.bid.pretty())
-    return t(f"advice.move.{action.kind}")
-
-
-def mixed_choices(mixed: MixedAdvice) -> list[str]:
-    """Each move the equilibrium plays with its probability, most likely first:
-    ``Raise to 1 × 5 — 70.0%``."""
-    return [
-        t("advice.mixed.choice", move=mixed_move_text(action, mixed.opening),
-          probability=format_percent(probability))
-        for action, probability in mixed.choices
-    ]
-
-
-def signed_dice(value: float) -> str:
-    """``+0.22`` or ``−0.44`` (a true minus sign), in the user's decimals."""
-    rounded = round(value, 2)
-    sign = "\u2212" if rounded < 0 else "+"
-    return sign + format_decimal(abs(rounded), 2)
-
-
-def mixed_value_text(mixed: MixedAdvice) -> str | None:
-    """What the round leaves me played this way (my chance of winning the game, or its dice
-    for die-for-die tables), or ``None`` off the equilibrium path."""
-    if mixed.win_chance is not None:
-        return t("advice.mixed.win_chance", percent=format_percent(mixed.win_chance))
-    if mixed.value is None:
-        return None
-    return t("advice.mixed.value", value=signed_dice(mixed.value))
-
-
 # --- the tracked game -------------------------------------------------------------------
 
 
@@ -389,11 +355,7 @@ __all__ = [
     "card_markdown",
     "card_reason",
     "chance_moved",
-    "equilibrium",
     "headline",
-    "mixed_choices",
-    "mixed_move_text",
-    "mixed_value_text",
     "move_text",
     "moved_lines",
     "mover_text",
@@ -406,7 +368,6 @@ __all__ = [
     "risk_text",
     "rival",
     "shown_options",
-    "signed_dice",
     "small",
     "smallest_raises_text",
     "table_rows",

@@ -24,7 +24,7 @@ from coach import (
     CountShift,
     Situation,
     TableBeliefs,
-    advise,
+    advise_with_tables,
     count_shift,
 )
 from perudo_math import Bid, Hand, Odds, Rules, legal_quantities, odds, smallest_raises
@@ -57,8 +57,9 @@ def _reading(table: Table, read_bids: bool) -> BidReading:
 
 @lru_cache(maxsize=1024)
 def cached_advice(table: Table, read_bids: bool) -> Advice:
-    """:func:`coach.advise` for ``table``, reading the bids or on pure odds."""
-    return advise(table.situation, CoachSettings(reading=_reading(table, read_bids)))
+    """The coach's advice for ``table``, reading the bids or on pure odds, as the coach plays:
+    from a solved heads-up table where it plays one (:func:`coach.advise_with_tables`)."""
+    return advise_with_tables(table.situation, CoachSettings(reading=_reading(table, read_bids)))
 
 
 @lru_cache(maxsize=1024)

@@ -19,11 +19,14 @@ from coach.engine.situation import (
     InvalidActionError,
     Situation,
 )
+from coach.engine.table_play import COACH_TABLE_PLAY, TABLES_ANYWHERE, TablePlay
 
 __all__ = [
     "CALZA",
+    "COACH_TABLE_PLAY",
     "DUDO",
     "PURE_ODDS",
+    "TABLES_ANYWHERE",
     "Action",
     "ActionKind",
     "Advice",
@@ -37,6 +40,7 @@ __all__ = [
     "SeatShift",
     "Situation",
     "TableBeliefs",
+    "TablePlay",
     "advise",
     "candidate_raises",
     "count_shift",

@@ -177,6 +177,11 @@ class Advice:
     options: tuple[Option, ...]
     reason: Reason
     reads_bids: bool
+    mix: tuple[tuple[Action, float], ...] = ()
+    """Where the coach plays a solved heads-up table (:func:`coach.advise_with_tables`): each
+    move the table plays here with how often it plays it, most likely first (the first is
+    :attr:`action`, and the options list these moves first, in this order); empty where the
+    coach plays its own advice."""
 
     @property
     def best(self) -> Option:
@@ -193,6 +198,9 @@ class Advice:
         data: dict[str, Any] = self.action.to_dict()
         data["options"] = [option.to_dict() for option in self.options]
         data["reason"] = self.reason.to_dict()
+        if self.mix:
+            data["mix"] = [{**action.to_dict(), "probability": round(probability, 4)}
+                           for action, probability in self.mix]
         return data
 
 

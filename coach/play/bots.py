@@ -18,6 +18,7 @@ from coach.engine.decide import CoachSettings, advise
 from coach.engine.profiles import OpponentProfiles
 from coach.engine.showdown import Showdown
 from coach.engine.situation import CALZA, DUDO, Action, ActionKind, Situation
+from coach.engine.table_play import COACH_TABLE_PLAY, TABLES_ANYWHERE, TablePlay
 from coach.play.opponents import OPPONENTS
 from perudo_math import PACO, Rules, legal_raises, odds_table, smallest_raises
 
@@ -168,22 +169,15 @@ BUILTIN_BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "n3": N3Bot,
     "probability": ProbabilityBot,
-    "coach": lambda rng: _tables_bot(rng, TABLES_UP_TO),
-    "coach-tables": lambda rng: _tables_bot(rng, None),
+    "coach": lambda rng: _tables_bot(rng, COACH_TABLE_PLAY),
+    "coach-tables": lambda rng: _tables_bot(rng, TABLES_ANYWHERE),
     "coach-no-tables": CoachBot,
     "coach-pure-odds": PureOddsCoachBot,
-    "coach-low-opening": lambda rng: _tables_bot(rng, TABLES_UP_TO, LOW_OPENING),
+    "coach-low-opening": lambda rng: _tables_bot(rng, COACH_TABLE_PLAY, LOW_OPENING),
     **OPPONENTS,
 }
 """The coach's variants, simple baselines, and the league's opponents, written apart from the
 coach (:mod:`coach.play.opponents`)."""
-
-
-TABLES_UP_TO = 3
-"""The default coach plays the heads-up equilibrium tables while the table holds at most
-this many dice. Measured against its own reading (800 games a match, seed 11): with the
-two-dice-each tables too it won 2 points less against the reader and 5 less against the odds
-player; the smaller tables change nothing measurable."""
 
 
 LOW_OPENING: CoachSettings = CoachSettings(opening_floor=0.0)
@@ -191,13 +185,14 @@ LOW_OPENING: CoachSettings = CoachSettings(opening_floor=0.0)
 opened as low as 2 × 4 with 19 dice on the table. Kept to measure the floor against."""
 
 
-def _tables_bot(rng: random.Random, max_dice: int | None,
+def _tables_bot(rng: random.Random, play: TablePlay,
                 settings: CoachSettings | None = None) -> Bot:
-    """The coach playing the shipped heads-up equilibrium tables where they apply (while the
-    table holds at most ``max_dice`` dice; None: wherever one fits)."""
+    """The coach playing the shipped heads-up equilibrium tables where ``play`` says it
+    does (:data:`~coach.engine.table_play.COACH_TABLE_PLAY`: where the app's advice plays
+    them too)."""
     from coach.solver.tables import CoachTablesBot  # the tables load on first use
 
-    return CoachTablesBot(rng, fallback=CoachBot(rng, settings), max_dice=max_dice)
+    return CoachTablesBot(rng, fallback=CoachBot(rng, settings), play=play)
 
 
 def load_bot(spec: str) -> BotFactory:

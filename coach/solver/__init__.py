@@ -5,8 +5,11 @@ shipped equilibrium tables the coach plays from (``tables``, read from ``data/``
 from coach.solver.tables import (
     CoachTablesBot,
     MixedAdvice,
+    advise_with_tables,
     heads_up_strategy,
     phrase_mixed_advice,
+    table_strategy,
 )
 
-__all__ = ["CoachTablesBot", "MixedAdvice", "heads_up_strategy", "phrase_mixed_advice"]
+__all__ = ["CoachTablesBot", "MixedAdvice", "advise_with_tables", "heads_up_strategy",
+           "phrase_mixed_advice", "table_strategy"]

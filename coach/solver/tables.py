@@ -26,8 +26,10 @@ Per table the arrays are:
   round (float16, NaN where the player's own table play never reaches).
 
 :func:`heads_up_strategy` reads a :class:`~coach.engine.situation.Situation`;
-:class:`CoachTablesBot` plays from the tables and falls back to the coach;
-:func:`phrase_mixed_advice` words it.
+:class:`CoachTablesBot` plays from the tables and falls back to the coach, and
+:func:`advise_with_tables` gives the advice that goes with that play, both where
+:class:`~coach.engine.table_play.TablePlay` says the coach plays them;
+:func:`phrase_mixed_advice` words a table's mix for the command line.
 """
 
 from __future__ import annotations
@@ -42,9 +44,10 @@ from typing import Any
 
 import numpy as np
 
-from coach.engine.decide import CoachSettings, advise
+from coach.engine.decide import Advice, CoachSettings, Option, Reason, advise, weigh_raise
 from coach.engine.showdown import Showdown
 from coach.engine.situation import CALZA, DUDO, Action, ActionKind, Situation
+from coach.engine.table_play import COACH_TABLE_PLAY, TABLES_ANYWHERE, TablePlay
 from coach.solver.cfr import Profile, exploitability, infoset_values, normalise, reach
 from coach.solver.games import (
     CALZA_CODE,
@@ -167,6 +170,57 @@ def heads_up_strategy(situation: Situation) -> MixedAdvice | None:
     return table.advice([bid for _, bid in situation.bids], situation.hand.faces)
 
 
+def table_strategy(situation: Situation, play: TablePlay = COACH_TABLE_PLAY,
+                   ) -> MixedAdvice | None:
+    """The table's mixed strategy where the coach plays the tables (``play``, see
+    :meth:`~coach.engine.table_play.TablePlay.covers`) and one fits, with every move legal
+    here; ``None`` otherwise (the coach plays its own advice)."""
+    if not play.covers(situation):
+        return None
+    mixed = heads_up_strategy(situation)
+    if mixed is None or not all(situation.is_legal(action) for action, _ in mixed.choices):
+        return None
+    return mixed
+
+
+def advise_with_tables(situation: Situation, settings: CoachSettings | None = None,
+                       play: TablePlay = COACH_TABLE_PLAY) -> Advice:
+    """The coach's advice as the coach plays: :func:`~coach.engine.decide.advise` under
+    ``settings``, except where it plays a table (:func:`table_strategy`, under ``play``).
+
+    There the table's moves lead the options, most likely first, each with the coach's own
+    numbers for it (the chance it costs a die...: :func:`~coach.engine.decide.weigh_raise`
+    for a raise the coach did not list), followed by the coach's other options; ``mix``
+    holds how often the table plays each, and the reason is ``table-mix`` (``table-pure``
+    when it plays one move only), with the table's name and my chance of winning the game
+    played this way (``win_chance``; ``value``, the dice, for die-for-die tables), when the
+    bids so far are ones the table plays.
+    """
+    settings = settings or CoachSettings()
+    advice = advise(situation, settings)
+    mixed = table_strategy(situation, play)
+    if mixed is None:
+        return advice
+    played = [advice.option(action) or _weighed_raise(situation, action, settings)
+              for action, _ in mixed.choices]
+    others = tuple(option for option in advice.options if option.action not in
+                   {action for action, _ in mixed.choices})
+    numbers: dict[str, Any] = {"lose": played[0].lose, "table": mixed.table}
+    if mixed.win_chance is not None:
+        numbers["win_chance"] = mixed.win_chance
+    elif mixed.value is not None:
+        numbers["value"] = mixed.value
+    code = "table-pure" if len(mixed.choices) == 1 else "table-mix"
+    return Advice((*played, *others), Reason(code, numbers), advice.reads_bids,
+                  mix=mixed.choices)
+
+
+def _weighed_raise(situation: Situation, action: Action, settings: CoachSettings) -> Option:
+    """The coach's numbers for a table's raise it did not list itself."""
+    assert action.bid is not None  # dudo and calza are always among the coach's options
+    return weigh_raise(situation, action.bid, settings)
+
+
 class StrategyTable:
     """One shipped table, ready for walks from the opening to any bid history."""
 
@@ -284,32 +338,30 @@ class CoachTablesBot:
     """Plays the shipped equilibrium when a table fits (sampling its mixed strategy), the
     ``fallback`` bot otherwise: by default the coach's :func:`~coach.engine.decide.advise`.
 
-    It plays a table only while the table holds at most ``max_dice`` dice (None: wherever
-    one fits). It counts its decisions: ``decisions`` in all, ``heads_up`` with two players
-    left and ``from_tables`` played from a table. A fallback bot's ``observe`` hears every
-    showdown.
+    It plays a table only where ``play`` says the coach does (by default wherever one fits;
+    the league's ``coach`` plays them as the app advises, under
+    :data:`~coach.engine.table_play.COACH_TABLE_PLAY`). It counts its decisions:
+    ``decisions`` in all, ``heads_up`` with two players left and ``from_tables`` played from
+    a table. A fallback bot's ``observe`` hears every showdown.
     """
 
     def __init__(self, rng: random.Random | None = None,
                  settings: CoachSettings | None = None,
                  fallback: Callable[[Situation], Action] | None = None,
-                 max_dice: int | None = None) -> None:
+                 play: TablePlay = TABLES_ANYWHERE) -> None:
         self.rng = rng or random.Random()
         self.settings = settings or CoachSettings()
         self.fallback = fallback
-        self.max_dice = max_dice
+        self.play = play
         self.decisions = self.heads_up = self.from_tables = 0
 
     def __call__(self, situation: Situation) -> Action:
         self.decisions += 1
         self.heads_up += situation.heads_up
-        fits = self.max_dice is None or situation.table_dice <= self.max_dice
-        mixed = heads_up_strategy(situation) if fits else None
+        mixed = table_strategy(situation, self.play)
         if mixed is not None:
-            action = mixed.sample(self.rng)
-            if situation.is_legal(action):
-                self.from_tables += 1
-                return action
+            self.from_tables += 1
+            return mixed.sample(self.rng)
         if self.fallback is not None:
             return self.fallback(situation)
         return advise(situation, self.settings).action

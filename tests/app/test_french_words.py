@@ -111,8 +111,8 @@ def fr(key: str, **params: object) -> str:
 
 def test_the_words_issue_11_asked_for() -> None:
     assert fr("advice.action.raise", bid="7 × 5") == "ANNONCEZ 7 × 5"
-    assert fr("advice.mixed.raise", bid="7 × 5") == "Annoncez 7 × 5"
-    assert fr("advice.mixed.open", bid="3 × 4") == "Ouvrez à 3 × 4"
+    assert fr("advice.mix.raise", bid="7 × 5") == "Annoncez 7 × 5"
+    assert fr("advice.mix.open", bid="3 × 4") == "Ouvrez à 3 × 4"
     assert "n'a que 21 % de chances d'être vraie" in fr(
         "advice.reason.dudo-unlikely", bid="7 × 2", p_true="21 %", expected="4,3", faces="2")
     assert fr("odds.result.expected.jokers", table="24 dés sur la table", expected="8,7",

@@ -27,12 +27,14 @@ from tests.strategies import read_rounds
 from views import advice_view
 from views.engine_cache import (
     Table,
+    cached_advice,
     cached_count_shift,
     cached_odds,
     cached_read_odds,
 )
 from views.i18n import LANGUAGES, catalog, format_decimal, format_percent
 from views.inputs import MAX_HAND_DICE
+from views.table_words import frequency_key
 
 CALZA_ACTION, DUDO_ACTION = Action("calza"), Action("dudo")
 PUBLISHED_HAND = [1, 2, 2, 5, 6]
@@ -386,28 +388,7 @@ def test_heads_up_calza_follows_the_rules_in_the_url(app: AppTest) -> None:
     assert card(heads_up)[0] == "CALZA"
 
 
-# --- the heads-up equilibrium ------------------------------------------------------------
-
-EQUILIBRIUM_HEADING = {"en": "**Equilibrium (heads-up)**", "fr": "**Équilibre (tête-à-tête)**"}
-
-
-def equilibrium(at: AppTest, lang: str = "en") -> list[str] | None:
-    """The equilibrium section's move lines, or ``None`` when the section is absent."""
-    markdown = [element.value for element in at.markdown]
-    if EQUILIBRIUM_HEADING[lang] not in markdown:
-        return None
-    lines = markdown[markdown.index(EQUILIBRIUM_HEADING[lang]) + 1].splitlines()
-    assert all(line.startswith("- ") for line in lines), lines
-    return [line[2:] for line in lines]
-
-
-def percent_of(line: str, lang: str = "en") -> float:
-    """The number of a move line's percentage: ``Dudo — 30.0%`` gives 30.0."""
-    number = line.rsplit(" — ", 1)[1]
-    for mark in ("%", "\u202f", "<", ">"):
-        number = number.replace(mark, "")
-    return float(number.replace(",", ".") if lang == "fr" else number)
-
+# --- heads-up, where the coach plays a solved table ------------------------------------------
 
 def heads_up_spot(at: AppTest, hand: list[int], dice: int, bid: tuple[int, int] | None = None,
                   players: int = 2) -> AppTest:
@@ -428,79 +409,141 @@ def table_mix(hand, dice, bids=()):
     return mixed
 
 
-def test_a_one_die_heads_up_opening_shows_the_equilibrium_mix(app: AppTest) -> None:
+def often(share: float, lang: str = "en") -> str:
+    """The card's word for how often a move is played."""
+    return catalog(lang)[f"advice.often.{frequency_key(share)}"]
+
+
+def mix_card(at: AppTest) -> list[str]:
+    """The card of a move played from a table: headline, the mix in words, each move's risk,
+    the reason, the exact shares and the game they leave, what the chances rest on."""
+    shown = texts(at)
+    index = next(index for index, text in enumerate(shown) if text.startswith("## "))
+    return [shown[index][3:], shown[index + 1].strip("*"), *shown[index + 2:index + 6]]
+
+
+def test_a_one_die_heads_up_opening_leads_with_the_tables_move(app: AppTest) -> None:
     heads_up_spot(app, [6], dice=2)
     assert_clean(app)
-    assert card(app)[0].startswith("OPEN with ")  # the recommendation stays as it was
     mixed = table_mix([6], (1, 1))
-    lines = equilibrium(app)
-    assert lines == [f"Open {action.bid.pretty()} — {format_percent(p, 'en')}"
-                     for action, p in mixed.choices]
-    assert lines[0].startswith("Open 1 × 6 — ")
-    shown = [percent_of(line) for line in lines]
-    assert shown == sorted(shown, reverse=True)  # most likely first
-    assert sum(shown) == pytest.approx(100, abs=0.05 * len(shown))
-    assert sum(p for _, p in mixed.choices) == pytest.approx(1)
-    captions = [caption.value for caption in app.caption]
-    assert "Mix these moves at these rates and no opponent can exploit you." in captions
-    assert mixed.value is not None and mixed.value > 0 and mixed.win_chance is not None
-    chance = format_percent(mixed.win_chance, "en")
-    assert f"Played this way, you win the game {chance} of the time from here." in captions
+    (top, top_share), (second, second_share), (third, _) = mixed.choices
+    headline, words, risk, reason, detail, basis = mix_card(app)
+    assert headline == f"OPEN with {top.bid.pretty()}" == "OPEN with 1 × 6"
+    assert words == (f"Open with 1 × 6, {often(top_share)}; {second.bid.pretty()}, "
+                     f"{often(second_share)}; otherwise {third.bid.pretty()}.")
+    assert words.startswith("Open with 1 × 6, about nine times in ten; ")
+    page_advice = cached_advice(Table(Situation.at_table(Rules(), Hand([6]), 2, 2)), True)
+    assert risk == "Chance you lose a die — " + " · ".join(
+        f"{action.bid.pretty()}: {format_percent(page_advice.option(action).lose, 'en')}"
+        for action, _ in mixed.choices)
+    assert reason == ("Pick at random at these rates: a move played every time here would tell "
+                      "your opponent what you hold, even the one that risks least this round.")
+    shares = " · ".join(f"{action.bid.pretty()}: {format_percent(share, 'en')}"
+                        for action, share in mixed.choices)
+    assert mixed.win_chance is not None
+    assert detail == (f"Heads-up equilibrium — {shares}. Played this way, you win the game "
+                      f"{format_percent(mixed.win_chance, 'en')} of the time from here.")
+    assert basis == "Chances from the dice alone."
+    # Said once: no second box of the same numbers, and the rest of the page follows the card.
+    assert not any("Equilibrium" in text or "no opponent can exploit" in text
+                   for text in texts(app))
+    assert sum(text.count(format_percent(top_share, "en")) for text in texts(app)) == 1
+    recommended = [row for row in table_rows(app) if row[4]]
+    assert [row[0] for row in recommended] == ["1 × 6"]
+    assert "Bid 1 × 6" in [text.strip("# ") for text in texts(app)]
 
 
-def test_a_two_against_one_bid_shows_raises_and_dudo(app: AppTest) -> None:
-    """The opponent opened 1 × 2 with two dice; I hold one die."""
+def test_a_two_against_one_reply_says_the_mix_and_each_moves_risk(app: AppTest) -> None:
+    """The opponent opened 1 × 2 with two dice; I hold one die, a 5. The coach's own pick
+    here would be 1 × 5; it plays the 2v1 table, which bluffs on pacos about half the time."""
     heads_up_spot(app, [5], dice=3, bid=(1, 2))
     assert_clean(app)
-    mixed = table_mix([5], (1, 2), [(1, Bid(1, 2))])
+    bids = [(1, Bid(1, 2))]
+    mixed = table_mix([5], (1, 2), bids)
     assert mixed.table == "2v1-normal" and not mixed.opening
-    lines = equilibrium(app)
-    assert lines == [
-        (f"Raise to {action.bid.pretty()}" if action.bid else action.kind.title())
-        + f" — {format_percent(p, 'en')}"
-        for action, p in mixed.choices
-    ]
-    assert lines[0].startswith("Raise to 1 × P — ")
-    assert any(line.startswith("Dudo — ") for line in lines)
-    assert sum(percent_of(line) for line in lines) == pytest.approx(100, abs=0.05 * len(lines))
-    assert mixed.win_chance is not None
-    chance = format_percent(mixed.win_chance, "en")
-    assert f"Played this way, you win the game {chance} of the time from here." in texts(app)
-    # A bid the equilibrium never makes: the mix shows, the value does not.
+    assert coach_advice([5], (1, 2), bids=bids).action != mixed.choices[0][0]
+    headline, words, risk, reason, detail, _ = mix_card(app)
+    assert headline == "RAISE to 1 × P"
+    assert words == ("Raise to 1 × P, about half the time; 1 × 5, about one time in three; "
+                     "dudo, about one time in ten; rarely 1 × 6.")
+    assert reason.startswith("Pick at random at these rates: ")
+    assert detail.startswith("Heads-up equilibrium — 1 × P: ")
+    # Each move's risk is the one the table of moves prints for it, the card's pick in bold.
+    rows = {row[0]: row for row in table_rows(app)}
+    assert rows["1 × P"][4] and sum(row[4] for row in rows.values()) == 1
+    for action, _ in mixed.choices:
+        move = "Dudo" if action == DUDO_ACTION else action.bid.pretty()
+        said = "dudo" if action == DUDO_ACTION else move
+        assert f"{said}: {rows[move][1]}" in risk, (move, risk)
+    # From the dice alone the risks are the plain ones; the move is still the table's.
+    app.toggle(key="odds_read").set_value(False).run()
+    plain_headline, plain_words, plain_risk, *_, plain_basis = mix_card(app)
+    assert (plain_headline, plain_words) == (headline, words)
+    assert plain_risk != risk and plain_basis == "Chances from the dice alone."
+    # A bid the equilibrium never makes: the table's move and mix, no value to give.
+    app.toggle(key="odds_read").set_value(True).run()
     set_inputs(app, dice=3, players=2, quantity=2, face=6)
-    assert table_mix([5], (1, 2), [(1, Bid(2, 6))]).value is None
-    assert equilibrium(app)
-    assert not any(text.startswith("Played this way") for text in texts(app))
+    unmade = table_mix([5], (1, 2), [(1, Bid(2, 6))])
+    assert unmade.value is None
+    assert mix_card(app)[:2] == ["DUDO", "Dudo, about half the time; 1 × P, about half the "
+                                         "time; rarely 2 × P or 3 × 6."]
+    assert not any("Played this way" in text for text in texts(app))
 
 
-def test_no_equilibrium_section_beyond_the_tables(app: AppTest) -> None:
-    heads_up_spot(app, [5], dice=3, bid=(1, 2), players=3)
-    assert_clean(app)
-    assert card(app) is not None and equilibrium(app) is None
-    assert not any("no opponent can exploit you" in text for text in texts(app))
-    set_inputs(app, dice=10, players=2, quantity=1, face=2)  # 1 die against 9: no table
-    assert card(app) is not None and equilibrium(app) is None
-
-
-def test_the_equilibrium_in_french(app: AppTest) -> None:
+def test_the_tables_move_in_french(app: AppTest) -> None:
     app.query_params["lang"] = "fr"
     heads_up_spot(app, [6], dice=2)
     assert_clean(app)
     mixed = table_mix([6], (1, 1))
-    lines = equilibrium(app, "fr")
-    assert lines == [f"Ouvrez à {action.bid.pretty()} — {format_percent(p, 'fr')}"
-                     for action, p in mixed.choices]
-    assert lines[0].endswith("\u00a0%") and "," in lines[0]
-    assert sum(percent_of(line, "fr") for line in lines) == pytest.approx(
-        100, abs=0.05 * len(lines))
+    (_, top_share), (second, second_share), (third, _) = mixed.choices
+    headline, words, risk, reason, detail, basis = mix_card(app)
+    assert headline == "OUVREZ À 1 × 6"
+    assert words == (f"Ouvrez à 1 × 6, {often(top_share, 'fr')}\u202f; {second.bid.pretty()}, "
+                     f"{often(second_share, 'fr')}\u202f; sinon {third.bid.pretty()}.")
+    assert words.startswith("Ouvrez à 1 × 6, environ neuf fois sur dix\u202f; ")
+    assert risk.startswith("Risque de perdre un dé — 1 × 6\u00a0: ")
+    assert reason.startswith("Choisissez au hasard à ces fréquences\u00a0: ")
     assert mixed.win_chance is not None
-    chance = format_percent(mixed.win_chance, "fr")
-    assert ("Jouez ces coups au hasard, à ces fréquences, et aucun adversaire ne pourra en "
-            "profiter." in texts(app))
-    assert (f"Jouée ainsi, cette manche vous laisse {chance} de chances de gagner la partie."
-            in texts(app))
+    assert detail.startswith("Stratégie d'équilibre en tête-à-tête — 1 × 6\u00a0: "
+                             f"{format_percent(top_share, 'fr')} · ")
+    assert detail.endswith(f"Jouée ainsi, cette manche vous laisse "
+                           f"{format_percent(mixed.win_chance, 'fr')} de chances de gagner la "
+                           "partie.")
+    assert basis == "Probabilités d'après les dés seuls."
     english_only = {text for key, text in catalog("en").items() if catalog("fr")[key] != text}
     assert not set(texts(app)) & english_only
+    assert not any(word in " ".join(texts(app)) for word in ("about", "otherwise", "Raise"))
+
+
+def test_a_single_move_of_the_table_in_french(app: AppTest) -> None:
+    """One die each, they opened 1 × 3 and I hold a 2: the 1v1 table always calls."""
+    app.query_params["lang"] = "fr"
+    heads_up_spot(app, [2], dice=2, bid=(1, 3))
+    assert_clean(app)
+    assert [action for action, _ in table_mix([2], (1, 1), [(1, Bid(1, 3))]).choices] == [
+        DUDO_ACTION]
+    headline, words, risk, reason, value, _ = mix_card(app)
+    assert (headline, words) == ("DUDO", "Dudo, toujours.")
+    assert risk.startswith("Risque de perdre un dé — dudo\u00a0: ")
+    assert reason == ("En tête-à-tête, la stratégie d'équilibre joue toujours ce coup ici"
+                      "\u00a0: face aux meilleures réponses, aucun autre coup ne fait mieux sur "
+                      "la partie.")
+    assert value.startswith("Jouée ainsi, cette manche vous laisse ")
+
+
+@pytest.mark.parametrize(("hand", "dice", "players", "bid"), [
+    ([5], 3, 3, (1, 2)),  # three players
+    ([5], 10, 2, (1, 2)),  # one die against nine: no table
+    ([3, 5], 4, 2, (1, 2)),  # two dice each: a table fits, the coach plays its own advice
+])
+def test_beyond_the_coachs_tables_the_card_is_its_usual_one(app: AppTest, hand, dice, players,
+                                                            bid) -> None:
+    heads_up_spot(app, hand, dice=dice, bid=bid, players=players)
+    assert_clean(app)
+    _, risk, reason = card(app)
+    assert risk.startswith("Chance you lose a die: ")  # one move, not the mix's each
+    assert reason.startswith(("Raising", "Opening", "1 × 2", "This move"))
+    assert not any("equilibrium" in text.lower() or "at random" in text for text in texts(app))
 
 
 # --- bad inputs: inline messages, the inputs kept ------------------------------------------

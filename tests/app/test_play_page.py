@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import views.practice_common as practice_common
-from coach import advise
+from coach import advise, advise_with_tables
 from coach.play.bot_game import BotGame, BotTable
 from coach.review import move_outcomes, review
 from tests.app.sessions import open_at
@@ -151,7 +151,7 @@ def test_the_hint_shows_the_coachs_advice_before_i_move(app):
     start(app, ("reader",))
     table = table_of(app)
     assert table.my_turn
-    card = advice_view.card_markdown(advise(table.situation), table.situation)
+    card = advice_view.card_markdown(advise_with_tables(table.situation), table.situation)
     assert card not in [m.value for m in app.markdown]
     app.toggle(key="play_hint").set_value(True).run()
     assert card in [m.value for m in app.markdown]
