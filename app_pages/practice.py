@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
@@ -41,6 +41,9 @@ from views.navigation import TRACKER_PAGE
 from views.play_state import PlayState
 from views.practice_state import PracticeState
 from views.style import phone_page
+
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
 
 PLAY_PAGE = "app_pages/play.py"
 
@@ -230,8 +233,7 @@ def spot_scenario(spot: view.Spot) -> tuple[Scenario | None, view.Spot]:
 
 
 def move_or_reveal(scenario: Scenario, spot: view.Spot, done: dict[str, Any] | None) -> None:
-    """The scenario, then the learner's move, or the reveal once ``done`` (its answer)."""
-    view.show_scenario(scenario)
+    """The learner's move, or the reveal once ``done`` (its answer)."""
     if done is None:
         decision(scenario, spot)
         return
@@ -242,17 +244,17 @@ def move_or_reveal(scenario: Scenario, spot: view.Spot, done: dict[str, Any] | N
         st.caption(t("practice.saved.repeat"))
 
 
-def page() -> None:
-    choose_spot()
-    st.title(t("practice.title"), anchor=False)
-    for notice in url_state.pop_notices():
-        st.warning(t(notice), icon=":material/warning:")
-    theme_filter()
-    status = profile.banner()
+@st.fragment
+def answer_and_after(banner: DeltaGenerator, scenario: Scenario | None,
+                     spot: view.Spot) -> None:
+    """The profile's line (in ``banner``, above the scenario), the move or the reveal, and
+    what follows it: an answer reruns this part alone, the scenario above it staying as it
+    is (25 messages a tap where the whole page sent 50). A new scenario is the whole page's."""
     state = PracticeState()
-    assert state.spot is not None  # chosen first
-    scenario, spot = spot_scenario(state.spot)
-    url_state.set_page_params(view.link_params(spot))
+    if state.spot != spot:  # "Next scenario": the scenario is drawn outside this fragment
+        st.rerun()
+    with banner:
+        status = profile.banner()
     done = state.answer
     answered = scenario is not None and done is not None and done["spot"] == spot
     if scenario is not None:
@@ -269,6 +271,22 @@ def page() -> None:
         st.page_link(page="app_pages/progress.py", label=t("practice.progress_link"),
                      icon=":material/insights:")
     st.caption(t("practice.intro"))
+
+
+def page() -> None:
+    choose_spot()
+    st.title(t("practice.title"), anchor=False)
+    for notice in url_state.pop_notices():
+        st.warning(t(notice), icon=":material/warning:")
+    theme_filter()
+    banner = st.container()
+    state = PracticeState()
+    assert state.spot is not None  # chosen first
+    scenario, spot = spot_scenario(state.spot)
+    url_state.set_page_params(view.link_params(spot))
+    if scenario is not None:
+        view.show_scenario(scenario)
+    answer_and_after(banner, scenario, spot)
 
 
 with phone_page():
