@@ -148,6 +148,10 @@ def test_shared_seed_answer_reveal_and_progress_in_english(app_url, phone,
     whole_page_screenshot(phone, screenshot_dir / "practice-phone-en-question.png")
     tap(phone, "practice_dudo")
     expect(phone.get_by_role("heading", name="Cups up!")).to_be_visible()
+    # the answer reruns only its fragment, which draws the profile's line above the scenario
+    expect(phone.get_by_text("Your progress is now saved in this page's link.", exact=False)
+           ).to_be_visible()
+    expect(phone.get_by_text(on_the_table(scenario))).to_be_visible()
     expect(phone.get_by_text(f"The coach would choose {scenario.best.bid.pretty()}.")
            ).to_be_visible()
     expect(phone.get_by_test_id("stMetricValue").first).to_have_text(regret)
