@@ -17,10 +17,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from coach.engine.showdown import Showdown
-from coach.play.arena import ArenaSpec, apply_action, seats_for_game, show_showdown, wilson_interval
+from coach.play.arena import ArenaSpec, iter_decisions, seats_for_game, wilson_interval
 from coach.play.bots import load_bot
-from perudo_math import GameState, Hand, RoundResult, roll_for_first_opener
+from perudo_math import GameState, RoundResult, roll_for_first_opener
 
 CAUSES = ("bid_false", "dudo_wrong", "calza_wrong", "calza_won")
 """A die lost because the seat's bid was called and false, its dudo or its calza was wrong;
@@ -58,7 +57,8 @@ class LossTally:
 
 
 def tally(spec: ArenaSpec) -> LossTally:
-    """Play ``spec``'s games as the arena would, counting every round's losses."""
+    """Play ``spec``'s games as the arena would (its seats, dice and bots' streams, through
+    :func:`~coach.play.arena.iter_decisions`), counting every round's losses."""
     factories = {name: load_bot(name) for name in {spec.hero, spec.opponents}}
     found = LossTally()
     for index in range(spec.games):
@@ -67,22 +67,20 @@ def tally(spec: ArenaSpec) -> LossTally:
         bots = [factories[name](random.Random(rng.getrandbits(64))) for name in names]
         state = GameState.new([f"seat {seat}" for seat in range(spec.players)], spec.rules,
                               first_opener=roll_for_first_opener(rng, spec.players))
-        while not state.is_over:
-            dice = tuple(player.dice for player in state.players)
-            hands = tuple(Hand(rng.randint(1, 6) for _ in range(count)) for count in dice)
-            while True:
-                seat = state.turn
-                assert seat is not None
-                situation = state.situation(seat, hands[seat])
-                action = bots[seat](situation)
-                state, count = apply_action(state, action, hands)
-                if action.kind != "raise":
-                    show_showdown(bots, Showdown(situation.bids, situation.palifico, seat,
-                                                 action.kind.value, count, hands))
-                    found.note_round(state.results[-1], dice, hero)
-                    break
+        decisions = iter_decisions(bots, state, rng)
+        dice_at_start: list[tuple[int, ...]] = []  # each round's dice, seat by seat
+        while True:
+            try:
+                decision = next(decisions)
+            except StopIteration as finished:
+                final: GameState = finished.value
+                break
+            if not decision.situation.bids:  # a round opens
+                dice_at_start.append(tuple(len(hand) for hand in decision.hands))
+        for result, dice in zip(final.results, dice_at_start, strict=True):
+            found.note_round(result, dice, hero)
         found.games += 1
-        found.hero_wins += state.winner == hero
+        found.hero_wins += final.winner == hero
     return found
 
 
