@@ -14,12 +14,23 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
 
 from coach.play.arena import ArenaSpec, iter_decisions, seats_for_game, wilson_interval
 from coach.play.bots import load_bot
-from perudo_math import GameState, RoundResult, roll_for_first_opener
+from perudo_math import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    GameState,
+    RoundResult,
+    arguments,
+    roll_for_first_opener,
+)
+
+PROG = "python -m benchmarks.losses"
+MAX_GAMES = 1_000_000
 
 CAUSES = ("bid_false", "dudo_wrong", "calza_wrong", "calza_won")
 """A die lost because the seat's bid was called and false, its dudo or its calza was wrong;
@@ -105,17 +116,29 @@ def report(spec: ArenaSpec, found: LossTally) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def build_parser() -> argparse.ArgumentParser:
+    parser = arguments.OneLineParser(prog=PROG, description=__doc__.split("\n")[0])
     parser.add_argument("--hero", default="coach")
     parser.add_argument("--opponents", default="planner")
-    parser.add_argument("--players", type=int, default=5)
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    spec = ArenaSpec(args.hero, args.opponents, args.players, args.games, args.seed)
-    print(report(spec, tally(spec)))
+    parser.add_argument("--players", type=arguments.whole_number(MIN_PLAYERS, MAX_PLAYERS),
+                        default=5, help=f"{MIN_PLAYERS} to {MAX_PLAYERS} (default 5)")
+    parser.add_argument("--games", type=arguments.whole_number(1, MAX_GAMES), default=100,
+                        help=f"1 to {MAX_GAMES:,} (default 100)")
+    parser.add_argument("--seed", type=arguments.whole_number(0, 2**63 - 1), default=0,
+                        help="0 to 2**63 - 1 (default 0)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        spec = ArenaSpec(args.hero, args.opponents, args.players, args.games, args.seed)
+        found = tally(spec)
+    except ValueError as error:  # a bot's name that leads nowhere, a bot that fails
+        return arguments.report_error(PROG, error)
+    print(report(spec, found))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
