@@ -1,19 +1,25 @@
 """Odds & advice page: what to do now, and how likely the bid on the table is to be true.
 
 Built for a phone at a noisy table: the inputs are compact and the recommendation sits right
-under them, visible without scrolling; details (other moves, odds, charts) follow below.
+under them, visible without scrolling; the moves weighed follow, and the odds in detail (every
+raise's chance, the bid's odds and their charts) wait in an expander, drawn only while open.
 Layout and wiring only: the math is ``perudo_math`` and ``coach`` (cached by
 ``views.engine_cache``), the inputs ``views.inputs``, the charts ``views.charts``, the coach's
 words ``views.advice_view``, the texts ``views/locales``.
 
-State keys: ``odds_hand`` (tapped faces, the keypad's), ``odds_round`` and ``odds_read``
-(read the bids) belong to their widgets; the table, the players and the bid, which the page
-reads back, are ``views.odds_inputs.OddsState``, with what it remembers between visits. The page
-starts with no bid (an opening): a bid is on the table once a face and a quantity are tapped,
-and "I open" takes it off again. With a tracked game (not over) the table, the players, the
-round and its bids come from the tracker and show as one short note instead of the steppers
-(they cannot be overridden); the user's own values come back when the game is no longer
-tracked.
+The page is four fragments, top to bottom: my dice, the table, the bid, the advice
+(``views.odds_inputs.PARTS``). A tap reruns its own part and the advice, which reads the
+inputs back from the session: a die's tap sends neither the steppers nor the bid's rows, a
+stepper's neither the keypad nor the bid; a tap on the bid redraws its own part only when the
+part would look otherwise (``views.odds_inputs.bid_tapped``).
+
+State keys: ``odds_hand`` (tapped faces, the keypad's) and ``odds_read`` (read the bids)
+belong to their widgets; the table, the players, the round and the bid are
+``views.odds_inputs.OddsState``, with what it remembers between visits. The page starts with
+no bid (an opening): a bid is on the table once a face and a quantity are tapped, and "I open"
+takes it off again. With a tracked game (not over) the table, the players, the round and its
+bids come from the tracker and show as one short note instead of the steppers (they cannot be
+overridden); the user's own values come back when the game is no longer tracked.
 
 Until my dice are entered, the page asks for them and shows no odds (a player out of a
 tracked game, who holds none, sees them from the dice alone).
@@ -64,7 +70,14 @@ from views.engine_cache import (
     cached_smallest_raises,
 )
 from views.i18n import current_language, format_decimal, format_percent, t, tn
-from views.inputs import face_selector, hand_keypad, quantity_row, round_selector, stepper
+from views.inputs import (
+    entered_hand,
+    face_selector,
+    hand_keypad,
+    quantity_row,
+    round_selector,
+    stepper,
+)
 from views.odds_inputs import OddsState
 from views.style import phone_page
 from views.text import player_name, small
@@ -108,57 +121,52 @@ def tracked_game() -> GameState | None:
     return None if game is None or game.is_over else game
 
 
-def manual_inputs() -> Inputs:
-    """Steppers and selectors for the table, the round and the bid on it: the table and the
-    players as last used (``views.odds_inputs``), no bid until one is tapped."""
-    return bid_inputs(*table_inputs())
-
-
 def side_by_side() -> DeltaGenerator:
     """Two inputs side by side, each half the width, bottoms aligned: one block where two
     columns take three (each element a tap's screen redraws costs the phone)."""
     return st.container(horizontal=True, wrap=False, vertical_alignment="bottom")
 
 
-def table_inputs() -> tuple[int, int]:
-    """The table's dice and players, on steppers (as last used)."""
+def table_inputs() -> None:
+    """The table's dice and players, on steppers (as last used), kept in the link."""
     rules = url_state.current_rules()
     odds_inputs.recall_table(rules.starting_dice)
     with side_by_side():
         dice = stepper(t("odds.dice.label"), key=OddsState.dice.key, minimum=1,
                        maximum=MAX_TABLE_DICE, less=t("odds.dice.less"),
                        more=t("odds.dice.more"), help=t("odds.dice.help"),
-                       on_change=odds_inputs.table_set_by_hand)
+                       on_change=odds_inputs.table_stepped)
         players = stepper(t("odds.players.label"), key=OddsState.players.key,
                           minimum=MIN_PLAYERS, maximum=MAX_PLAYERS, less=t("odds.players.less"),
-                          more=t("odds.players.more"))
+                          more=t("odds.players.more"),
+                          on_change=partial(odds_inputs.rerun_with_advice,
+                                            odds_inputs.TABLE_PART))
     odds_inputs.remember_in_link(int(dice), int(players))
-    return int(dice), int(players)
 
 
-def bid_inputs(dice: int, players: int) -> Inputs:
+def bid_inputs() -> None:
     """The round and the bid on the table: none until a face and a quantity are tapped (the
-    quantities centred on the table's expected count of the face); "I open" clears it."""
+    quantities centred on the table's expected count of the face, when it was picked); "I
+    open" clears it."""
     label = t("odds.bid.none")  # bound: the pill's label may be formatted outside this run
     state = OddsState()
-    entered = state.face is not None and state.quantity is not None
-    state.opening = None if entered else OPENING
+    look = state.drawn = odds_inputs.bid_look(state)
+    state.opening = None if look.entered else OPENING
     with side_by_side():
-        palifico = round_selector(key="odds_round", label_visibility="collapsed")
+        round_selector(key=OddsState.round.key, label_visibility="collapsed",
+                       on_change=partial(odds_inputs.bid_tapped, new_face=True))
         st.pills(label, [OPENING], format_func=lambda _: label, key=OddsState.opening.key,
-                 on_change=odds_inputs.clear_bid, width="stretch", wrap=True,
+                 on_change=odds_inputs.opening_tapped, width="stretch", wrap=True,
                  label_visibility="collapsed")
-    face = face_selector(t("odds.bid.face"), key=OddsState.face.key, default=None,
-                         optional=True)
-    centre = odds_inputs.expected_quantity(int(dice), face, palifico)
-    quantity = quantity_row(t("odds.bid.quantity"), key=OddsState.quantity.key,
-                            centre=centre, maximum=MAX_TABLE_DICE)
-    bid = None if face is None or quantity is None else Bid(quantity, face)
-    return Inputs(url_state.current_rules(), int(dice), int(players), palifico, bid)
+    face_selector(t("odds.bid.face"), key=OddsState.face.key, default=None, optional=True,
+                  on_change=partial(odds_inputs.bid_tapped, new_face=True))
+    quantity_row(t("odds.bid.quantity"), key=OddsState.quantity.key, centre=look.centre,
+                 maximum=MAX_TABLE_DICE, on_change=partial(odds_inputs.bid_tapped,
+                                                           new_face=False))
 
 
-def tracked_inputs(game: GameState) -> Inputs:
-    """The table, the round and its bids from the tracked game: shown, not editable."""
+def tracked_note(game: GameState) -> None:
+    """The tracked game's table, round and bids, shown in place of the inputs."""
     seat = url_state.current_seat()
     me = seat if seat is not None else game.turn
     assert me is not None  # the game is not over
@@ -166,8 +174,24 @@ def tracked_inputs(game: GameState) -> Inputs:
         st.markdown(advice_view.tracker_note(game, me, seat is not None))
         st.caption(advice_view.tracker_bids(game))
         navigation.back_to_game()
-    return Inputs(game.rules, game.table_dice, len(game.active_seats), game.palifico,
-                  game.last_bid, game, me, seat is not None)
+
+
+def current_inputs(game: GameState | None) -> Inputs:
+    """The table, the round and the bid as the page's parts left them in the session (the
+    steppers' and the bid's), or from the tracked ``game``."""
+    if game is not None:
+        seat = url_state.current_seat()
+        me = seat if seat is not None else game.turn
+        assert me is not None  # the game is not over
+        return Inputs(game.rules, game.table_dice, len(game.active_seats), game.palifico,
+                      game.last_bid, game, me, seat is not None)
+    state = OddsState()
+    face, quantity = state.face, state.quantity
+    bid = None if face is None or quantity is None else Bid(int(quantity), int(face))
+    rules = url_state.current_rules()
+    players = int(state.players) if state.players is not None else odds_inputs.DEFAULT_PLAYERS
+    dice = int(state.dice) if state.dice is not None else players * rules.starting_dice
+    return Inputs(rules, dice, players, state.round == "palifico", bid)
 
 
 def input_problem(hand: Hand, inputs: Inputs) -> str | None:
@@ -258,9 +282,8 @@ def show_what_reading_changed(box: DeltaGenerator, table: Table, bid: Bid,
         box.caption(line)
 
 
-def show_moves(advice: Advice, situation: Situation, table: Table, read_bids: bool) -> None:
-    """The other moves worth weighing, and where every legal raise stands."""
-    st.markdown(advice_view.moves_markdown(advice, situation))
+def show_raise_chart(advice: Advice, table: Table, read_bids: bool) -> None:
+    """Where every legal raise stands: the chance each is true, the coach's pick outlined."""
     pick = advice.action.bid
     heat_map = charts.cached_raise_html(table, read_bids, pick, current_language())
     if heat_map is not None:
@@ -337,83 +360,101 @@ def new_round_notice(game: GameState | None) -> None:
     st.warning(text, icon=":material/autorenew:")
 
 
-@st.fragment
-def odds_and_advice(top: DeltaGenerator) -> None:
-    """Everything under the title, rerun alone on a tap of the table's steppers: the entry
-    script and the sidebar stay as they are. My dice and their keypad go to ``top``, above
-    the steppers, drawn by the fragment inside (:func:`hand_and_advice`)."""
+@st.fragment(key=odds_inputs.KEYPAD_PART)
+def keypad_part() -> None:
+    """My dice on their keypad: a die's tap reruns this part and the advice alone."""
     game = tracked_game()
-    hand_and_advice(top, table_inputs() if game is None else None)
-
-
-@st.fragment
-def hand_and_advice(top: DeltaGenerator, seats: tuple[int, int] | None) -> None:
-    """My dice on their keypad (in ``top``, above the table's steppers), the bid and its
-    advice: a die's tap, the tap a player makes most, reruns this part alone, and the
-    steppers between the keypad and the bid stay as they are (36 messages a tap where the
-    whole page's fragment sent 49, ``make bench-speed``). ``seats``: the table's dice and
-    players (``None``: a tracked game)."""
-    game = tracked_game()
-    with top:
-        new_round_notice(game)
-        hand = hand_keypad(my_dice.KEYPAD)
+    new_round_notice(game)
+    hand_keypad(my_dice.KEYPAD,
+                on_change=partial(odds_inputs.rerun_with_advice, odds_inputs.KEYPAD_PART))
     my_dice.keep(game)  # this round's dice, kept on this device for a reload
-    bid_and_advice(hand, seats)
 
 
-@st.fragment
-def bid_and_advice(faces: tuple[int, ...], seats: tuple[int, int] | None) -> None:
-    """The bid and its advice, a fragment inside the keypad's: a tap on the bid reruns this
-    part alone, the keypad and the table's steppers above it staying as they are (20
-    messages a tap). ``faces``: my dice as tapped; ``seats``: the table's dice and players
-    (``None``: a tracked game).
-    """
-    hand = Hand(faces)
+@st.fragment(key=odds_inputs.TABLE_PART)
+def table_part() -> None:
+    """The table's dice and players on steppers, or the tracked game's note in their place:
+    a stepper's tap reruns this part and the advice alone."""
     game = tracked_game()
-    if game is not None:
-        inputs = tracked_inputs(game)
-    elif seats is not None:
-        inputs = bid_inputs(*seats)
+    if game is None:
+        table_inputs()
     else:
-        inputs = manual_inputs()
+        tracked_note(game)
+
+
+@st.fragment(key=odds_inputs.BID_PART)
+def bid_part() -> None:
+    """The round and the bid (none with a tracked game: its bids are the bid): a tap reruns
+    this part and the advice alone."""
+    if tracked_game() is None:
+        bid_inputs()
+
+
+@st.fragment(key=odds_inputs.ADVICE_PART)
+def advice_part() -> None:
+    """The advice, and the chances in detail: reruns with every tap above it (the inputs
+    are read from the session) and alone on its own switches."""
+    hand = Hand(entered_hand(my_dice.KEYPAD))
+    inputs = current_inputs(tracked_game())
     palifico_banner(inputs)
     problem = input_problem(hand, inputs)
     if problem is not None:
         st.error(problem, icon=":material/block:")
+        return
+    if inputs.bid is not None and exceeds_table(inputs.bid, inputs.dice):
+        st.warning(t("odds.warn.exceeds_table", bid=inputs.bid.pretty(), dice=inputs.dice),
+                   icon=":material/warning:")
+    table = advice_table(hand, inputs)
+    if table is None:
+        odds_alone(hand, inputs)
     else:
-        if inputs.bid is not None and exceeds_table(inputs.bid, inputs.dice):
-            st.warning(t("odds.warn.exceeds_table", bid=inputs.bid.pretty(), dice=inputs.dice),
-                       icon=":material/warning:")
-        table = advice_table(hand, inputs)
-        advice = situation = None
-        if table is not None:
-            card = st.container(border=True, key="odds_advice", gap="xsmall")
-            read_bids = st.toggle(
-                t("advice.read_bids"), value=True, key="odds_read",
-                help=t("advice.read_bids.help"), disabled=inputs.bid is None,
-                persist_state="session",
-            )
-            moved = st.container(key="odds_moved", gap="xsmall")  # filled last
-            advice, situation = show_recommendation(card, table, read_bids)
-        shown_bid = inputs.bid if inputs.bid is not None else (
-            advice.action.bid if advice is not None else None
-        )
-        if inputs.bid is not None:
-            mine = len(hand) if inputs.game is None else inputs.game.players[inputs.me].dice
-            legality_notes(inputs, inputs.bid, mine or None)
-        if advice is not None and situation is not None and table is not None:
-            show_moves(advice, situation, table, read_bids)
-        if shown_bid is not None and not awaits_my_dice(hand, inputs):
-            # the order of the taps does not change the odds
-            reading = None if table is None else (table, read_bids)
-            show_odds(hand, inputs.dice, shown_bid, inputs.palifico, reading)
-        if table is not None and read_bids and inputs.bid is not None:
-            # last: the lines under the switch wait on nothing else the tap shows
-            show_what_reading_changed(moved, table, inputs.bid, inputs.game)
-        if table is not None:  # what "Read the bids", shown with the advice, changes
-            st.caption(t("odds.intro.basis"))
+        advice_and_details(hand, inputs, table)
 
+
+def odds_alone(hand: Hand, inputs: Inputs) -> None:
+    """No advice (no dice entered, not my turn, out of the game): the bid's odds from the
+    dice alone, in the open, unless the page is asking for my dice."""
+    if inputs.bid is None:
+        return
+    mine = len(hand) if inputs.game is None else inputs.game.players[inputs.me].dice
+    legality_notes(inputs, inputs.bid, mine or None)
+    if not awaits_my_dice(hand, inputs):
+        show_odds(hand, inputs.dice, inputs.bid, inputs.palifico, None)
+
+
+def advice_and_details(hand: Hand, inputs: Inputs, table: Table) -> None:
+    """The advice's card, "Read the bids", what may follow the bid and the moves weighed;
+    then the chances in detail (every raise's chance, the bid's odds and their charts),
+    drawn only while their expander is open: a tap's screen without them is about a tenth
+    faster, and a learner who opens them keeps them open."""
+    card = st.container(border=True, key="odds_advice", gap="xsmall")
+    read_bids = st.toggle(
+        t("advice.read_bids"), value=True, key="odds_read",
+        help=t("advice.read_bids.help"), disabled=inputs.bid is None,
+        persist_state="session",
+    )
+    moved = st.container(key="odds_moved", gap="xsmall")  # filled last
+    advice, situation = show_recommendation(card, table, read_bids)
+    if inputs.bid is not None:
+        mine = len(hand) if inputs.game is None else inputs.game.players[inputs.me].dice
+        legality_notes(inputs, inputs.bid, mine or None)
+    st.markdown(advice_view.moves_markdown(advice, situation))
+    details = st.expander(t("odds.details"), expanded=OddsState().details_kept,
+                          icon=":material/bar_chart:", key=OddsState.details.key,
+                          on_change=odds_inputs.keep_details)
+    if details.open:
+        with details:
+            show_raise_chart(advice, table, read_bids)
+            shown_bid = inputs.bid if inputs.bid is not None else advice.action.bid
+            if shown_bid is not None:
+                show_odds(hand, inputs.dice, shown_bid, inputs.palifico, (table, read_bids))
+    if read_bids and inputs.bid is not None:
+        # last: the lines under the switch wait on nothing else the tap shows
+        show_what_reading_changed(moved, table, inputs.bid, inputs.game)
+    st.caption(t("odds.intro.basis"))  # what "Read the bids", shown with the advice, changes
 
 with phone_page():
     st.title(t("odds.title"), anchor=False)
-    odds_and_advice(st.container())
+    keypad_part()
+    table_part()
+    bid_part()
+    advice_part()

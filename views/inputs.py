@@ -47,20 +47,26 @@ def _hand_key(prefix: str) -> str:
     return f"{prefix}_hand"
 
 
-def _add_die(prefix: str, face: int) -> None:
+def _add_die(prefix: str, face: int, then: Callable[[], None] | None = None) -> None:
     hand = st.session_state.setdefault(_hand_key(prefix), [])
     if len(hand) < MAX_HAND_DICE:
         hand.append(face)
+    if then is not None:
+        then()
 
 
-def _remove_last(prefix: str) -> None:
+def _remove_last(prefix: str, then: Callable[[], None] | None = None) -> None:
     hand = st.session_state.setdefault(_hand_key(prefix), [])
     if hand:
         hand.pop()
+    if then is not None:
+        then()
 
 
-def _clear(prefix: str) -> None:
+def _clear(prefix: str, then: Callable[[], None] | None = None) -> None:
     st.session_state[_hand_key(prefix)] = []
+    if then is not None:
+        then()
 
 
 def entered_hand(prefix: str) -> tuple[int, ...]:
@@ -78,11 +84,12 @@ def set_hand(prefix: str, faces: tuple[int, ...]) -> None:
     st.session_state[_hand_key(prefix)] = list(faces[:MAX_HAND_DICE])
 
 
-def hand_keypad(prefix: str) -> tuple[int, ...]:
+def hand_keypad(prefix: str, on_change: Callable[[], None] | None = None) -> tuple[int, ...]:
     """Enter a hand by tapping die faces; returns the faces in tap order.
 
     One tap adds one die; "remove last" and "clear" fix mistakes. No keyboard is needed.
     Compact for a phone: the dice entered and their count share one line above the keys.
+    ``on_change`` runs after each tap has changed the hand (it may say what reruns).
     """
     hand: list[int] = st.session_state.setdefault(_hand_key(prefix), [])
     full = len(hand) >= MAX_HAND_DICE
@@ -102,7 +109,7 @@ def hand_keypad(prefix: str) -> tuple[int, ...]:
                 face_label(face),
                 key=f"{prefix}_add_{face}",
                 on_click=_add_die,
-                args=(prefix, face),
+                args=(prefix, face, on_change),
                 disabled=full,
                 width="stretch",
             )
@@ -123,6 +130,7 @@ def hand_keypad(prefix: str) -> tuple[int, ...]:
 def face_selector(
     label: str, *, key: str, default: int | None = 4, disabled: bool = False,
     label_visibility: LabelVisibility = "visible", optional: Literal[False] = False,
+    on_change: Callable[[], None] | None = None,
 ) -> int: ...
 
 
@@ -130,21 +138,25 @@ def face_selector(
 def face_selector(
     label: str, *, key: str, default: int | None = 4, disabled: bool = False,
     label_visibility: LabelVisibility = "visible", optional: bool,
+    on_change: Callable[[], None] | None = None,
 ) -> int | None: ...
 
 
 def face_selector(
     label: str, *, key: str, default: int | None = 4, disabled: bool = False,
     label_visibility: LabelVisibility = "visible", optional: bool = False,
+    on_change: Callable[[], None] | None = None,
 ) -> int | None:
     """Pick a bid face, pacos included (shown ``⚀ P``). Returns a face, or with
     ``optional`` ``None`` until one is picked (a face picked cannot be unpicked).
 
     ``default=None`` leaves the value to ``st.session_state[key]``, set by the caller (a
     widget must not get both a default and a state value), or to the user with ``optional``.
+    ``on_change`` runs after a new face is picked.
     """
     face = _kept_choice(label, FACES, format_func=face_label, default=default, key=key,
-                        disabled=disabled, label_visibility=label_visibility)
+                        disabled=disabled, label_visibility=label_visibility,
+                        on_change=on_change)
     if face is None:
         return None if optional else 4
     return int(face)
@@ -262,25 +274,28 @@ def quantity_buttons(face: int, *, key: str, lowest: int, offset: int, table_dic
 
 
 def round_selector(*, key: str, default: str | None = "normal", disabled: bool = False,
-                   label_visibility: LabelVisibility = "visible") -> bool:
-    """Normal or palifico round; returns whether the round is palifico."""
+                   label_visibility: LabelVisibility = "visible",
+                   on_change: Callable[[], None] | None = None) -> bool:
+    """Normal or palifico round; returns whether the round is palifico. ``on_change`` runs
+    after the round is switched."""
     lang = current_language()  # bound: the labels may be formatted outside this run
     choice = _kept_choice(t("round.label"), ("normal", "palifico"),
                           format_func=lambda option: translate(lang, f"round.{option}"),
                           default=default, key=key, disabled=disabled,
-                          label_visibility=label_visibility)
+                          label_visibility=label_visibility, on_change=on_change)
     return choice == "palifico"
 
 
 def _kept_choice(label: str, options: Sequence[T], *, format_func: Callable[[T], str],
                  default: T | None, key: str, disabled: bool,
-                 label_visibility: LabelVisibility) -> T | None:
+                 label_visibility: LabelVisibility,
+                 on_change: Callable[[], None] | None = None) -> T | None:
     """A segmented control as wide as the page whose choice, once made, stays made and is
     kept across pages (``persist_state``)."""
     return st.segmented_control(label, options, format_func=format_func, default=default,
                                 required=True, key=key, persist_state="session",
                                 width="stretch", disabled=disabled,
-                                label_visibility=label_visibility)
+                                label_visibility=label_visibility, on_change=on_change)
 
 
 __all__ = [

@@ -22,6 +22,7 @@ from coach import (
 )
 from perudo_math import Bid, GameState, Hand, Rules, odds
 from perudo_math.situation import even_split
+from tests.app.conftest import ENTRY, FIRST_RUN_TIMEOUT_S
 from tests.app.steppers import set_stepper, stepper_value
 from tests.strategies import read_rounds
 from views import advice_view
@@ -34,6 +35,7 @@ from views.engine_cache import (
 )
 from views.i18n import LANGUAGES, catalog, format_decimal, format_percent
 from views.inputs import MAX_HAND_DICE
+from views.odds_inputs import OddsState
 from views.table_words import frequency_key
 
 CALZA_ACTION, DUDO_ACTION = Action("calza"), Action("dudo")
@@ -43,6 +45,15 @@ README_HAND = [1, 1, 5, 2, 3]
 
 
 # --- helpers -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def app(app: AppTest) -> AppTest:
+    """The app with the odds page's details open, as a learner keeps them: most tests here
+    read the odds and charts in them (:func:`test_the_details_stay_closed_until_asked_for`
+    covers a player's first visit)."""
+    app.session_state[OddsState.details_kept.key] = True
+    return app
 
 
 def tap(at: AppTest, faces: list[int]) -> AppTest:
@@ -123,6 +134,11 @@ def metrics(at: AppTest) -> dict[str, str]:
     return found
 
 
+def charts(at: AppTest) -> list[str]:
+    """The charts the page shows, as their HTML."""
+    return [html.value for html in at.get("html") if 'class="pc-figure"' in html.value]
+
+
 def odds_heading(at: AppTest) -> str | None:
     """The odds section's heading (``Bid 5 × 4``), or ``None`` when it is not shown."""
     return next((text[4:] for text in texts(at) if text.startswith("### ")), None)
@@ -195,6 +211,24 @@ def test_published_odds_of_five_fours(app: AppTest) -> None:
     assert "5 dice: P 2 2 5 6" in texts(app)
     assert "20 dice on the table: about 6.0 fours, pacos included." in texts(app)
     assert odds_heading(app) == "Bid 5 × 4"
+
+
+def test_the_details_stay_closed_until_asked_for() -> None:
+    """A first visit shows the advice and the moves weighed, not the charts and the bid's
+    odds in detail: those wait in their expander until it is opened."""
+    at = AppTest.from_file(ENTRY, default_timeout=FIRST_RUN_TIMEOUT_S)
+    at.context = {"locale": "en-US"}
+    readme_example(at)
+    assert card(at) is not None
+    assert any(text.startswith(f"**{catalog('en')['advice.table.heading']}**")
+               for text in texts(at))
+    assert odds_heading(at) is None
+    assert not charts(at)
+    assert catalog("en")["odds.details"] in [expander.label for expander in at.expander]
+    at.session_state[OddsState.details.key] = True
+    at.run()
+    assert odds_heading(at) == "Bid 4 × 5"
+    assert len(charts(at)) == 2  # every raise's chance, the count's distribution
 
 
 def test_the_readme_example_raises_to_two_pacos(app: AppTest) -> None:
@@ -1353,7 +1387,9 @@ def test_the_table_follows_the_players_until_set_by_hand(app: AppTest) -> None:
     assert stepper_value(app, "odds_dice") == 20
     set_stepper(app, "odds_players", 5)
     assert stepper_value(app, "odds_dice") == 25  # five players at five dice
-    # and the quantities follow the table: centred on 25 / 3, about 8
+    # the quantities stay where they were until a face is picked: then centred on 25 / 3
+    assert app.segmented_control(key="odds_qty").options == ["5", "6", "7", "8", "9", "10"]
+    app.segmented_control(key="odds_face").set_value(4).run()
     assert app.segmented_control(key="odds_qty").options == ["6", "7", "8", "9", "10", "11"]
     assert "table" not in app.query_params and app.query_params["players"] == "5"
     set_stepper(app, "odds_dice", 24)
@@ -1378,6 +1414,10 @@ def test_the_table_and_players_come_back_from_the_link(app: AppTest) -> None:
     assert stepper_value(app, "odds_dice") == 17  # the link's table was set by hand
     # 17 / 3 rounds to 6: the quantities centred there
     assert app.segmented_control(key="odds_qty").options == ["4", "5", "6", "7", "8", "9"]
+    set_stepper(app, "odds_dice", 24)  # the row stays put: no number moves under a finger
+    assert app.segmented_control(key="odds_qty").options == ["4", "5", "6", "7", "8", "9"]
+    app.segmented_control(key="odds_face").set_value(1).run()  # pacos: a sixth of 24
+    assert app.segmented_control(key="odds_qty").options == ["2", "3", "4", "5", "6", "7"]
 
 
 @pytest.mark.parametrize(("table", "players"), [("abc", "4"), ("0", "1"), ("101", "11"),
@@ -1406,6 +1446,9 @@ def test_the_quantities_centre_on_the_expected_count(app: AppTest) -> None:
     app.segmented_control(key="odds_round").set_value("normal").run()
     set_stepper(app, "odds_dice", 30)
     assert app.segmented_control(key="odds_qty").value == 5  # tapped: it stays
+    # the row too, until a face is picked: then centred on 30 / 3, the pick kept in view
+    assert app.segmented_control(key="odds_qty").options == ["5", "6", "7", "8", "9", "10"]
+    app.segmented_control(key="odds_face").set_value(6).run()
     assert app.segmented_control(key="odds_qty").options == ["5", "8", "9", "10", "11", "12",
                                                              "13"]
 

@@ -202,6 +202,19 @@ def tap(page: Page, key: str) -> None:
         page.locator(f".st-key-{key} button:visible").first.click()
 
 
+ODDS_DETAILS = "odds_details"
+"""The odds page's expander of the odds in detail: the charts and the bid's odds."""
+
+
+def open_details(page: Page) -> None:
+    """Open the odds page's odds in detail (drawn only while open), unless they are."""
+    details = page.locator(f".st-key-{ODDS_DETAILS} details")
+    if details.get_attribute("open") is None:
+        with script_run(page):
+            page.locator(f".st-key-{ODDS_DETAILS} summary").click()
+    expect(details).to_have_attribute("open", "")
+
+
 def tap_named(page: Page, name: str) -> None:
     """Tap the button whose accessible name is ``name``."""
     with script_run(page):

@@ -17,6 +17,7 @@ from tests.browser.kit import (
     advice_headline,
     axe_findings,
     choose_segment,
+    open_details,
     open_page,
     script_run,
     tap,
@@ -49,6 +50,7 @@ def test_the_advice_and_its_charts_in_a_normal_and_a_palifico_round(app_url, pho
     choose_segment(phone, "odds_face", face_label(4))
     pick_quantity(phone, 5)
     expect(advice_headline(phone)).to_be_visible()
+    open_details(phone)
     assert phone.locator("table.pc-heat, figure.pc-dist").count() >= 1
     normal = violations(phone)
     choose_segment(phone, "odds_round", translate(lang, "round.palifico"))
