@@ -3,6 +3,7 @@ graph against the exact tree solver, and exploitability measured in the full gam
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -173,3 +174,18 @@ def test_exact_exploitability_matches_a_brute_force_twin():
     assert exact > 1e-3
     assert _brute_force_exploitability(game, abstract, profile) == pytest.approx(exact,
                                                                                  abs=1e-12)
+
+
+def test_measure_script_prints_a_row_per_state_and_recall(capsys):
+    from scripts.measure_abstraction import main as measure
+
+    assert measure(["--states", "1v1", "--recall", "1", "2", "--iterations", "20",
+                    "--bound-recall", "2", "12"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(row["state"], row["recall"]) for row in rows] == [("1v1-normal", "K1"),
+                                                               ("1v1-normal", "K2")]
+    first = rows[0]
+    assert first["at_least_K2"] <= first["exploitability"] + 1e-9
+    assert first["at_least_K12"] == pytest.approx(first["exploitability"], rel=1e-2)
+    assert first["table_bytes"] == 2 * 6 * first["actions"]  # one die each: 6 hands
+    assert "exact_value" in first

@@ -22,10 +22,14 @@ Neller & Hnath's fixed-strategy iteration does one deal at a time. With imperfec
 CFR has no convergence guarantee, so :func:`full_game_profile` lays an abstract profile on
 the perfect-recall tree, where :func:`coach.solver.cfr.exploitability` measures it exactly.
 
-:meth:`AbstractGame.exploitability` is the gain of the best response *within the
-abstraction* (a player with the same recall, choosing per state and hand bottom-up): a lower
-bound on the exact exploitability, which it equals when the recall is perfect. Solving the
-best responder on a finer recall (:func:`restricted_exploitability`) tightens the bound.
+:meth:`AbstractGame.exploitability` pits the profile against *local* best responses: per
+abstract state and hand, bottom-up, the action whose counterfactual value (summed over the
+merged histories) is largest. That is a real strategy, so its gain is a lower bound on the
+exact exploitability (equal to it under perfect recall); under imperfect recall it is not
+the best strategy of that recall (its own reach differs across the histories it merges) and
+the sum can even be negative. Local responders with a finer recall
+(:func:`restricted_exploitability`) tighten the bound, up to the exact value at perfect
+recall.
 """
 
 from __future__ import annotations
@@ -219,8 +223,8 @@ class AbstractGame:
         return values[0]
 
     def best_response_value(self, player: int, profile: Profile) -> float:
-        """``player``'s payoff from the best response *within the abstraction* (per abstract
-        state and hand, bottom-up) to the other player's ``profile``."""
+        """``player``'s payoff from the local best response (per abstract state and hand,
+        bottom-up) to the other player's ``profile``: at most the exact best response's."""
         opponent = self.reach(1 - player, profile)
 
         def respond(number: int, stage: Stage, actions: np.ndarray) -> np.ndarray | None:
@@ -236,7 +240,8 @@ class AbstractGame:
         return value if player == 0 else -value
 
     def exploitability(self, profile: Profile) -> float:
-        """NashConv / 2 of ``profile`` against best responses within the abstraction."""
+        """NashConv / 2 of ``profile`` against local best responses: a lower bound on the
+        exact exploitability (see the module notes), which CFR+ stops on."""
         return (self.best_response_value(0, profile) + self.best_response_value(1, profile)) / 2
 
 
@@ -387,12 +392,13 @@ class AbstractSolution:
 
 def solve_abstract(abstract: AbstractGame, iterations: int | None = None,
                    target: float | None = 1e-4, check_every: int = 25,
-                   time_limit: float | None = None,
+                   time_limit: float | None = None, max_iterations: int = 100_000,
                    average_power: float = 2.0) -> AbstractSolution:
-    """CFR+ on the abstract game (:func:`coach.solver.cfr.run_cfr`); ``target`` is on the
-    exploitability within the abstraction."""
+    """CFR+ on the abstract game (:func:`coach.solver.cfr.run_cfr`); ``target`` is on
+    :meth:`AbstractGame.exploitability`, a lower bound only: a fixed ``iterations`` is the
+    honest stop under imperfect recall."""
     start = time.perf_counter()
-    run = run_cfr(abstract, iterations, target, check_every, time_limit=time_limit,
+    run = run_cfr(abstract, iterations, target, check_every, max_iterations, time_limit,
                   average_power=average_power)
     return AbstractSolution(abstract, run.profile, abstract.expected_value(run.profile),
                             run.exploitability, run.iterations, time.perf_counter() - start)
