@@ -251,6 +251,12 @@ class TreeGame:
         return exploitability(self.tree, profile)
 
 
+def normalise_stages(game: SolverGame, weights: Profile) -> Profile:
+    """Per node and hand of every stage of ``game``, ``weights`` scaled to sum to one."""
+    return [_normalise_level(stage, stage_weights)
+            for stage, stage_weights in zip(game.stages, weights, strict=True)]
+
+
 def uniform_stages(game: SolverGame) -> Profile:
     """Every legal action equally likely, for every hand, at every stage of ``game``."""
     return [np.repeat((1.0 / stage.child_counts[stage.child_rank])[:, None],

@@ -463,6 +463,18 @@ def _levels(game: BidGame, arrays: dict[str, np.ndarray], counts: np.ndarray,
     return tuple(levels)
 
 
+def opener_die_lost(game: BidGame) -> OpenerPayoff:
+    """A payoff of 1 where the opener loses a die and 0 elsewhere: a game relabelled with it
+    (:func:`relabel`) gives how often the opener loses the round."""
+
+    def lost(bid: Bid, kind: CallKind, caller: int, count: int) -> float:
+        settled = settle_round(bid, bidder=1 - caller, caller=caller, kind=kind, count=count,
+                               dice=game.dice, rules=game.rules)
+        return float(settled.loser == 0)
+
+    return lost
+
+
 def relabel(tree: GameTree, payoff: OpenerPayoff) -> GameTree:
     """The same tree with every leaf paying ``payoff`` instead: evaluating a profile on it
     (:func:`coach.solver.cfr.expected_value`) gives the expectation of any statistic of the
