@@ -24,6 +24,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
 
 from coach.solver.abstract import (
     AbstractGame,
@@ -33,7 +34,7 @@ from coach.solver.abstract import (
     restricted_exploitability,
     solve_abstract,
 )
-from coach.solver.cfr import exploitability
+from coach.solver.cfr import Profile, exploitability
 from coach.solver.games import GameTree, PerudoRound, build_tree, count_tree
 from coach.solver.tables import table_key
 from coach.solver.values import INDEX_FILE
@@ -49,6 +50,23 @@ def parse_state(text: str) -> tuple[int, int]:
     """``2v3`` → (2, 3): the opener's dice, the responder's."""
     opener, _, responder = text.partition("v")
     return int(opener), int(responder)
+
+
+def exploitability_figures(game: PerudoRound, abstract: AbstractGame, profile: Profile,
+                           tree: GameTree | None, bounds: Sequence[int]) -> dict[str, float]:
+    """The abstract ``profile``'s exploitability measured exactly in the full game (when its
+    ``tree`` is given), and the lower bound from local best responders remembering each of
+    ``bounds`` bids (``at_least_K4``), those longer than the abstraction's recall."""
+    figures = {}
+    if tree is not None:
+        gap = exploitability(tree, full_game_profile(tree, abstract, profile))
+        figures["exploitability"] = float(f"{gap:.3g}")
+    for finer in bounds:
+        if finer > abstract.recall.bids:
+            bound = restricted_exploitability(game, abstract, profile,
+                                              Recall(finer, abstract.recall.depth_cap))
+            figures[f"at_least_K{finer}"] = float(f"{bound:.3g}")
+    return figures
 
 
 def measure(game: PerudoRound, recall: Recall, tree: GameTree | None, args: argparse.Namespace,
@@ -70,14 +88,7 @@ def measure(game: PerudoRound, recall: Recall, tree: GameTree | None, args: argp
         "local_gap": float(f"{solved.abstract_exploitability:.3g}"),
     }
     start = time.perf_counter()
-    if tree is not None:
-        profile = full_game_profile(tree, abstract, solved.profile)
-        row["exploitability"] = float(f"{exploitability(tree, profile):.3g}")
-    for finer in args.bound_recall:
-        if finer > recall.bids:
-            bound = restricted_exploitability(game, abstract, solved.profile,
-                                              Recall(finer, recall.depth_cap))
-            row[f"at_least_K{finer}"] = float(f"{bound:.3g}")
+    row.update(exploitability_figures(game, abstract, solved.profile, tree, args.bound_recall))
     row["measure_seconds"] = round(time.perf_counter() - start, 2)
     if key in shipped:
         row["exact_value"] = shipped[key]["value"]

@@ -12,12 +12,20 @@ import pytest
 from coach.solver.abstract import (
     AbstractGame,
     Recall,
+    abstract_arrays,
+    abstract_profile,
     build_abstract,
     full_game_profile,
     restricted_exploitability,
     solve_abstract,
 )
-from coach.solver.cfr import Profile, expected_value, exploitability, solve_cfr
+from coach.solver.cfr import (
+    Profile,
+    expected_value,
+    exploitability,
+    normalise_stages,
+    solve_cfr,
+)
 from coach.solver.games import (
     NO_BID,
     BidGame,
@@ -26,6 +34,7 @@ from coach.solver.games import (
     build_tree,
     count_tree,
 )
+from coach.solver.tables import quantise
 
 
 @pytest.mark.parametrize(("dice", "palifico"), [((1, 1), False), ((1, 2), False),
@@ -189,3 +198,37 @@ def test_measure_script_prints_a_row_per_state_and_recall(capsys):
     assert first["at_least_K12"] == pytest.approx(first["exploitability"], rel=1e-2)
     assert first["table_bytes"] == 2 * 6 * first["actions"]  # one die each: 6 hands
     assert "exact_value" in first
+
+
+def test_abstract_tables_round_trip(coarse_1v1):
+    game, abstract, profile = coarse_1v1
+    steps = quantise(abstract, profile)
+    arrays = abstract_arrays(abstract, steps)
+    assert arrays["prob0"].dtype == np.uint16
+    stored = abstract_profile(abstract, arrays)
+    for mine, steps_here in zip(stored, normalise_stages(abstract, steps), strict=True):
+        np.testing.assert_allclose(mine, steps_here, atol=1e-12)
+    # Rare actions dropped, unreached states left uniform: the value barely moves.
+    assert abstract.expected_value(stored) == pytest.approx(abstract.expected_value(profile),
+                                                            abs=1e-3)
+    with pytest.raises(ValueError):
+        abstract_profile(build_abstract(game, Recall(2)), arrays)
+
+
+def test_build_abstract_tables_writes_measured_tables(tmp_path, capsys):
+    from scripts.build_abstract_tables import main as build
+
+    assert build(["--states", "1v1", "--recall", "1", "--iterations", "30",
+                  "--out", str(tmp_path)]) == 0
+    index = json.loads((tmp_path / "abstract_tables.json").read_text(encoding="utf-8"))
+    normal, palifico = index["tables"]["1v1-normal"], index["tables"]["1v1-palifico"]
+    assert normal["recall"] == "K1" and not normal["exact"]
+    assert palifico["exact"] and palifico["exploitability"] < 1e-3
+    assert normal["exploitability"] > palifico["exploitability"]
+    assert 0 < normal["opener_loses"] < 1
+    with np.load(tmp_path / "abstract_tables.npz") as stored:
+        arrays = {name.split(".")[1]: stored[name] for name in stored.files
+                  if name.startswith("1v1-normal.")}
+    abstract = build_abstract(PerudoRound((1, 1), payoff="game"), Recall(1))
+    assert abstract.expected_value(abstract_profile(abstract, arrays)) == pytest.approx(
+        normal["value"], abs=1e-6)

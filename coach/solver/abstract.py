@@ -43,7 +43,7 @@ from functools import cached_property
 import numpy as np
 import scipy.sparse as sp
 
-from coach.solver.cfr import Profile, _best_child, run_cfr
+from coach.solver.cfr import Profile, _best_child, normalise_stages, run_cfr
 from coach.solver.games import (
     CALZA_CODE,
     DUDO_CODE,
@@ -51,6 +51,7 @@ from coach.solver.games import (
     BidGame,
     GameTree,
     LeafGroup,
+    OpenerPayoff,
     UtilityCache,
     slot_positions,
 )
@@ -283,8 +284,11 @@ def _chosen(stage: Stage, player: int, actions: np.ndarray, choice: np.ndarray) 
 # Building the abstract game.
 
 
-def build_abstract(game: BidGame, recall: Recall) -> AbstractGame:
-    """Enumerate the abstract states of ``game`` under ``recall`` and group them in stages."""
+def build_abstract(game: BidGame, recall: Recall,
+                   payoff: OpenerPayoff | None = None) -> AbstractGame:
+    """Enumerate the abstract states of ``game`` under ``recall`` and group them in stages;
+    the calls pay ``payoff`` if given (see :func:`coach.solver.games.relabel`), else the
+    game's own payoff."""
     root: AbstractKey = recall.key(())
     keys, index = [root], {root: 0}
     codes_of: list[tuple[int, ...]] = []
@@ -308,7 +312,8 @@ def build_abstract(game: BidGame, recall: Recall) -> AbstractGame:
     renumber[order] = np.arange(len(keys))
     stages = _stages(game, [keys[node] for node in order], [codes_of[node] for node in order],
                      [[int(renumber[t]) if t >= 0 else -1 for t in targets_of[node]]
-                      for node in order], _longest_paths(targets_of)[order])
+                      for node in order], _longest_paths(targets_of)[order],
+                     UtilityCache(game, payoff))
     return AbstractGame(game, recall, tuple(keys[node] for node in order), stages)
 
 
@@ -339,9 +344,9 @@ def _by_longest_path(targets_of: list[list[int]]) -> np.ndarray:
 
 
 def _stages(game: BidGame, keys: list[AbstractKey], codes_of: list[tuple[int, ...]],
-            targets_of: list[list[int]], longest: np.ndarray) -> tuple[Stage, ...]:
+            targets_of: list[list[int]], longest: np.ndarray,
+            utilities: UtilityCache) -> tuple[Stage, ...]:
     """Slice the renumbered nodes into stages with their index arrays."""
-    utilities = UtilityCache(game)
     bounds = np.flatnonzero(np.diff(longest)) + 1
     starts = [0, *bounds.tolist()]
     stops = [*bounds.tolist(), len(keys)]
@@ -482,3 +487,34 @@ def restricted_exploitability(game: BidGame, coarse: AbstractGame, profile: Prof
     best responses that remember ``recall`` (finer than ``coarse.recall``)."""
     fine = build_abstract(game, recall)
     return fine.exploitability(restrict(fine, coarse, profile))
+
+
+# Tables.
+
+
+def abstract_arrays(abstract: AbstractGame, steps: Profile) -> dict[str, np.ndarray]:
+    """What a table of an abstract strategy stores: each state's action count (``children``,
+    in node order, to check the rebuilt game against) and per player ``prob0`` / ``prob1``,
+    the quantised probabilities (:func:`coach.solver.tables.quantise`) of that player's
+    actions, stage after stage, one column per hand."""
+    arrays = {"children": np.concatenate([stage.child_counts for stage in abstract.stages])
+              .astype(np.uint8)}
+    for player in (0, 1):
+        arrays[f"prob{player}"] = np.concatenate(
+            [np.rint(step) for stage, step in zip(abstract.stages, steps, strict=True)
+             if stage.mover == player]).astype(np.uint16)
+    return arrays
+
+
+def abstract_profile(abstract: AbstractGame, arrays: dict[str, np.ndarray]) -> Profile:
+    """The profile a table stores, on ``abstract`` rebuilt with the table's game and recall
+    (normalised; uniform where a hand's row is all zero, a state its play never reaches)."""
+    counts = np.concatenate([stage.child_counts for stage in abstract.stages])
+    if not np.array_equal(counts, arrays["children"]):
+        raise ValueError("the table was built for another abstract game")
+    offsets = _action_offsets(abstract)
+    profile = []
+    for number, stage in enumerate(abstract.stages):
+        rows = arrays[f"prob{stage.mover}"][offsets[number]:offsets[number] + stage.actions]
+        profile.append(rows.astype(float))
+    return normalise_stages(abstract, profile)
