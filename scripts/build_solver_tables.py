@@ -33,7 +33,13 @@ import time
 from pathlib import Path
 
 from coach.solver.cfr import expected_value, solve_cfr
-from coach.solver.games import PerudoRound, build_tree, relabel, round_rules_key
+from coach.solver.games import (
+    PerudoRound,
+    build_tree,
+    opener_die_lost,
+    relabel,
+    round_rules_key,
+)
 from coach.solver.tables import (
     DATA_DIR,
     INDEX_FILE,
@@ -44,7 +50,7 @@ from coach.solver.tables import (
     write_tables,
 )
 from coach.solver.values import PAYOFFS, GameValues, RoundStart, SolvedRound
-from perudo_math import Rules, settle_round
+from perudo_math import Rules
 
 TABLES = [(dice, palifico) for dice in ((1, 1), (1, 2), (2, 1), (2, 2))
           for palifico in (False, True)]
@@ -54,14 +60,7 @@ a round's calls lead only to rounds listed before it (or end the game)."""
 
 def opener_loses(tree, profile) -> float:
     """The chance that the opener loses a die in the round, both playing ``profile``."""
-    game = tree.game
-
-    def lost(bid, kind: str, caller: int, count: int) -> float:
-        settled = settle_round(bid, bidder=1 - caller, caller=caller, kind=kind, count=count,
-                               dice=game.dice, rules=game.rules)
-        return float(settled.loser == 0)
-
-    return expected_value(relabel(tree, lost), profile)
+    return expected_value(relabel(tree, opener_die_lost(tree.game)), profile)
 
 
 def round_stake(tree) -> float:

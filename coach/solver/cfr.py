@@ -21,14 +21,14 @@ leads to (:mod:`coach.solver.values`). Values and exploitabilities are in those 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import scipy.sparse as sp
 
-from coach.solver.games import BidGame, GameTree, Level, build_tree
+from coach.solver.games import BidGame, GameTree, Level, Segments, build_tree
 
 Profile = list[np.ndarray]
 
@@ -72,7 +72,9 @@ def normalise(tree: GameTree, weights: Profile) -> Profile:
             for level, level_weights in zip(_internal_levels(tree), weights, strict=True)]
 
 
-def _normalise_level(level: Level, weights: np.ndarray) -> np.ndarray:
+def _normalise_level(level: Segments, weights: np.ndarray) -> np.ndarray:
+    """Per node and hand, ``weights`` over its actions scaled to sum to one (uniform where
+    they sum to zero): regret matching, and the average strategy from its sums."""
     sums = level.sum_children @ weights
     positive = sums > 0
     scale = np.divide(1.0, sums, out=np.zeros_like(sums), where=positive)
@@ -124,7 +126,7 @@ def counterfactual_values(tree: GameTree, player: int, profile: Profile,
     return values
 
 
-def _best_child(level: Level, children: np.ndarray) -> np.ndarray:
+def _best_child(level: Segments, children: np.ndarray) -> np.ndarray:
     """Per internal node and hand, the largest value among its children."""
     best = children[level.child_segments]
     for positions, ranks in level.later_children:
@@ -189,6 +191,78 @@ def _internal_levels(tree: GameTree) -> tuple[Level, ...]:
 Progress = Callable[[int, float], None]
 
 
+class SolverGame(Protocol):
+    """What CFR+ needs of a game: its decision stages and, for a profile (one array per
+    stage, ``[action, hand]``), each player's reach and counterfactual values.
+
+    :class:`TreeGame` is the perfect-recall public tree; :mod:`coach.solver.abstract` gives
+    the imperfect-recall abstraction of larger rounds the same shape.
+    """
+
+    @property
+    def stages(self) -> Sequence[Segments]:
+        """The decision stages, in an order where every action leads to a later stage."""
+        ...
+
+    @property
+    def hand_counts(self) -> tuple[int, int]:
+        """How many private hands each player has."""
+        ...
+
+    def node_reach(self, player: int, profile: Profile) -> list[np.ndarray]:
+        """Per stage, ``[node, hand]``: the chance of ``player``'s hand times ``player``'s own
+        probability of reaching the node."""
+        ...
+
+    def action_values(self, player: int, profile: Profile) -> list[np.ndarray | None]:
+        """Per stage where ``player`` moves, ``[action, hand]``: ``player``'s counterfactual
+        value of taking the action (``None`` at the other player's stages)."""
+        ...
+
+    def exploitability(self, profile: Profile) -> float:
+        """How much a best response gains against ``profile`` (NashConv / 2)."""
+        ...
+
+
+@dataclass(frozen=True)
+class TreeGame:
+    """The perfect-recall public tree as a :class:`SolverGame`: a stage per internal level."""
+
+    tree: GameTree
+
+    @property
+    def stages(self) -> tuple[Level, ...]:
+        return _internal_levels(self.tree)
+
+    @property
+    def hand_counts(self) -> tuple[int, int]:
+        return len(self.tree.hand_sets[0]), len(self.tree.hand_sets[1])
+
+    def node_reach(self, player: int, profile: Profile) -> list[np.ndarray]:
+        levels = reach(self.tree, player, profile)
+        return [levels[depth][level.internal] for depth, level in enumerate(self.stages)]
+
+    def action_values(self, player: int, profile: Profile) -> list[np.ndarray | None]:
+        values = counterfactual_values(self.tree, player, profile)
+        return [values[depth + 1] if level.mover == player else None
+                for depth, level in enumerate(self.stages)]
+
+    def exploitability(self, profile: Profile) -> float:
+        return exploitability(self.tree, profile)
+
+
+def normalise_stages(game: SolverGame, weights: Profile) -> Profile:
+    """Per node and hand of every stage of ``game``, ``weights`` scaled to sum to one."""
+    return [_normalise_level(stage, stage_weights)
+            for stage, stage_weights in zip(game.stages, weights, strict=True)]
+
+
+def uniform_stages(game: SolverGame) -> Profile:
+    """Every legal action equally likely, for every hand, at every stage of ``game``."""
+    return [np.repeat((1.0 / stage.child_counts[stage.child_rank])[:, None],
+                      game.hand_counts[stage.mover], axis=1) for stage in game.stages]
+
+
 def solve_cfr(tree: GameTree, iterations: int | None = None, target: float | None = 1e-4,
               check_every: int = 25, max_iterations: int = 100_000,
               time_limit: float | None = None, progress: Progress | None = None,
@@ -200,7 +274,28 @@ def solve_cfr(tree: GameTree, iterations: int | None = None, target: float | Non
     Iteration t's strategy enters the average with weight t ** ``average_power`` (CFR+ uses
     1; 2 converges faster on these games)."""
     start = time.perf_counter()
-    solver = _CfrPlus(tree, average_power)
+    run = run_cfr(TreeGame(tree), iterations, target, check_every, max_iterations,
+                  time_limit, progress, average_power)
+    return Solution(tree, run.profile, expected_value(tree, run.profile), run.exploitability,
+                    run.iterations, time.perf_counter() - start, "cfr+")
+
+
+@dataclass(frozen=True)
+class CfrRun:
+    """What :func:`run_cfr` ends with: the average profile and its measured exploitability."""
+
+    profile: Profile
+    exploitability: float
+    iterations: int
+
+
+def run_cfr(game: SolverGame, iterations: int | None = None, target: float | None = 1e-4,
+            check_every: int = 25, max_iterations: int = 100_000,
+            time_limit: float | None = None, progress: Progress | None = None,
+            average_power: float = 2.0) -> CfrRun:
+    """CFR+ on any :class:`SolverGame`, stopping as :func:`solve_cfr` says."""
+    start = time.perf_counter()
+    solver = _CfrPlus(game, average_power)
     done, gap = 0, float("inf")
     limit = iterations if iterations is not None else max_iterations
     while done < limit:
@@ -209,7 +304,7 @@ def solve_cfr(tree: GameTree, iterations: int | None = None, target: float | Non
             done += 1
             solver.iterate(done)
         if iterations is None or done == limit:
-            gap = exploitability(tree, solver.average())
+            gap = game.exploitability(solver.average())
             if progress:
                 progress(done, gap)
             if iterations is None and target is not None and gap <= target:
@@ -218,19 +313,23 @@ def solve_cfr(tree: GameTree, iterations: int | None = None, target: float | Non
             break
     profile = solver.average()
     if iterations is not None and done < limit:
-        gap = exploitability(tree, profile)
-    return Solution(tree, profile, expected_value(tree, profile), gap, done,
-                    time.perf_counter() - start, "cfr+")
+        gap = game.exploitability(profile)
+    return CfrRun(profile, gap, done)
 
 
 class _CfrPlus:
-    """CFR+ state: cumulative positive regrets and the weighted sum of past strategies."""
+    """CFR+ state: cumulative positive regrets and the weighted sum of past strategies.
 
-    def __init__(self, tree: GameTree, average_power: float) -> None:
-        self.tree = tree
+    On an imperfect-recall game the regrets of an information set add up the counterfactual
+    regrets of every history it merges (as Neller & Hnath's fixed-strategy iteration CFR
+    does); the convergence guarantee of perfect recall is then lost, so callers measure.
+    """
+
+    def __init__(self, game: SolverGame, average_power: float) -> None:
+        self.game = game
         self.average_power = average_power
-        self.levels = _internal_levels(tree)
-        self.current = uniform_profile(tree)
+        self.stages = game.stages
+        self.current = uniform_stages(game)
         self.regrets = [np.zeros_like(strategy) for strategy in self.current]
         self.totals = [np.zeros_like(strategy) for strategy in self.current]
 
@@ -241,23 +340,26 @@ class _CfrPlus:
             self._update_regrets(player)
 
     def _accumulate_average(self, player: int, weight: float) -> None:
-        own = reach(self.tree, player, self.current)
-        for depth, level in enumerate(self.levels):
-            if level.mover == player:
-                self.totals[depth] += weight * own[depth + 1]
+        own = self.game.node_reach(player, self.current)
+        for index, stage in enumerate(self.stages):
+            if stage.mover == player:
+                self.totals[index] += weight * own[index][stage.child_rank] * self.current[index]
 
     def _update_regrets(self, player: int) -> None:
-        values = counterfactual_values(self.tree, player, self.current)
-        for depth, level in enumerate(self.levels):
-            if level.mover != player:
+        values = self.game.action_values(player, self.current)
+        for index, stage in enumerate(self.stages):
+            action_values = values[index]
+            if action_values is None:
                 continue
-            node = values[depth][level.internal][level.child_rank]
-            regret = np.maximum(self.regrets[depth] + values[depth + 1] - node, 0.0)
-            self.regrets[depth] = regret
-            self.current[depth] = _normalise_level(level, regret)
+            node = stage.sum_children @ (self.current[index] * action_values)
+            regret = np.maximum(self.regrets[index] + action_values - node[stage.child_rank],
+                                0.0)
+            self.regrets[index] = regret
+            self.current[index] = _normalise_level(stage, regret)
 
     def average(self) -> Profile:
-        return normalise(self.tree, self.totals)
+        return [_normalise_level(stage, totals)
+                for stage, totals in zip(self.stages, self.totals, strict=True)]
 
 
 # The sequence-form linear program.

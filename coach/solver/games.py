@@ -36,6 +36,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Protocol
 
 import numpy as np
 import scipy.sparse as sp
@@ -285,6 +286,45 @@ def round_rules_key(rules: Rules, dice: tuple[int, int]) -> dict[str, object]:
     return key
 
 
+class Segments(Protocol):
+    """Decision nodes whose actions are numbered node after node, as a solver reads them.
+
+    :class:`Level` is one (its internal nodes and the edges into the next level), and so is
+    a stage of an abstract game (:mod:`coach.solver.abstract`); the CFR+ solver
+    (:mod:`coach.solver.cfr`) works on anything shaped this way.
+    """
+
+    @property
+    def mover(self) -> int:
+        """The player who acts at every node here."""
+        ...
+
+    @property
+    def child_segments(self) -> np.ndarray:
+        """Per node, where its first action is."""
+        ...
+
+    @property
+    def child_counts(self) -> np.ndarray:
+        """Per node, how many actions it has (at least one)."""
+        ...
+
+    @property
+    def child_rank(self) -> np.ndarray:
+        """Per action, its node's rank."""
+        ...
+
+    @property
+    def sum_children(self) -> sp.csr_matrix:
+        """Adds rows over actions up into their nodes."""
+        ...
+
+    @property
+    def later_children(self) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+        """Per slot k >= 1: the k-th actions' positions and their nodes' ranks."""
+        ...
+
+
 @dataclass(frozen=True, slots=True)
 class LeafGroup:
     """Leaves of one level that settle the same bid the same way: their utility for player 0."""
@@ -405,7 +445,7 @@ def _levels(game: BidGame, arrays: dict[str, np.ndarray], counts: np.ndarray,
     """Slice the breadth-first numbering into levels, with their per-level index arrays."""
     size = len(counts)
     bounds = sorted(set(bounds) | {size})
-    utilities = _UtilityCache(game)
+    utilities = UtilityCache(game)
     levels = []
     for depth, (start, stop) in enumerate(itertools.pairwise(bounds)):
         local_counts = counts[start:stop]
@@ -419,15 +459,27 @@ def _levels(game: BidGame, arrays: dict[str, np.ndarray], counts: np.ndarray,
         summing = sp.csr_matrix((np.ones(rank.size), (rank, np.arange(rank.size))),
                                 shape=(internal.size, rank.size))
         levels.append(Level(depth, start, stop, internal, segments, child_counts, child_parent,
-                            rank, summing, _later_children(segments, child_counts), groups))
+                            rank, summing, slot_positions(segments, child_counts), groups))
     return tuple(levels)
+
+
+def opener_die_lost(game: BidGame) -> OpenerPayoff:
+    """A payoff of 1 where the opener loses a die and 0 elsewhere: a game relabelled with it
+    (:func:`relabel`) gives how often the opener loses the round."""
+
+    def lost(bid: Bid, kind: CallKind, caller: int, count: int) -> float:
+        settled = settle_round(bid, bidder=1 - caller, caller=caller, kind=kind, count=count,
+                               dice=game.dice, rules=game.rules)
+        return float(settled.loser == 0)
+
+    return lost
 
 
 def relabel(tree: GameTree, payoff: OpenerPayoff) -> GameTree:
     """The same tree with every leaf paying ``payoff`` instead: evaluating a profile on it
     (:func:`coach.solver.cfr.expected_value`) gives the expectation of any statistic of the
     round's outcome, such as the chance that the opener loses a die."""
-    utilities = _UtilityCache(tree.game, payoff)
+    utilities = UtilityCache(tree.game, payoff)
     levels = []
     for level in tree.levels:
         groups = []
@@ -439,7 +491,7 @@ def relabel(tree: GameTree, payoff: OpenerPayoff) -> GameTree:
     return replace(tree, levels=tuple(levels))
 
 
-def _later_children(segments: np.ndarray,
+def slot_positions(segments: np.ndarray,
                     counts: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
     """Per child slot k >= 1: the k-th children's positions and their parents' ranks."""
     slots = []
@@ -450,7 +502,7 @@ def _later_children(segments: np.ndarray,
 
 
 def _leaf_groups(arrays: dict[str, np.ndarray], start: int, stop: int, depth: int,
-                 utilities: _UtilityCache) -> tuple[LeafGroup, ...]:
+                 utilities: UtilityCache) -> tuple[LeafGroup, ...]:
     """Group the leaves of one level by (kind of call, bid settled)."""
     codes = arrays["action"][start:stop]
     bids = arrays["bid"][start:stop]
@@ -464,7 +516,7 @@ def _leaf_groups(arrays: dict[str, np.ndarray], start: int, stop: int, depth: in
     return tuple(groups)
 
 
-class _UtilityCache:
+class UtilityCache:
     """The opener's payoff matrices, one per (bid, kind of call, caller), from
     :meth:`BidGame.opener_payoff` (or ``payoff(bid, kind, caller, count)`` when given)."""
 
@@ -486,3 +538,39 @@ class _UtilityCache:
         by_count = np.array([self.payoff(self.game.bids[bid], call, caller, count)
                              for count in range(self.game.total_dice + 1)])
         return by_count[total]
+
+
+def count_tree(game: BidGame) -> int:
+    """How many nodes :func:`build_tree` would make for ``game``, without building it.
+
+    The subtree below a bid depends only on (last bid, mover), so a memoised count over
+    those pairs is exact and cheap even where the tree itself would not fit in memory.
+    """
+    counts: dict[tuple[int, int], int] = {}
+    order = _subtree_order(game)
+    for last, mover in order:
+        total = 1
+        for code in game.actions(last, mover):
+            total += counts[(code, 1 - mover)] if code >= 0 else 1
+        counts[(last, mover)] = total
+    return counts[(NO_BID, 0)]
+
+
+def _subtree_order(game: BidGame) -> list[tuple[int, int]]:
+    """Every reachable (last bid, mover), children before parents (iterative depth first)."""
+    order: list[tuple[int, int]] = []
+    seen = {(NO_BID, 0)}
+    stack: list[tuple[tuple[int, int], bool]] = [((NO_BID, 0), False)]
+    while stack:
+        state, expanded = stack.pop()
+        if expanded:
+            order.append(state)
+            continue
+        stack.append((state, True))
+        last, mover = state
+        for code in game.raises(last, mover):
+            child = (code, 1 - mover)
+            if child not in seen:
+                seen.add(child)
+                stack.append((child, False))
+    return order

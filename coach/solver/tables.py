@@ -48,7 +48,16 @@ from coach.engine.decide import Advice, CoachSettings, Option, Reason, advise, w
 from coach.engine.showdown import Showdown
 from coach.engine.situation import CALZA, DUDO, Action, ActionKind, Situation
 from coach.engine.table_play import COACH_TABLE_PLAY, TABLES_ANYWHERE, TablePlay
-from coach.solver.cfr import Profile, exploitability, infoset_values, normalise, reach
+from coach.solver.cfr import (
+    Profile,
+    SolverGame,
+    TreeGame,
+    exploitability,
+    infoset_values,
+    normalise,
+    normalise_stages,
+    reach,
+)
 from coach.solver.games import (
     CALZA_CODE,
     DUDO_CODE,
@@ -378,19 +387,23 @@ class CoachTablesBot:
 _ARRAY_NAMES = ("children", "prob0", "prob1", "value0", "value1")
 
 
-def quantise(tree: GameTree, profile: Profile, threshold: float = PURIFY_BELOW) -> Profile:
+def quantise(game: GameTree | SolverGame, profile: Profile,
+             threshold: float = PURIFY_BELOW) -> Profile:
     """The profile with actions below ``threshold`` dropped (the CFR+ average keeps a trace of
     early iterations), in 1/65535 steps, and zero where the mover's own play never reaches
-    (so a lookup there declines). The result is unnormalised: see :func:`normalise`."""
-    kept = normalise(tree, [np.where(level >= threshold, level, 0.0) for level in profile])
-    steps = [np.rint(level * PROBABILITY_STEPS) for level in kept]
-    rounded = normalise(tree, steps)
+    (so a lookup there declines). The result is unnormalised: see :func:`normalise`. The
+    game is a tree or any :class:`~coach.solver.cfr.SolverGame` (an abstract game too)."""
+    solver_game = TreeGame(game) if isinstance(game, GameTree) else game
+    kept = normalise_stages(solver_game, [np.where(stage >= threshold, stage, 0.0)
+                                          for stage in profile])
+    steps = [np.rint(stage * PROBABILITY_STEPS) for stage in kept]
+    rounded = normalise_stages(solver_game, steps)
     for player in (0, 1):
-        own = reach(tree, player, rounded)
-        for depth, level in enumerate(tree.levels[:-1]):
-            if level.mover == player:
-                reached = own[depth][level.parent] > 0
-                steps[depth] = np.where(reached, steps[depth], 0.0)
+        own = solver_game.node_reach(player, rounded)
+        for index, stage in enumerate(solver_game.stages):
+            if stage.mover == player:
+                reached = own[index][stage.child_rank] > 0
+                steps[index] = np.where(reached, steps[index], 0.0)
     return steps
 
 

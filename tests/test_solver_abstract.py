@@ -1,0 +1,234 @@
+"""The imperfect-recall abstraction: tree counts, abstract states, CFR+ on the abstract
+graph against the exact tree solver, and exploitability measured in the full game."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from coach.solver.abstract import (
+    AbstractGame,
+    Recall,
+    abstract_arrays,
+    abstract_profile,
+    build_abstract,
+    full_game_profile,
+    restricted_exploitability,
+    solve_abstract,
+)
+from coach.solver.cfr import (
+    Profile,
+    expected_value,
+    exploitability,
+    normalise_stages,
+    solve_cfr,
+)
+from coach.solver.games import (
+    NO_BID,
+    BidGame,
+    LinearBidGame,
+    PerudoRound,
+    build_tree,
+    count_tree,
+)
+from coach.solver.tables import quantise
+
+
+@pytest.mark.parametrize(("dice", "palifico"), [((1, 1), False), ((1, 2), False),
+                                                ((2, 2), True), ((3, 2), True)])
+def test_count_tree_matches_the_built_tree(dice, palifico):
+    game = PerudoRound(dice, palifico)
+    assert count_tree(game) == build_tree(game).size
+
+
+def test_count_tree_sizes_beyond_what_fits():
+    assert count_tree(PerudoRound((2, 3))) == 12_369_809
+    assert count_tree(PerudoRound((3, 3))) == 107_213_025
+    assert count_tree(PerudoRound((3, 3), palifico=True)) == 757
+
+
+def test_recall_keeps_the_last_bids_and_whose_turn():
+    recall = Recall(2)
+    assert recall.key(()) == ((), 0, 0)
+    assert recall.key((3,)) == ((3,), 1, 0)
+    assert recall.key((3, 5, 7, 9)) == ((7, 9), 0, 0)
+    assert recall.after(((7, 9), 0, 0), 11) == ((9, 11), 1, 0)
+    capped = Recall(1, depth_cap=2)
+    assert capped.key((1, 2, 3, 4, 5)) == ((5,), 1, 2)
+    assert capped.key((1,)) == ((1,), 1, 1)
+    with pytest.raises(ValueError):
+        Recall(0)
+
+
+@pytest.mark.parametrize("recall", [Recall(1), Recall(3), Recall(2, depth_cap=3)])
+def test_recall_after_follows_the_history(recall):
+    rng = random.Random(7)
+    for _ in range(50):
+        history = sorted(rng.sample(range(30), rng.randint(0, 8)))
+        key = recall.key(())
+        for bid in history:
+            key = recall.after(key, bid)
+        assert key == recall.key(history)
+
+
+def test_abstract_states_merge_histories():
+    game = PerudoRound((1, 1))
+    tree = build_tree(game)
+    internal = sum(level.internal.size for level in tree.levels)
+    assert build_abstract(game, Recall(12)).size == internal  # perfect recall: the tree
+    coarse = build_abstract(game, Recall(1))
+    pairs = {(int(tree.bid[node]), int(tree.depth[node]) % 2)
+             for node in np.flatnonzero(tree.child_count > 0)}
+    assert coarse.size == len(pairs) < 1 + 2 * len(game.bids)  # (last bid, mover) reached
+    for stage in coarse.stages:  # every action leads to a later stage, of the other mover
+        owners = coarse.stage_of[stage.children]
+        assert (owners > coarse.stage_of[stage.start]).all()
+        assert all(coarse.keys[child][1] == 1 - stage.mover for child in stage.children)
+
+
+@pytest.mark.parametrize(("dice", "iterations"), [((1, 1), 60), ((1, 2), 3)])
+def test_perfect_recall_abstraction_is_the_exact_solver(dice, iterations):
+    # Few iterations at 1v2: regret matching+ turns rounding noise at a zero regret into
+    # different (equally good) strategies after a while.
+    game = PerudoRound(dice, payoff="game")
+    tree = build_tree(game)
+    exact = solve_cfr(tree, iterations=iterations)
+    abstract = build_abstract(game, Recall(game.total_dice * 6))
+    solved = solve_abstract(abstract, iterations=iterations)
+    profile = full_game_profile(tree, abstract, solved.profile)
+    for mine, theirs in zip(profile, exact.profile, strict=True):
+        np.testing.assert_allclose(mine, theirs, atol=1e-9)
+    assert solved.value == pytest.approx(exact.value, abs=1e-12)
+    assert solved.abstract_exploitability == pytest.approx(exact.exploitability, abs=1e-12)
+
+
+@pytest.fixture(scope="module")
+def coarse_1v1() -> tuple[BidGame, AbstractGame, Profile]:
+    game = PerudoRound((1, 1), payoff="game")
+    abstract = build_abstract(game, Recall(1))
+    return game, abstract, solve_abstract(abstract, iterations=40).profile
+
+
+def test_abstract_value_is_the_full_game_value(coarse_1v1):
+    game, abstract, profile = coarse_1v1
+    tree = build_tree(game)
+    full = full_game_profile(tree, abstract, profile)
+    assert abstract.expected_value(profile) == pytest.approx(expected_value(tree, full),
+                                                             abs=1e-12)
+
+
+def test_best_responses_bound_the_exact_exploitability(coarse_1v1):
+    game, abstract, profile = coarse_1v1
+    exact = exploitability(build_tree(game), full_game_profile(build_tree(game), abstract,
+                                                               profile))
+    within = abstract.exploitability(profile)
+    finer = restricted_exploitability(game, abstract, profile, Recall(3))
+    perfect = restricted_exploitability(game, abstract, profile, Recall(12))
+    assert within <= finer + 1e-12 <= exact + 2e-12
+    assert within < exact / 10  # the coarse recall hides most of what the game exploits
+    assert perfect == pytest.approx(exact, abs=1e-12)
+
+
+def _brute_force_exploitability(game: BidGame, abstract: AbstractGame,
+                                profile: Profile) -> float:
+    """NashConv / 2 by plain recursion over bid histories, each player's hand explicit."""
+    hands = game.hand_sets
+    flat = {}
+    for stage, strategy in zip(abstract.stages, profile, strict=True):
+        for rank in range(stage.stop - stage.start):
+            first = int(stage.child_segments[rank])
+            flat[abstract.keys[stage.start + rank]] = strategy[
+                first:first + int(stage.child_counts[rank])]
+
+    def payoff(player: int, history: tuple[int, ...], code: int, h0: int, h1: int) -> float:
+        bid = game.bids[history[-1]]
+        count = (game.matches(hands[0].hands[h0], bid) + game.matches(hands[1].hands[h1], bid))
+        caller = len(history) % 2
+        opener = game.opener_payoff(bid, "dudo" if code == -1 else "calza", caller, count)
+        return opener if player == 0 else -opener
+
+    def best(player: int, history: tuple[int, ...], reach: np.ndarray) -> np.ndarray:
+        """Per hand of ``player``: the best value against the other's reach ``reach``."""
+        mover = len(history) % 2
+        last = history[-1] if history else NO_BID
+        strategy = flat[abstract.recall.key(history)]
+        options = []
+        for slot, code in enumerate(game.actions(last, mover)):
+            step = reach if mover == player else reach * strategy[slot]
+            if code >= 0:
+                options.append(best(player, (*history, code), step))
+            else:
+                options.append(np.array([
+                    sum(step[o] * payoff(player, history, code, *((h, o) if player == 0
+                                                                   else (o, h)))
+                        for o in range(len(hands[1 - player])))
+                    for h in range(len(hands[player]))]))
+        stacked = np.array(options)
+        return stacked.max(axis=0) if mover == player else stacked.sum(axis=0)
+
+    gains = [float(hands[p].weights @ best(p, (), hands[1 - p].weights.copy()))
+             for p in (0, 1)]
+    return sum(gains) / 2
+
+
+def test_exact_exploitability_matches_a_brute_force_twin():
+    game = LinearBidGame((1, 1))
+    abstract = build_abstract(game, Recall(2))
+    profile = solve_abstract(abstract, iterations=15).profile
+    tree = build_tree(game)
+    exact = exploitability(tree, full_game_profile(tree, abstract, profile))
+    assert exact > 1e-3
+    assert _brute_force_exploitability(game, abstract, profile) == pytest.approx(exact,
+                                                                                 abs=1e-12)
+
+
+def test_measure_script_prints_a_row_per_state_and_recall(capsys):
+    from scripts.measure_abstraction import main as measure
+
+    assert measure(["--states", "1v1", "--recall", "1", "2", "--iterations", "20",
+                    "--bound-recall", "2", "12"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(row["state"], row["recall"]) for row in rows] == [("1v1-normal", "K1"),
+                                                               ("1v1-normal", "K2")]
+    first = rows[0]
+    assert first["at_least_K2"] <= first["exploitability"] + 1e-9
+    assert first["at_least_K12"] == pytest.approx(first["exploitability"], rel=1e-2)
+    assert first["table_bytes"] == 2 * 6 * first["actions"]  # one die each: 6 hands
+    assert "exact_value" in first
+
+
+def test_abstract_tables_round_trip(coarse_1v1):
+    game, abstract, profile = coarse_1v1
+    steps = quantise(abstract, profile)
+    arrays = abstract_arrays(abstract, steps)
+    assert arrays["prob0"].dtype == np.uint16
+    stored = abstract_profile(abstract, arrays)
+    for mine, steps_here in zip(stored, normalise_stages(abstract, steps), strict=True):
+        np.testing.assert_allclose(mine, steps_here, atol=1e-12)
+    # Rare actions dropped, unreached states left uniform: the value barely moves.
+    assert abstract.expected_value(stored) == pytest.approx(abstract.expected_value(profile),
+                                                            abs=1e-3)
+    with pytest.raises(ValueError):
+        abstract_profile(build_abstract(game, Recall(2)), arrays)
+
+
+def test_build_abstract_tables_writes_measured_tables(tmp_path, capsys):
+    from scripts.build_abstract_tables import main as build
+
+    assert build(["--states", "1v1", "--recall", "1", "--iterations", "30",
+                  "--out", str(tmp_path)]) == 0
+    index = json.loads((tmp_path / "abstract_tables.json").read_text(encoding="utf-8"))
+    normal, palifico = index["tables"]["1v1-normal"], index["tables"]["1v1-palifico"]
+    assert normal["recall"] == "K1" and not normal["exact"]
+    assert palifico["exact"] and palifico["exploitability"] < 1e-3
+    assert normal["exploitability"] > palifico["exploitability"]
+    assert 0 < normal["opener_loses"] < 1
+    with np.load(tmp_path / "abstract_tables.npz") as stored:
+        arrays = {name.split(".")[1]: stored[name] for name in stored.files
+                  if name.startswith("1v1-normal.")}
+    abstract = build_abstract(PerudoRound((1, 1), payoff="game"), Recall(1))
+    assert abstract.expected_value(abstract_profile(abstract, arrays)) == pytest.approx(
+        normal["value"], abs=1e-6)
