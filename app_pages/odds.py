@@ -7,11 +7,11 @@ Layout and wiring only: the math is ``perudo_math`` and ``coach`` (cached by
 ``views.engine_cache``), the inputs ``views.inputs``, the charts ``views.charts``, the coach's
 words ``views.advice_view``, the texts ``views/locales``.
 
-The page is four fragments, top to bottom: my dice, the table, the bid, the advice
-(``views.odds_inputs.PARTS``). A tap reruns its own part and the advice, which reads the
-inputs back from the session: a die's tap sends neither the steppers nor the bid's rows, a
-stepper's neither the keypad nor the bid; a tap on the bid redraws its own part only when the
-part would look otherwise (``views.odds_inputs.bid_tapped``).
+The page is five fragments, top to bottom: my dice, the table, the bid's round and face, its
+quantity, the advice (``views.odds_inputs.PARTS``). A tap reruns its own part and the advice,
+which reads the inputs back from the session: a die's tap sends neither the steppers nor the
+bid's rows, a stepper's neither the keypad nor the bid; a tap on the bid redraws a part of
+the bid only when it would look otherwise (``views.odds_inputs.bid_tapped``).
 
 State keys: ``odds_hand`` (tapped faces, the keypad's) and ``odds_read`` (read the bids)
 belong to their widgets; the table, the players, the round and the bid are
@@ -127,31 +127,33 @@ def side_by_side() -> DeltaGenerator:
     return st.container(horizontal=True, wrap=False, vertical_alignment="bottom")
 
 
-def table_inputs() -> None:
-    """The table's dice and players, on steppers (as last used), kept in the link."""
-    rules = url_state.current_rules()
-    odds_inputs.recall_table(rules.starting_dice)
-    with side_by_side():
-        dice = stepper(t("odds.dice.label"), key=OddsState.dice.key, minimum=1,
-                       maximum=MAX_TABLE_DICE, less=t("odds.dice.less"),
-                       more=t("odds.dice.more"), help=t("odds.dice.help"),
-                       on_change=odds_inputs.table_stepped)
-        players = stepper(t("odds.players.label"), key=OddsState.players.key,
-                          minimum=MIN_PLAYERS, maximum=MAX_PLAYERS, less=t("odds.players.less"),
-                          more=t("odds.players.more"),
-                          on_change=partial(odds_inputs.rerun_with_advice,
-                                            odds_inputs.TABLE_PART))
-    odds_inputs.remember_in_link(int(dice), int(players))
+@st.fragment(key=odds_inputs.DICE_PART)
+def dice_part() -> None:
+    """The dice on the table, on a stepper (as last used), kept in the link: its tap reruns
+    this part and the advice alone."""
+    stepper(t("odds.dice.label"), key=OddsState.dice.key, minimum=1, maximum=MAX_TABLE_DICE,
+            less=t("odds.dice.less"), more=t("odds.dice.more"), help=t("odds.dice.help"),
+            on_change=odds_inputs.table_stepped)
+    odds_inputs.remember_in_link()
+
+
+@st.fragment(key=odds_inputs.PLAYERS_PART)
+def players_part() -> None:
+    """The players at the table, on a stepper (as last used), kept in the link: its tap
+    reruns this part and the advice, and the table's while it follows the players."""
+    stepper(t("odds.players.label"), key=OddsState.players.key, minimum=MIN_PLAYERS,
+            maximum=MAX_PLAYERS, less=t("odds.players.less"), more=t("odds.players.more"),
+            on_change=odds_inputs.players_stepped)
+    odds_inputs.remember_in_link()
 
 
 def bid_inputs() -> None:
-    """The round and the bid on the table: none until a face and a quantity are tapped (the
-    quantities centred on the table's expected count of the face, when it was picked); "I
-    open" clears it."""
+    """The round and the bid's face, and "I open", lit while no bid is entered (it clears
+    the bid)."""
     label = t("odds.bid.none")  # bound: the pill's label may be formatted outside this run
     state = OddsState()
-    look = state.drawn = odds_inputs.bid_look(state)
-    state.opening = None if look.entered else OPENING
+    entered = state.drawn_entered = odds_inputs.bid_look(state).entered
+    state.opening = None if entered else OPENING
     with side_by_side():
         round_selector(key=OddsState.round.key, label_visibility="collapsed",
                        on_change=partial(odds_inputs.bid_tapped, new_face=True))
@@ -160,7 +162,14 @@ def bid_inputs() -> None:
                  label_visibility="collapsed")
     face_selector(t("odds.bid.face"), key=OddsState.face.key, default=None, optional=True,
                   on_change=partial(odds_inputs.bid_tapped, new_face=True))
-    quantity_row(t("odds.bid.quantity"), key=OddsState.quantity.key, centre=look.centre,
+
+
+def quantity_inputs() -> None:
+    """The bid's quantity, in a row centred on the table's expected count of the face when
+    it was picked: no bid until a face and a quantity are tapped."""
+    state = OddsState()
+    centre = state.drawn_centre = odds_inputs.bid_look(state).centre
+    quantity_row(t("odds.bid.quantity"), key=OddsState.quantity.key, centre=centre,
                  maximum=MAX_TABLE_DICE, on_change=partial(odds_inputs.bid_tapped,
                                                            new_face=False))
 
@@ -370,23 +379,31 @@ def keypad_part() -> None:
     my_dice.keep(game)  # this round's dice, kept on this device for a reload
 
 
-@st.fragment(key=odds_inputs.TABLE_PART)
 def table_part() -> None:
-    """The table's dice and players on steppers, or the tracked game's note in their place:
-    a stepper's tap reruns this part and the advice alone."""
+    """The table's dice and players on steppers side by side, each its own part, or the
+    tracked game's note in their place."""
     game = tracked_game()
-    if game is None:
-        table_inputs()
-    else:
+    if game is not None:
         tracked_note(game)
+        return
+    odds_inputs.recall_table(url_state.current_rules().starting_dice)
+    with side_by_side():
+        dice_part()
+        players_part()
 
 
 @st.fragment(key=odds_inputs.BID_PART)
 def bid_part() -> None:
-    """The round and the bid (none with a tracked game: its bids are the bid): a tap reruns
-    this part and the advice alone."""
+    """The round and the bid's face (none with a tracked game: its bids are the bid)."""
     if tracked_game() is None:
         bid_inputs()
+
+
+@st.fragment(key=odds_inputs.QUANTITY_PART)
+def quantity_part() -> None:
+    """The bid's quantity (none with a tracked game)."""
+    if tracked_game() is None:
+        quantity_inputs()
 
 
 @st.fragment(key=odds_inputs.ADVICE_PART)
@@ -457,4 +474,5 @@ with phone_page():
     keypad_part()
     table_part()
     bid_part()
+    quantity_part()
     advice_part()

@@ -11,12 +11,13 @@ The common query (my dice, the dice on the table, a bid) should take few taps, s
 
 What the session keeps is :class:`OddsState`.
 
-The page is four fragments side by side (:data:`PARTS`): my dice, the table, the bid and the
-advice. A tap reruns its own part and the advice (:func:`rerun_with_advice`), not the rest:
-a die's tap sends neither the steppers nor the bid, a stepper's neither the keypad nor the
-bid. The bid's quantities are centred on the table's expected count when a face is picked
-(a change of the table leaves the row as it is: re-sending it cost a stepper's tap about
-40 ms, ``make bench-speed``).
+The page is six fragments (:data:`PARTS`): my dice, the table's dice and its players side by
+side, the bid's round and face, its quantity, the advice. A tap reruns its own part and the advice
+(:func:`rerun_with_advice`), not the rest: a die's tap sends neither the steppers nor the
+bid, a stepper's neither the keypad nor the bid. The bid's quantities are centred on the
+table's expected count when a face (or the round) is picked, and stay so until the next: a
+change of the table leaves the row as it is (re-sending it cost a stepper's tap about 40 ms,
+``make bench-speed``), and no quantity moves under the finger that taps it.
 """
 
 from __future__ import annotations
@@ -34,10 +35,12 @@ PLAYERS_PARAM = "players"
 DEFAULT_PLAYERS = 4
 
 KEYPAD_PART = "odds_keypad_part"
-TABLE_PART = "odds_table_part"
+DICE_PART = "odds_dice_part"
+PLAYERS_PART = "odds_players_part"
 BID_PART = "odds_bid_part"
+QUANTITY_PART = "odds_quantity_part"
 ADVICE_PART = "odds_advice_part"
-PARTS = (KEYPAD_PART, TABLE_PART, BID_PART, ADVICE_PART)
+PARTS = (KEYPAD_PART, DICE_PART, PLAYERS_PART, BID_PART, QUANTITY_PART, ADVICE_PART)
 """The page's fragments' keys (``st.fragment(key=...)``), top to bottom."""
 
 
@@ -61,8 +64,10 @@ class OddsState(PageState):
     """The round's kind, ``"normal"`` or ``"palifico"`` (the round selector's)."""
     centre: Field[int | None] = Field("odds_qty_centre", None)
     """Where the bid's quantities are centred (set when a face or the round is picked)."""
-    drawn: Field[BidLook | None] = Field("odds_bid_drawn", None)
-    """How the bid's part was last drawn (:func:`bid_look`)."""
+    drawn_entered: Field[bool | None] = Field("odds_drawn_entered", None)
+    """Whether the bid's part was last drawn with a bid entered (the pill unlit)."""
+    drawn_centre: Field[int | None] = Field("odds_drawn_centre", None)
+    """Where the quantities' part last drew them centred."""
     details = Field("odds_details", False)
     """Whether "The chances in detail" is open (the expander's)."""
     details_kept = Field("odds_details_kept", False)
@@ -143,28 +148,39 @@ def rerun_with_advice(part: str) -> None:
 def table_stepped() -> None:
     """The table's stepper's ``on_change``: from now on it stays as set; the advice follows."""
     table_set_by_hand()
-    rerun_with_advice(TABLE_PART)
+    rerun_with_advice(DICE_PART)
+
+
+def players_stepped() -> None:
+    """The players' stepper's ``on_change``: the advice follows, and the table too while it
+    holds every player's starting dice (not set by hand)."""
+    if OddsState().dice_set:
+        rerun_with_advice(PLAYERS_PART)
+    else:
+        recall_table(url_state.current_rules().starting_dice)
+        rerun_parts(DICE_PART, PLAYERS_PART, ADVICE_PART)
 
 
 def bid_tapped(*, new_face: bool) -> None:
     """The round's and the face's (``new_face``) and the quantity's ``on_change``: the advice
-    follows; the bid's part is redrawn only when it would look otherwise than the tap has
-    made it (the pill lit or not, the quantities' centre): a tap on a quantity, or on a face
-    whose expected count is the last one's, changes neither, and the part's three rows of
-    segments cost the phone about as much again as the advice."""
+    follows, and of the bid's two parts only the one that would look otherwise than the tap
+    has made it: the pill's (a bid entered or not) or the quantities' (their centre). A tap
+    on a quantity, or on a face whose expected count is the last one's, redraws neither:
+    their rows of segments cost the phone about as much again as the advice."""
     state = OddsState()
     if new_face:
         recentre(state)
-    if state.drawn == bid_look(state):
-        rerun_parts(ADVICE_PART)
-    else:
-        rerun_with_advice(BID_PART)
+    look = bid_look(state)
+    changed = ((BID_PART, look.entered != state.drawn_entered),
+               (QUANTITY_PART, look.centre != state.drawn_centre))
+    rerun_parts(*(part for part, redraw in changed if redraw), ADVICE_PART)
 
 
 def opening_tapped() -> None:
-    """The "I open" pill's ``on_change``: no bid; the advice follows."""
+    """The "I open" pill's ``on_change``: no bid, no face nor quantity picked; the advice
+    follows."""
     clear_bid()
-    rerun_with_advice(BID_PART)
+    rerun_parts(BID_PART, QUANTITY_PART, ADVICE_PART)
 
 
 def keep_details() -> None:
@@ -173,21 +189,25 @@ def keep_details() -> None:
     state.details_kept = bool(state.details)
 
 
-def remember_in_link(dice: int, players: int) -> None:
+def remember_in_link() -> None:
     """Write the players, and the table when set by hand, into the link."""
-    table = str(dice) if OddsState().dice_set else None
-    url_state.set_page_params({TABLE_PARAM: table, PLAYERS_PARAM: str(players)})
+    state = OddsState()
+    table = str(state.dice) if state.dice_set and state.dice is not None else None
+    players = None if state.players is None else str(state.players)
+    url_state.set_page_params({TABLE_PARAM: table, PLAYERS_PARAM: players})
 
 
 __all__ = [
     "ADVICE_PART",
     "BID_PART",
     "DEFAULT_PLAYERS",
+    "DICE_PART",
     "KEYPAD_PART",
     "PARTS",
     "PLAYERS_PARAM",
+    "PLAYERS_PART",
+    "QUANTITY_PART",
     "TABLE_PARAM",
-    "TABLE_PART",
     "BidLook",
     "OddsState",
     "bid_look",
@@ -196,6 +216,7 @@ __all__ = [
     "expected_quantity",
     "keep_details",
     "opening_tapped",
+    "players_stepped",
     "recall_table",
     "recentre",
     "remember_in_link",
