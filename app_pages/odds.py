@@ -7,11 +7,12 @@ Layout and wiring only: the math is ``perudo_math`` and ``coach`` (cached by
 ``views.engine_cache``), the inputs ``views.inputs``, the charts ``views.charts``, the coach's
 words ``views.advice_view``, the texts ``views/locales``.
 
-The page is five fragments, top to bottom: my dice, the table, the bid's round and face, its
-quantity, the advice (``views.odds_inputs.PARTS``). A tap reruns its own part and the advice,
-which reads the inputs back from the session: a die's tap sends neither the steppers nor the
-bid's rows, a stepper's neither the keypad nor the bid; a tap on the bid redraws a part of
-the bid only when it would look otherwise (``views.odds_inputs.bid_tapped``).
+The page is six fragments, top to bottom: my dice, the table's dice and its players (side by
+side), the bid's round and face, its quantity, the advice (``views.odds_inputs.PARTS``). A
+tap reruns its own part and the advice, which reads the inputs back from the session: a
+die's tap sends neither the steppers nor the bid's rows, a stepper's neither the keypad nor
+the bid; a tap on the bid redraws a part of the bid only when it would look otherwise
+(``views.odds_inputs.bid_tapped``).
 
 State keys: ``odds_hand`` (tapped faces, the keypad's) and ``odds_read`` (read the bids)
 belong to their widgets; the table, the players, the round and the bid are
@@ -152,7 +153,7 @@ def bid_inputs() -> None:
     the bid)."""
     label = t("odds.bid.none")  # bound: the pill's label may be formatted outside this run
     state = OddsState()
-    entered = state.drawn_entered = odds_inputs.bid_look(state).entered
+    entered = odds_inputs.bid_look(state).entered
     state.opening = None if entered else OPENING
     with side_by_side():
         round_selector(key=OddsState.round.key, label_visibility="collapsed",
@@ -162,16 +163,18 @@ def bid_inputs() -> None:
                  label_visibility="collapsed")
     face_selector(t("odds.bid.face"), key=OddsState.face.key, default=None, optional=True,
                   on_change=partial(odds_inputs.bid_tapped, new_face=True))
+    state.drawn_entered = entered  # once drawn: a tap compares with what is on screen
 
 
 def quantity_inputs() -> None:
     """The bid's quantity, in a row centred on the table's expected count of the face when
     it was picked: no bid until a face and a quantity are tapped."""
     state = OddsState()
-    centre = state.drawn_centre = odds_inputs.bid_look(state).centre
+    centre = odds_inputs.bid_look(state).centre
     quantity_row(t("odds.bid.quantity"), key=OddsState.quantity.key, centre=centre,
                  maximum=MAX_TABLE_DICE, on_change=partial(odds_inputs.bid_tapped,
                                                            new_face=False))
+    state.drawn_centre = centre  # once drawn: a tap compares with what is on screen
 
 
 def tracked_note(game: GameState) -> None:
@@ -394,7 +397,8 @@ def table_part() -> None:
 
 @st.fragment(key=odds_inputs.BID_PART)
 def bid_part() -> None:
-    """The round and the bid's face (none with a tracked game: its bids are the bid)."""
+    """The round, the bid's face and "I open" (none with a tracked game: its bids are the
+    bid)."""
     if tracked_game() is None:
         bid_inputs()
 
@@ -408,8 +412,8 @@ def quantity_part() -> None:
 
 @st.fragment(key=odds_inputs.ADVICE_PART)
 def advice_part() -> None:
-    """The advice, and the chances in detail: reruns with every tap above it (the inputs
-    are read from the session) and alone on its own switches."""
+    """The advice, and the odds in detail: reruns with every tap above it that changes an
+    input (the inputs are read from the session), and alone on its own switches."""
     hand = Hand(entered_hand(my_dice.KEYPAD))
     inputs = current_inputs(tracked_game())
     palifico_banner(inputs)

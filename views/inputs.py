@@ -117,7 +117,7 @@ def hand_keypad(prefix: str, on_change: Callable[[], None] | None = None) -> tup
         for name, icon, action in (("undo", ":material/backspace:", _remove_last),
                                    ("clear", ":material/delete:", _clear)):
             st.button(t(f"hand.{name}"), key=f"{prefix}_{name}", icon=icon, on_click=action,
-                      args=(prefix,), disabled=not hand, width="stretch")
+                      args=(prefix, on_change), disabled=not hand, width="stretch")
     if full:
         st.caption(t("hand.full", max=MAX_HAND_DICE))
     return tuple(hand)

@@ -94,7 +94,7 @@ def settle(game: GameState | None) -> None:
 
 def keep(game: GameState | None) -> None:
     """Note the keypad's dice as the round's being played, and save them on this device:
-    call after the keypad, on the page that draws it (a tap reruns that page alone)."""
+    call after the keypad, in the part of the page that draws it (a tap reruns that part)."""
     state = st.session_state
     current = state.get(_ROUND_KEY)
     if game is None or current is None:

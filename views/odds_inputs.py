@@ -45,8 +45,9 @@ PARTS = (KEYPAD_PART, DICE_PART, PLAYERS_PART, BID_PART, QUANTITY_PART, ADVICE_P
 
 
 class OddsState(PageState):
-    """The Odds & advice page's session state: its widgets' values, and whether the table
-    was set by hand."""
+    """The Odds & advice page's session state: its widgets' values, whether the table was
+    set by hand, where the quantities are centred and how the bid's parts were last drawn,
+    and whether the odds in detail are open."""
 
     dice: Field[int | None] = Field("odds_dice", None)
     """The dice on the table (the stepper's)."""
@@ -68,9 +69,9 @@ class OddsState(PageState):
     """Whether the bid's part was last drawn with a bid entered (the pill unlit)."""
     drawn_centre: Field[int | None] = Field("odds_drawn_centre", None)
     """Where the quantities' part last drew them centred."""
-    details = Field("odds_details", False)
+    details: Field[bool] = Field("odds_details", False)
     """Whether "The chances in detail" is open (the expander's)."""
-    details_kept = Field("odds_details_kept", False)
+    details_kept: Field[bool] = Field("odds_details_kept", False)
     """The same, kept while the page is not shown (a widget's state is not)."""
 
 
@@ -83,8 +84,9 @@ class BidLook(NamedTuple):
 
 
 def bid_look(state: OddsState) -> BidLook:
-    """How the bid's part looks for the session's bid: the quantities centred where they
-    were last centred, or on the table's expected count of the face."""
+    """How the bid's parts look for the session's bid: the quantities centred where they
+    were last centred, or (the first time, which sets the centre) on the table's expected
+    count of the face."""
     entered = state.face is not None and state.quantity is not None
     if state.centre is None:
         recentre(state)
@@ -123,12 +125,12 @@ def recall_table(starting_dice: int) -> None:
 
 
 def table_set_by_hand() -> None:
-    """The table's ``on_change``: from now on it stays as set."""
+    """The table was set by hand: from now on it stays as set."""
     OddsState().dice_set = True
 
 
 def clear_bid() -> None:
-    """The "I open" pill's ``on_change``: no bid on the table, neither face nor quantity."""
+    """No bid on the table, neither face nor quantity."""
     state = OddsState()
     state.face = None
     state.quantity = None

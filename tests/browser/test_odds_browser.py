@@ -487,3 +487,22 @@ def test_what_the_read_changed_shows_under_the_switch_and_keeps_the_card_on_scre
     phone.screenshot(path=screenshot_dir / f"advice-phone-read-{lang}.png")
     flip(phone, "odds_read")
     expect(line).to_have_count(0)
+
+
+def test_remove_last_and_clear_bring_the_advice_along(app_url, chromium_browser) -> None:
+    """Each part of the page reruns alone: "remove last" and "clear" rerun the keypad and
+    the advice with it, so the advice is the one a hand tapped afresh gets."""
+    phone = phone_context(chromium_browser).new_page()
+    fresh = phone_context(chromium_browser).new_page()
+    open_app(phone, app_url)
+    tap_hand(phone, [1, 1, 3])
+    tap(phone, "odds_undo")
+    open_app(fresh, app_url)
+    tap_hand(fresh, [1, 1])
+    expect(phone.locator(ADVICE)).to_have_text(fresh.locator(ADVICE).inner_text(),
+                                               use_inner_text=True)
+    tap(phone, "odds_clear")
+    expect(phone.locator(ADVICE)).to_have_count(0)
+    expect(phone.get_by_text(translate("en", "odds.hint.empty_hand"))).to_be_visible()
+    for page in (phone, fresh):
+        page.context.close()
