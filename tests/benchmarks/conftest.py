@@ -15,6 +15,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from websockets.sync.client import connect
 
+from tests.app.conftest import whole_runs_after_taps  # noqa: F401  (autouse: AppTest's taps)
 from tests.browser import conftest as browser
 from tests.browser.conftest import app_url  # noqa: F401 (the browser tests' app server)
 from tests.browser.kit import IDLE, PHONE
