@@ -16,6 +16,11 @@ else the lower bound from local best responders remembering ``--bound-recall`` b
 solve seconds and the bytes of each table are recorded. The tables go to ``--out`` (not the
 shipped data: the league decides whether the coach plays them) as ``abstract_tables.npz``
 and ``abstract_tables.json``; the figures are also printed as JSON.
+
+Bad input exits with status 2 and one line on stderr, before any solving: every number is
+bounded, and every abstract game the run would build (each state's two rounds, and the
+``--bound-recall`` games where the tree is too large) is counted first and refused beyond
+``scripts.measure_abstraction.MAX_ABSTRACT_BYTES``.
 """
 
 from __future__ import annotations
@@ -38,8 +43,21 @@ from coach.solver.abstract import (
 from coach.solver.games import PerudoRound, build_tree, count_tree, opener_die_lost
 from coach.solver.tables import quantise, table_key
 from coach.solver.values import GameValues, RoundStart, SolvedRound, shipped_values
-from scripts.measure_abstraction import exploitability_figures, parse_state
+from perudo_math import arguments
+from scripts.measure_abstraction import (
+    MAX_DICE,
+    MAX_FULL_NODES,
+    MAX_ITERATIONS,
+    MAX_RECALL,
+    MAX_TIME_LIMIT,
+    MIN_TIME_LIMIT,
+    check_fits,
+    distinct,
+    exploitability_figures,
+    state,
+)
 
+PROG = "python -m scripts.build_abstract_tables"
 TABLES_NAME = "abstract_tables"
 
 
@@ -95,36 +113,80 @@ def write(tables: dict[str, tuple[dict[str, np.ndarray], dict]], out: Path) -> d
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m scripts.build_abstract_tables",
-                                     description=__doc__.split("\n")[0])
-    parser.add_argument("--states", nargs="+", default=["1v3", "3v1", "2v3", "3v2", "3v3"],
-                        help="bottom-up: a state's calls lead only to states before it")
-    parser.add_argument("--recall", type=int, default=2, help="last bids remembered (K)")
-    parser.add_argument("--iterations", type=int, default=1000)
-    parser.add_argument("--time-limit", type=float, default=1800.0,
-                        help="seconds of CFR+ per table at most")
-    parser.add_argument("--full-limit", type=int, default=400_000,
-                        help="measure exactly in the full game up to this many tree nodes")
-    parser.add_argument("--bound-recall", type=int, default=4,
-                        help="beyond --full-limit: local best responders with this recall")
-    parser.add_argument("--out", type=Path, default=Path("build") / TABLES_NAME)
+    parser = arguments.OneLineParser(prog=PROG, description=__doc__.split("\n")[0])
+    parser.add_argument("--states", nargs="+", type=arguments.parsed_by(state),
+                        default=[(1, 3), (3, 1), (2, 3), (3, 2), (3, 3)], metavar="STATE",
+                        help=f"states such as 2v3 (opener v responder), 1 to {MAX_DICE} dice "
+                             "a side, each once, bottom-up: a state's calls lead only to "
+                             "states before it (default 1v3 3v1 2v3 3v2 3v3)")
+    parser.add_argument("--recall", type=arguments.whole_number(1, MAX_RECALL), default=2,
+                        help=f"last bids remembered (K), 1 to {MAX_RECALL} (default 2)")
+    parser.add_argument("--iterations", type=arguments.whole_number(1, MAX_ITERATIONS),
+                        default=1000,
+                        help=f"CFR+ iterations per table, 1 to {MAX_ITERATIONS:,} (default 1000)")
+    parser.add_argument("--time-limit", type=arguments.number(MIN_TIME_LIMIT, MAX_TIME_LIMIT),
+                        default=1800.0,
+                        help=f"seconds of CFR+ per table at most, {MIN_TIME_LIMIT:g} to "
+                             f"{MAX_TIME_LIMIT:,.0f} (default 1800)")
+    parser.add_argument("--full-limit", type=arguments.whole_number(0, MAX_FULL_NODES),
+                        default=400_000,
+                        help=f"measure exactly in the full game up to this many tree nodes, "
+                             f"0 to {MAX_FULL_NODES:,} (default 400,000)")
+    parser.add_argument("--bound-recall", type=arguments.whole_number(1, MAX_RECALL), default=4,
+                        help="beyond --full-limit: local best responders with this recall, "
+                             f"1 to {MAX_RECALL} (default 4)")
+    parser.add_argument("--out", type=Path, default=Path("build") / TABLES_NAME,
+                        help="the folder the tables go to (made if missing)")
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+def plan(args: argparse.Namespace) -> None:
+    """ValueError, before any solving, for a state given twice, an --out that is not a folder,
+    or an abstract game the run would build beyond the memory bound."""
+    distinct("--states", [f"{a}v{b}" for a, b in args.states])
+    if args.out.exists() and not args.out.is_dir():
+        raise ValueError(f"--out: {str(args.out)!r} is a file, not a folder")
+    for dice in args.states:
+        for palifico in (False, True):
+            game = PerudoRound(dice, palifico, payoff="game")
+            recall = recall_for(game, args.recall)
+            check_fits(game, recall, "a palifico round is solved with perfect recall: lower "
+                                     "the dice" if palifico else "lower --recall or the dice")
+            if count_tree(game) > args.full_limit and args.bound_recall > recall.bids:
+                check_fits(game, Recall(args.bound_recall), "lower --bound-recall")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve, measure and write every table the arguments name; print the figures."""
+    plan(args)
     values = shipped_values()
     tables = {}
     started = time.perf_counter()
-    for text in args.states:
+    for dice in args.states:
         for palifico in (False, True):
-            arrays, meta, values = build_one(parse_state(text), palifico, values, args)
-            tables[table_key(parse_state(text), palifico)] = arrays, meta
-    sizes = write(tables, args.out)
+            arrays, meta, values = build_one(dice, palifico, values, args)
+            tables[table_key(dice, palifico)] = arrays, meta
+    try:
+        sizes = write(tables, args.out)
+    except OSError as error:
+        raise ValueError(f"--out: cannot write into {str(args.out)!r}: {error.strerror}"
+                         ) from None
     print(json.dumps({"tables": {key: meta for key, (_, meta) in tables.items()},
                       "bytes": sizes, "seconds": round(time.perf_counter() - started, 1)},
                      indent=1))
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """0 once the tables are written; 2 and one line on stderr for bad input."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as stop:  # --help, or a usage error already written on one line
+        return stop.code if isinstance(stop.code, int) else 2
+    try:
+        return run(args)
+    except ValueError as error:
+        return arguments.report_error(PROG, error)
 
 
 if __name__ == "__main__":

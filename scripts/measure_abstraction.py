@@ -16,20 +16,27 @@ for each ``--bound-recall`` K' > K, a lower bound on it from local best responde
 remember K' bids (everywhere: beside the exact figure it shows how tight the bound is). The
 shipped exact tables' value and exploitability are printed beside it where they exist.
 One JSON object per (state, K) goes to stdout; progress to stderr.
+
+Bad input exits with status 2 and one line on stderr, before any solving: every number is
+bounded, and every abstract game a run would build is counted first (count_abstract) and
+refused beyond :data:`MAX_ABSTRACT_BYTES`.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 from coach.solver.abstract import (
     AbstractGame,
     Recall,
     build_abstract,
+    count_abstract,
     full_game_profile,
     restricted_exploitability,
     solve_abstract,
@@ -38,18 +45,79 @@ from coach.solver.cfr import Profile, exploitability
 from coach.solver.games import GameTree, PerudoRound, build_tree, count_tree
 from coach.solver.tables import table_key
 from coach.solver.values import INDEX_FILE
+from perudo_math import arguments
+from perudo_math.rules import Rules
+
+PROG = "python -m scripts.measure_abstraction"
+MAX_DICE = Rules().starting_dice
+"""A side of a state holds 1 to the default rules' starting dice (the rules both scripts
+solve under), as ``python -m coach solve`` bounds its ``--dice``."""
+MAX_RECALL = 12
+"""The longest history of a round of 1 die against 1 (perfect recall there); past 2 dice a
+side, far shorter recalls already outgrow :data:`MAX_ABSTRACT_BYTES`."""
+MAX_DEPTH_CAP = 6 * 2 * MAX_DICE
+"""The longest history of the largest state: a longer cap remembers nothing more."""
+MAX_ITERATIONS = 1_000_000
+MAX_CHECK_EVERY = 10_000
+MIN_TIME_LIMIT, MAX_TIME_LIMIT = 0.01, 86_400.0
+MAX_FULL_NODES = 1_000_000
+"""Trees of up to this many nodes are built to measure exactly: under the default rules every
+such tree holds at most 22 million (node, hand) cells, within ``python -m coach solve``'s
+MAX_TREE_CELLS (about 1 GB)."""
+MAX_ABSTRACT_BYTES = 2 * 10**9
+"""The abstract game's value array, (abstract states × one side's hands × the other's) floats
+of 8 bytes: a solve peaks at about four times it (the stages' action matrices and their
+copies; measured: +72 MB for 3v3 K2's 17 MB), so this bound keeps a run within about 8 GB.
+3v3 K4 (the tables' lower bound) takes 0.5 GB, 4v4 K3 1.2 GB, 5v5 K2 0.9 GB; 3v3 K5 (2.1 GB)
+and 5v5 K3 (9 GB) are refused before they start."""
+
+
+def state(text: str) -> tuple[int, int]:
+    """A heads-up state written ``2v3``: the opener's dice, the responder's, 1 to
+    :data:`MAX_DICE` each; ValueError otherwise."""
+    found = re.fullmatch(r"([0-9]{1,3})v([0-9]{1,3})", text.strip())
+    if found is None:
+        raise ValueError(f"expected a state like 2v3 (the opener's dice v the responder's), "
+                         f"not {text[:40]!r}")
+    dice = int(found[1]), int(found[2])
+    if not all(1 <= side <= MAX_DICE for side in dice):
+        raise ValueError(f"{text.strip()}: each side holds 1 to {MAX_DICE} dice "
+                         "(the starting dice)")
+    return dice
+
+
+def distinct(option: str, values: Iterable[Hashable]) -> None:
+    """ValueError when ``values`` (given to ``option``) name one twice."""
+    seen: set[Hashable] = set()
+    for value in values:
+        if value in seen:
+            raise ValueError(f"{option}: {value} is given twice")
+        seen.add(value)
+
+
+def abstract_bytes(game: PerudoRound, recall: Recall) -> int:
+    """The bytes of ``game``'s value array under ``recall`` (see :data:`MAX_ABSTRACT_BYTES`)."""
+    hands = math.comb(game.dice[0] + 5, 5) * math.comb(game.dice[1] + 5, 5)
+    return 8 * hands * count_abstract(game, recall)
+
+
+def check_fits(game: PerudoRound, recall: Recall, remedy: str) -> None:
+    """ValueError ending in ``remedy`` when ``game`` under ``recall`` outgrows
+    :data:`MAX_ABSTRACT_BYTES`."""
+    size = abstract_bytes(game, recall)
+    if size > MAX_ABSTRACT_BYTES:
+        raise ValueError(
+            f"{table_key(game.dice, game.palifico)} {recall.name}: "
+            f"{count_abstract(game, recall):,} abstract states × "
+            f"{math.comb(game.dice[0] + 5, 5)} × {math.comb(game.dice[1] + 5, 5)} hands take "
+            f"{size / 1e9:,.1f} GB of arrays, at most {MAX_ABSTRACT_BYTES / 1e9:g} GB fit: "
+            f"{remedy}")
 
 
 def table_bytes(abstract: AbstractGame) -> int:
     """What the abstract strategy takes as one uint16 per (state, action, hand)."""
     hands = abstract.hand_counts
     return sum(2 * stage.actions * hands[stage.mover] for stage in abstract.stages)
-
-
-def parse_state(text: str) -> tuple[int, int]:
-    """``2v3`` → (2, 3): the opener's dice, the responder's."""
-    opener, _, responder = text.partition("v")
-    return int(opener), int(responder)
 
 
 def exploitability_figures(game: PerudoRound, abstract: AbstractGame, profile: Profile,
@@ -98,41 +166,87 @@ def measure(game: PerudoRound, recall: Recall, tree: GameTree | None, args: argp
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m scripts.measure_abstraction",
-                                     description=__doc__.split("\n")[0])
-    parser.add_argument("--states", nargs="+", default=["1v1", "1v2", "2v1", "2v2"])
-    parser.add_argument("--recall", nargs="+", type=int, default=[1, 2, 3],
-                        help="how many last bids a player remembers (K)")
-    parser.add_argument("--depth-cap", type=int, default=0,
-                        help="also remember the number of bids up to this (0: no)")
+    parser = arguments.OneLineParser(prog=PROG, description=__doc__.split("\n")[0])
+    parser.add_argument("--states", nargs="+", type=arguments.parsed_by(state),
+                        default=[(1, 1), (1, 2), (2, 1), (2, 2)], metavar="STATE",
+                        help=f"states such as 2v3 (opener v responder), 1 to {MAX_DICE} dice "
+                             "a side, each once (default 1v1 1v2 2v1 2v2)")
+    parser.add_argument("--recall", nargs="+", type=arguments.whole_number(1, MAX_RECALL),
+                        default=[1, 2, 3], metavar="K",
+                        help=f"how many last bids a player remembers (K), 1 to {MAX_RECALL}, "
+                             "each once (default 1 2 3)")
+    parser.add_argument("--depth-cap", type=arguments.whole_number(0, MAX_DEPTH_CAP),
+                        default=0,
+                        help=f"also remember the number of bids up to this, 0 (no) to "
+                             f"{MAX_DEPTH_CAP} (default 0)")
     parser.add_argument("--palifico", action="store_true", help="palifico rounds")
-    parser.add_argument("--iterations", type=int, default=1000,
-                        help="CFR+ iterations per (state, K)")
-    parser.add_argument("--check-every", type=int, default=100,
-                        help="how often the time limit is checked")
-    parser.add_argument("--time-limit", type=float, default=600.0,
-                        help="seconds of CFR+ per (state, K) at most")
-    parser.add_argument("--full-limit", type=int, default=400_000,
-                        help="measure in the full game up to this many tree nodes")
-    parser.add_argument("--bound-recall", nargs="*", type=int, default=[],
-                        help="lower bounds from local best responders remembering this many bids")
+    parser.add_argument("--iterations", type=arguments.whole_number(1, MAX_ITERATIONS),
+                        default=1000,
+                        help=f"CFR+ iterations per (state, K), 1 to {MAX_ITERATIONS:,} "
+                             "(default 1000)")
+    parser.add_argument("--check-every", type=arguments.whole_number(1, MAX_CHECK_EVERY),
+                        default=100,
+                        help=f"how often the time limit is checked, 1 to {MAX_CHECK_EVERY:,} "
+                             "iterations (default 100)")
+    parser.add_argument("--time-limit", type=arguments.number(MIN_TIME_LIMIT, MAX_TIME_LIMIT),
+                        default=600.0,
+                        help=f"seconds of CFR+ per (state, K) at most, {MIN_TIME_LIMIT:g} to "
+                             f"{MAX_TIME_LIMIT:,.0f} (default 600)")
+    parser.add_argument("--full-limit", type=arguments.whole_number(0, MAX_FULL_NODES),
+                        default=400_000,
+                        help=f"measure in the full game up to this many tree nodes, 0 to "
+                             f"{MAX_FULL_NODES:,} (default 400,000)")
+    parser.add_argument("--bound-recall", nargs="*", type=arguments.whole_number(1, MAX_RECALL),
+                        default=[], metavar="K",
+                        help="lower bounds from local best responders remembering this many "
+                             f"bids, 1 to {MAX_RECALL}, each once")
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+def plan(args: argparse.Namespace) -> list[PerudoRound]:
+    """The games a run measures; ValueError, before any work, for a state or recall given
+    twice or an abstract game (a K, or a --bound-recall K' above it) beyond
+    :data:`MAX_ABSTRACT_BYTES`."""
+    for option, values in (("--states", [f"{a}v{b}" for a, b in args.states]),
+                           ("--recall", args.recall), ("--bound-recall", args.bound_recall)):
+        distinct(option, values)
+    games = [PerudoRound(dice, args.palifico, payoff="game") for dice in args.states]
+    # A longer recall never has fewer states: checking the longest of each game is enough.
+    longest = max(args.recall)
+    finer = max((bids for bids in args.bound_recall if bids > min(args.recall)), default=0)
+    for game in games:
+        check_fits(game, Recall(longest, args.depth_cap), "lower --recall or the dice")
+        if finer > longest:
+            check_fits(game, Recall(finer, args.depth_cap), "lower --bound-recall")
+    return games
+
+
+def run(args: argparse.Namespace) -> int:
+    """Measure every (state, K) the arguments name, one JSON line each."""
+    games = plan(args)
     index = json.loads(INDEX_FILE.read_text(encoding="utf-8")) if INDEX_FILE.exists() else {}
     shipped = index.get("tables", {})
-    for text in args.states:
-        game = PerudoRound(parse_state(text), args.palifico, payoff="game")
+    for game in games:
         nodes = count_tree(game)
         tree = build_tree(game) if nodes <= args.full_limit else None
-        print(f"{text}: {nodes} tree nodes, full game {'built' if tree else 'too large'}",
-              file=sys.stderr)
+        print(f"{table_key(game.dice, game.palifico)}: {nodes} tree nodes, full game "
+              f"{'built' if tree else 'too large'}", file=sys.stderr)
         for bids in args.recall:
             print(json.dumps(measure(game, Recall(bids, args.depth_cap), tree, args, shipped)),
                   flush=True)
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """0 once every row is printed; 2 and one line on stderr for bad input."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as stop:  # --help, or a usage error already written on one line
+        return stop.code if isinstance(stop.code, int) else 2
+    try:
+        return run(args)
+    except ValueError as error:
+        return arguments.report_error(PROG, error)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@ graph against the exact tree solver, and exploitability measured in the full gam
 from __future__ import annotations
 
 import json
+import math
 import random
+import time
 
 import numpy as np
 import pytest
@@ -15,6 +17,7 @@ from coach.solver.abstract import (
     abstract_arrays,
     abstract_profile,
     build_abstract,
+    count_abstract,
     full_game_profile,
     restricted_exploitability,
     solve_abstract,
@@ -59,8 +62,10 @@ def test_recall_keeps_the_last_bids_and_whose_turn():
     capped = Recall(1, depth_cap=2)
     assert capped.key((1, 2, 3, 4, 5)) == ((5,), 1, 2)
     assert capped.key((1,)) == ((1,), 1, 1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="bids must be 1 or more, not 0"):
         Recall(0)
+    with pytest.raises(ValueError, match=r"depth cap is 0 \(none\) or more, not -1"):
+        Recall(2, depth_cap=-1)
 
 
 @pytest.mark.parametrize("recall", [Recall(1), Recall(3), Recall(2, depth_cap=3)])
@@ -232,3 +237,135 @@ def test_build_abstract_tables_writes_measured_tables(tmp_path, capsys):
     abstract = build_abstract(PerudoRound((1, 1), payoff="game"), Recall(1))
     assert abstract.expected_value(abstract_profile(abstract, arrays)) == pytest.approx(
         normal["value"], abs=1e-6)
+
+
+@pytest.mark.parametrize(("dice", "palifico"), [((1, 1), False), ((1, 2), False),
+                                                ((2, 2), False), ((3, 2), True),
+                                                ((2, 3), False)])
+@pytest.mark.parametrize("recall", [Recall(1), Recall(2), Recall(3), Recall(2, depth_cap=4),
+                                    Recall(1, depth_cap=5), Recall(3, depth_cap=2)],
+                         ids=lambda recall: recall.name)
+def test_count_abstract_is_the_built_size(dice, palifico, recall):
+    game = PerudoRound(dice, palifico)
+    assert count_abstract(game, recall) == build_abstract(game, recall).size
+
+
+def test_count_abstract_sizes_beyond_what_fits():
+    assert count_abstract(PerudoRound((5, 5)), Recall(2)) == 1768
+    assert count_abstract(PerudoRound((5, 5)), Recall(12)) == 8_407_917_730
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    ({"iterations": 0}, "iterations must be 1 or more, not 0"),
+    ({"iterations": 5, "check_every": 0}, "check_every must be 1 or more, not 0"),
+    ({"iterations": 5, "time_limit": 0.0}, "time_limit must be above 0 seconds, not 0.0"),
+])
+def test_solve_abstract_refuses_counts_that_stop_nothing(coarse_1v1, options, words):
+    with pytest.raises(ValueError, match=words):
+        solve_abstract(coarse_1v1[1], **options)
+
+
+# --- the two command lines under abuse: one line, exit 2, before any work -------------------
+
+MEASURE_ABUSE = [
+    (["--recall", "-3"], "argument --recall: expected a whole number from 1 to 12, not '-3'"),
+    (["--recall", "13"], "from 1 to 12, not '13'"),
+    (["--recall", "1", "1"], "--recall: 1 is given twice"),
+    (["--iterations", "0"], "argument --iterations: expected a whole number from 1 to 1000000"),
+    (["--iterations", "9" * 40], "argument --iterations: expected a whole number"),
+    (["--time-limit", "0"], "argument --time-limit: expected a number from 0.01 to 86400"),
+    (["--time-limit", "inf"], "expected a finite number, not 'inf'"),
+    (["--check-every", "0"], "argument --check-every: expected a whole number from 1 to 10000"),
+    (["--full-limit", "-1"], "argument --full-limit: expected a whole number from 0 to 1000000"),
+    (["--bound-recall", "99"], "argument --bound-recall: expected a whole number from 1 to 12"),
+    (["--depth-cap", "-1"], "argument --depth-cap: expected a whole number from 0 to 60"),
+    (["--states", "abc"], "expected a state like 2v3 (the opener's dice v the responder's), "
+                          "not 'abc'"),
+    (["--states", "0v1"], "0v1: each side holds 1 to 5 dice (the starting dice)"),
+    (["--states", "6v6"], "6v6: each side holds 1 to 5 dice"),
+    (["--states", "9v9"], "9v9: each side holds 1 to 5 dice"),
+    (["--states", "2v2", "1v1", "2v2"], "--states: 2v2 is given twice"),
+    (["--states", "5v5", "--recall", "3"], "5v5-normal K3: 18,047 abstract states × 252 × 252 "
+                                           "hands take 9.2 GB of arrays, at most 2 GB fit: "
+                                           "lower --recall or the dice"),
+    (["--states", "1v1", "3v3", "--recall", "2", "--bound-recall", "5"],
+     "3v3-normal K5: 83,790 abstract states × 56 × 56 hands take 2.1 GB of arrays, at most "
+     "2 GB fit: lower --bound-recall"),
+    (["--nonsense"], "unrecognized arguments: --nonsense"),
+]
+BUILD_ABUSE = [
+    (["--recall", "-3"], "argument --recall: expected a whole number from 1 to 12, not '-3'"),
+    (["--iterations", "0"], "argument --iterations: expected a whole number from 1 to 1000000"),
+    (["--time-limit", "-5"], "argument --time-limit: expected a number from 0.01 to 86400"),
+    (["--full-limit", "1e9"], "argument --full-limit: expected a whole number from 0 to"),
+    (["--bound-recall", "0"], "argument --bound-recall: expected a whole number from 1 to 12"),
+    (["--states", "abc"], "expected a state like 2v3"),
+    (["--states", "0v1"], "0v1: each side holds 1 to 5 dice"),
+    (["--states", "6v6"], "6v6: each side holds 1 to 5 dice"),
+    (["--states", "9v9"], "9v9: each side holds 1 to 5 dice"),
+    (["--states", "1v1", "1v1"], "--states: 1v1 is given twice"),
+    (["--states", "5v5", "--recall", "3"], "5v5-normal K3: 18,047 abstract states"),
+    (["--states", "5v5", "--recall", "1", "--bound-recall", "4"],
+     "5v5-normal K4: 141,949 abstract states × 252 × 252 hands take 72.1 GB of arrays, at "
+     "most 2 GB fit: lower --bound-recall"),
+    (["--states", "5v5", "--recall", "1", "--bound-recall", "1"],
+     "5v5-palifico K60: 6,139 abstract states × 252 × 252 hands take 3.1 GB of arrays, at most "
+     "2 GB fit: a palifico round is solved with perfect recall"),
+    (["--states", "3v3", "--bound-recall", "5"], "3v3-normal K5: 83,790 abstract states"),
+    (["--out", __file__], "is a file, not a folder"),
+]
+
+
+def _abused(main, argv, capsys) -> tuple[int, str, str, float]:
+    start = time.perf_counter()
+    code = main(argv)
+    seconds = time.perf_counter() - start
+    out, err = capsys.readouterr()
+    return code, out, err, seconds
+
+
+@pytest.mark.parametrize(("argv", "words"), MEASURE_ABUSE, ids=lambda value: str(value)[:40])
+def test_measure_refuses_bad_input_in_one_line(capsys, argv, words):
+    from scripts.measure_abstraction import main as measure
+
+    code, out, err, seconds = _abused(measure, argv, capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("python -m scripts.measure_abstraction: error: "), err
+    assert err.count("\n") == 1 and words in err and "Traceback" not in err, err
+    assert seconds < 0.5
+
+
+@pytest.mark.parametrize(("argv", "words"), BUILD_ABUSE, ids=lambda value: str(value)[:40])
+def test_build_refuses_bad_input_in_one_line(capsys, tmp_path, argv, words):
+    from scripts.build_abstract_tables import main as build
+
+    code, out, err, seconds = _abused(build, [*argv, "--out", str(tmp_path / "t")]
+                                      if "--out" not in argv else argv, capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("python -m scripts.build_abstract_tables: error: "), err
+    assert err.count("\n") == 1 and words in err and "Traceback" not in err, err
+    assert seconds < 0.5
+    assert not (tmp_path / "t").exists()  # refused before anything is written
+
+
+def test_every_tree_measured_exactly_fits_the_solver_bound():
+    from coach.solver.cli import MAX_TREE_CELLS
+    from scripts.measure_abstraction import MAX_DICE, MAX_FULL_NODES
+
+    for first in range(1, MAX_DICE + 1):
+        for second in range(1, MAX_DICE + 1):
+            for palifico in (False, True):
+                nodes = count_tree(PerudoRound((first, second), palifico))
+                hands = math.comb(first + 5, 5) + math.comb(second + 5, 5)
+                assert nodes > MAX_FULL_NODES or nodes * hands <= MAX_TREE_CELLS
+
+
+def test_help_states_every_range(capsys):
+    from scripts.build_abstract_tables import main as build
+    from scripts.measure_abstraction import main as measure
+
+    for main in (measure, build):
+        assert main(["--help"]) == 0
+        text = " ".join(capsys.readouterr().out.split())
+        assert all(words in text for words in ("1 to 5 dice", "1 to 12", "1 to 1,000,000",
+                                               "0.01 to 86,400", "0 to 1,000,000")), text

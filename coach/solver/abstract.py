@@ -53,6 +53,7 @@ from coach.solver.games import (
     LeafGroup,
     OpenerPayoff,
     UtilityCache,
+    _subtree_order,
     slot_positions,
 )
 
@@ -77,8 +78,11 @@ class Recall:
     depth_cap: int = 0
 
     def __post_init__(self) -> None:
-        if self.bids < 1 or self.depth_cap < 0:
-            raise ValueError("a recall keeps at least the last bid and a cap of 0 or more")
+        if self.bids < 1:
+            raise ValueError(f"a recall keeps at least the last bid: bids must be 1 or more, "
+                             f"not {self.bids}")
+        if self.depth_cap < 0:
+            raise ValueError(f"a recall's depth cap is 0 (none) or more, not {self.depth_cap}")
 
     def key(self, history: Sequence[int]) -> AbstractKey:
         """The abstract state of a bid history (bid indices, in order)."""
@@ -315,6 +319,48 @@ def build_abstract(game: BidGame, recall: Recall,
                       for node in order], _longest_paths(targets_of)[order],
                      UtilityCache(game, payoff))
     return AbstractGame(game, recall, tuple(keys[node] for node in order), stages)
+
+
+def count_abstract(game: BidGame, recall: Recall) -> int:
+    """How many abstract states :func:`build_abstract` would make, without making them.
+
+    A state is a whole history while it is shorter than ``recall.bids`` (counted as paths
+    from the opening in the graph of (last bid, mover) pairs), else its last ``recall.bids``
+    bids with the mover (a path of that length from any pair reached, one path per state)
+    and, below the depth cap, the depth: matrix products on that graph of at most
+    ``2 × bids + 1`` pairs, quick where the abstract game would not fit in memory.
+    """
+    order = _subtree_order(game)
+    number = {pair: index for index, pair in enumerate(order)}
+    step = np.zeros((len(order), len(order)))
+    for (last, mover), index in number.items():
+        for code in game.raises(last, mover):
+            step[index, number[code, 1 - mover]] += 1
+    histories = np.zeros(len(order))
+    histories[number[NO_BID, 0]] = 1.0
+    reached_at: list[np.ndarray] = []  # the pairs reached after exactly d bids, d = 0, 1, ...
+    reached = histories > 0
+    total = 0.0
+    while reached.any() and len(reached_at) <= len(order):
+        if len(reached_at) < recall.bids:
+            total += histories.sum()
+            histories = histories @ step
+        reached_at.append(reached)
+        reached = (reached.astype(float) @ step) > 0
+
+    def suffixes(starts: np.ndarray) -> float:
+        paths = starts.astype(float)
+        for _ in range(recall.bids - 1):
+            paths = paths @ step
+        return float(paths.sum())
+
+    capped = np.zeros(len(order), dtype=bool)  # where suffixes start whose depth is capped
+    for first in range(1, len(reached_at)):
+        if first + recall.bids - 1 < recall.depth_cap:
+            total += suffixes(reached_at[first])
+        else:
+            capped |= reached_at[first]
+    return round(total + suffixes(capped))
 
 
 def _longest_paths(targets_of: list[list[int]]) -> np.ndarray:

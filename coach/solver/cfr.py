@@ -293,7 +293,9 @@ def run_cfr(game: SolverGame, iterations: int | None = None, target: float | Non
             check_every: int = 25, max_iterations: int = 100_000,
             time_limit: float | None = None, progress: Progress | None = None,
             average_power: float = 2.0) -> CfrRun:
-    """CFR+ on any :class:`SolverGame`, stopping as :func:`solve_cfr` says."""
+    """CFR+ on any :class:`SolverGame`, stopping as :func:`solve_cfr` says; ValueError for
+    a count below 1 or a time limit not above 0 (no iteration, or a loop without end)."""
+    _check_stops(iterations, check_every, max_iterations, time_limit)
     start = time.perf_counter()
     solver = _CfrPlus(game, average_power)
     done, gap = 0, float("inf")
@@ -315,6 +317,17 @@ def run_cfr(game: SolverGame, iterations: int | None = None, target: float | Non
     if iterations is not None and done < limit:
         gap = game.exploitability(profile)
     return CfrRun(profile, gap, done)
+
+
+def _check_stops(iterations: int | None, check_every: int, max_iterations: int,
+                 time_limit: float | None) -> None:
+    """ValueError unless every count is 1 or more and the time limit above 0."""
+    for name, count in (("iterations", iterations), ("check_every", check_every),
+                        ("max_iterations", max_iterations)):
+        if count is not None and count < 1:
+            raise ValueError(f"run_cfr: {name} must be 1 or more, not {count}")
+    if time_limit is not None and not time_limit > 0:
+        raise ValueError(f"run_cfr: time_limit must be above 0 seconds, not {time_limit}")
 
 
 class _CfrPlus:
