@@ -266,20 +266,27 @@ def add_command(commands: Subcommands, name: str,
     return command
 
 
-def run_command(parser: argparse.ArgumentParser, argv: Sequence[str] | None,
+def run_guarded(parser: argparse.ArgumentParser, argv: Sequence[str] | None,
+                run: Callable[[argparse.Namespace], int],
                 errors: tuple[type[Exception], ...] = (ValueError,)) -> int:
-    """Parse ``argv``, run the command chosen (``args.run``) and print its result (see
-    :func:`print_output`). The exit status: the result's, or 2 after one line on stderr when an
-    argument is bad or the command refuses it with one of ``errors``; ``--help`` gives 0."""
+    """Parse ``argv`` and ``run`` the command on its arguments. The exit status: ``run``'s, or 2
+    after one line on stderr when an argument is bad or ``run`` refuses it with one of
+    ``errors``; ``--help`` gives 0."""
     try:
         args = parser.parse_args(argv)
     except SystemExit as stop:  # --help, or a usage error already written on one line
         return stop.code if isinstance(stop.code, int) else 2
     try:
-        payload = args.run(args)
+        return run(args)
     except errors as error:
         return report_error(getattr(args, "prog", parser.prog), error)
-    return print_output(args, payload)
+
+
+def run_command(parser: argparse.ArgumentParser, argv: Sequence[str] | None,
+                errors: tuple[type[Exception], ...] = (ValueError,)) -> int:
+    """Parse ``argv``, run the command chosen (``args.run``) and print its result (see
+    :func:`print_output`), as :func:`run_guarded` does."""
+    return run_guarded(parser, argv, lambda args: print_output(args, args.run(args)), errors)
 
 
 def wants_text(args: argparse.Namespace) -> bool:

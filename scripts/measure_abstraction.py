@@ -239,14 +239,7 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """0 once every row is printed; 2 and one line on stderr for bad input."""
-    try:
-        args = build_parser().parse_args(argv)
-    except SystemExit as stop:  # --help, or a usage error already written on one line
-        return stop.code if isinstance(stop.code, int) else 2
-    try:
-        return run(args)
-    except ValueError as error:
-        return arguments.report_error(PROG, error)
+    return arguments.run_guarded(build_parser(), argv, run)
 
 
 if __name__ == "__main__":
