@@ -4,8 +4,9 @@ timing it, and waits for a sign that the app is done, not for a while.
 Outside ``tests/benchmarks/`` (where speed is measured, never asserted):
 
 * no comparison with a clock reading (``time.monotonic``, ``perf_counter``, ``time.time`` and
-  the like, or a name computed from one): a run that is correct but slow on a loaded machine
-  must not fail. A ``while`` loop that polls until a deadline may compare: it guards a hang.
+  the like, a name computed from one, or what a helper returns that holds one): a run that
+  is correct but slow on a loaded machine must not fail. A ``while`` loop that polls until a
+  deadline may compare: it guards a hang.
 * no fixed sleep in a test or a fixture (``time.sleep`` outside a polling loop), and no
   ``wait_for_timeout`` in a browser: wait for a positive signal instead.
 * no Playwright assertion with a timeout of its own (``expect(...).to_…(timeout=…)``): the
@@ -47,6 +48,8 @@ class Reader(ast.NodeVisitor):
         self.clock_functions: set[str] = set()
         self.sleep_functions: set[str] = set()
         self.timed: set[str] = set()
+        self.timing_helpers: set[str] = set()  # functions that return a clock reading
+        self.functions: list[str] = []
         self.loops: list[ast.AST] = []
         self.in_test = 0
         self.found: list[str] = []
@@ -80,8 +83,12 @@ class Reader(ast.NodeVisitor):
         match node:
             case ast.Call(func=ast.Name(id=name), args=args) if name in PASSING_ON:
                 return any(self.reads_a_clock(arg) for arg in args)
+            case ast.Call(func=ast.Name(id=name)) if name in self.timing_helpers:
+                return True
             case ast.Call():
                 return self.is_time_call(node, CLOCKS, self.clock_functions)
+            case ast.Tuple(elts=elements) | ast.List(elts=elements):
+                return any(map(self.reads_a_clock, elements))
             case ast.Name(id=name):
                 return name in self.timed
             case ast.BinOp(left=left, right=right):
@@ -101,7 +108,9 @@ class Reader(ast.NodeVisitor):
         testing = node.name.startswith("test_") or fixture is not None
         timed, self.timed = self.timed, set(self.timed)
         self.in_test += testing
+        self.functions.append(node.name)
         self.generic_visit(node)
+        self.functions.pop()
         self.in_test -= testing
         self.timed = timed
 
@@ -120,8 +129,14 @@ class Reader(ast.NodeVisitor):
     # The rules.
 
     def visit_Assign(self, node: ast.Assign) -> None:
-        if self.reads_a_clock(node.value):
-            self.timed |= {target.id for target in node.targets if isinstance(target, ast.Name)}
+        if self.reads_a_clock(node.value):  # every name it unpacks to, to be safe
+            self.timed |= {name.id for target in node.targets for name in ast.walk(target)
+                           if isinstance(name, ast.Name)}
+        self.generic_visit(node)
+
+    def visit_Return(self, node: ast.Return) -> None:
+        if self.functions and self.reads_a_clock(node.value):
+            self.timing_helpers.add(self.functions[-1])
         self.generic_visit(node)
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
@@ -190,6 +205,11 @@ BREACHES = {
         ["line 5: compares a clock reading"],
     "from time import time as now\ndef test_a():\n    start: float = now()\n"
     "    assert 5 > -start + now()\n": ["line 4: compares a clock reading"],
+    # through a helper that returns the time with the result
+    "import time\ndef _timed(run):\n    start = time.perf_counter()\n    code = run()\n"
+    "    return code, time.perf_counter() - start\n"
+    "def test_a():\n    code, seconds = _timed(main)\n    assert seconds < 0.5\n":
+        ["line 8: compares a clock reading"],
     "import time\ndef test_a():\n    run()\n    time.sleep(0.5)\n    assert count() == 2\n":
         ["line 4: sleeps a fixed time in a test"],
     "from time import sleep\nimport pytest\n@pytest.fixture\ndef ready():\n    sleep(1)\n":
