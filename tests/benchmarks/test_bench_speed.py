@@ -46,13 +46,19 @@ Where a tap's time goes is printed under the table (medians per tap): the app se
 runs the tap started (the app is served through :mod:`tests.benchmarks.timed_server`, which
 logs each run's length, CPU, messages and bytes), the browser's JavaScript, and its layout and
 style work (Chrome's performance metrics over the tap). The bare page's own server keeps no
-log: its runs are the one button and one line. The last column is a floor on the tap's ratio
-to the bare page's were the app's script runs instant (the tap less its runs): above 1.5, the
-browser's work and the waiting alone miss the target, whatever the server does.
+log: its runs are the one button and one line. The column "× bare, no run" is a floor on the
+tap's ratio to the bare page's were the app's script runs instant (the tap less its runs):
+above 1.5, the browser's work and the waiting alone miss the target, whatever the server does.
+The last, "× bare, as many", sets the tap against the bare page sending as many messages: the
+bare page is also tapped with 12 and 24 more elements redrawn a tap (:data:`SIZED`), and the
+app's tap divided by the bare page's time at its median messages (:func:`bare_of_its_size`).
+Near 1, the tap costs what the elements it redraws cost any Streamlit page; fewer messages,
+not faster code, would make it quicker.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import statistics
@@ -98,6 +104,11 @@ BASELINES = {"first page": "first page: bare", "tap": "tap: bare"}
 """Each measure's baseline, against which its target is set."""
 SAME_SERVER = ", app's server"
 """The suffix of a baseline measured on the app's server."""
+BARE_MESSAGES = 2
+"""What a tap on the bare page sends the browser: its button and its line."""
+SIZED = {12: "tap: bare, 12 elements redrawn", 24: "tap: bare, 24 elements redrawn"}
+"""The bare page drawing more elements a tap (``?elements=N``): the browser's cost of an
+element redrawn, against which each of the app's taps is set by the messages it sends."""
 
 # What the app's pages are driven by: change here when a page's keys change.
 APP_CONTENT = "[data-testid='stMainBlockContainer'] h1"
@@ -314,6 +325,9 @@ class Taps:
         open_and_settle(self.bare, bare)
         self.bare_same_server = new_page(chromium)
         open_and_settle(self.bare_same_server, bare_same_server)
+        self.sized = {elements: new_page(chromium) for elements in SIZED}
+        for elements, page in self.sized.items():
+            open_and_settle(page, f"{bare}?elements={elements}")
         self.odds = new_page(chromium)
         open_and_settle(self.odds, app)
         for face in HAND:
@@ -335,8 +349,8 @@ class Taps:
         tap(self.play, "play_start")
 
     def close(self) -> None:
-        for page in (self.bare, self.bare_same_server, self.odds, self.tracker, self.keypad,
-                     self.practice, self.play, self.follower):
+        for page in (self.bare, self.bare_same_server, *self.sized.values(), self.odds,
+                     self.tracker, self.keypad, self.practice, self.play, self.follower):
             page.context.close()
 
     # --- the odds page: dice, steppers, the bid ---
@@ -421,8 +435,9 @@ class Taps:
         assert shown == bid, f"the follower's page shows {shown}, not {bid}"
         return float(page.evaluate(TAP_MS_JS))
 
-    def bare_tap(self, same_server: bool = False) -> float:
-        page = self.bare_same_server if same_server else self.bare
+    def bare_tap(self, same_server: bool = False, elements: int = 0) -> float:
+        page = (self.sized[elements] if elements else
+                self.bare_same_server if same_server else self.bare)
         count = page.get_by_text(re.compile(r"^Taps: \d+$"))
         before = int(count.inner_text().split()[-1])
         ms = timed_tap(page, BARE_BUTTON)
@@ -552,31 +567,50 @@ def without_run(rows: list[dict[str, float]], bare_ms: float) -> float | None:
     return round(statistics.median(left) / bare_ms, 2) if left else None
 
 
+def bare_of_its_size(messages: float, figures: dict[str, dict[str, float]]) -> float | None:
+    """The bare page's median tap, in milliseconds, had it sent ``messages``: a straight line
+    through the bare page's taps (:data:`BARE_MESSAGES`, then :data:`SIZED`'s more), on from
+    its last two points past them. ``None`` unless a sized bare page was measured."""
+    points = sorted((BARE_MESSAGES + elements, figures[name]["median_ms"])
+                    for elements, name in {0: BASELINES["tap"], **SIZED}.items()
+                    if name in figures)
+    if len(points) < 2:
+        return None
+    (low, low_ms), (high, high_ms) = next(
+        ((a, b) for a, b in itertools.pairwise(points) if messages <= b[0]), points[-2:])
+    return low_ms + (messages - low) * (high_ms - low_ms) / (high - low)
+
+
 def account_report(accounts: dict[str, list[dict[str, float]]],
                    figures: dict[str, dict[str, float]]) -> str:
-    """The median of each part of :data:`ACCOUNT`, beside the median tap, and the tap's
-    ratio to the bare page were the script run instant (:func:`without_run`)."""
+    """The median of each part of :data:`ACCOUNT`, beside the median tap; the tap's ratio to
+    the bare page were the script run instant (:func:`without_run`), and to the bare page
+    sending as many messages (:func:`bare_of_its_size`)."""
     bare_ms = figures[BASELINES["tap"]]["median_ms"]
-    lines = [f"{'':30}{'tap ms':>8}" + "".join(f"{part:>12}" for part in ACCOUNT)
-             + f"{'× bare, no run':>16}"]
+    lines = [f"{'':32}{'tap ms':>8}" + "".join(f"{part:>12}" for part in ACCOUNT)
+             + f"{'× bare, no run':>16}{'× bare, as many':>17}"]
     for name, rows in accounts.items():
-        line = f"{name:30}{figures[name]['median_ms']:>8.0f}"
+        line = f"{name:32}{figures[name]['median_ms']:>8.0f}"
         for part in ACCOUNT:
             values = [row[part] for row in rows if part in row]
             line += f"{statistics.median(values):>12.1f}" if values else f"{'–':>12}"
         ratio = without_run(rows, bare_ms)
         line += f"{ratio:>16.2f}" if ratio is not None else f"{'–':>16}"
+        messages = [row["messages"] for row in rows if "messages" in row]
+        sized = bare_of_its_size(statistics.median(messages), figures) if messages else None
+        line += (f"{figures[name]['median_ms'] / sized:>17.2f}" if sized
+                 else f"{'–':>17}")
         lines.append(line)
     return "\n".join(lines)
 
 
 def report(figures: dict[str, dict[str, float]]) -> str:
     same_server = "× bare" + SAME_SERVER
-    lines = [f"{'':30}{'n':>4}{'median ms':>11}{'p95 ms':>9}{'× bare':>8}{'p95 ×':>7}"
+    lines = [f"{'':32}{'n':>4}{'median ms':>11}{'p95 ms':>9}{'× bare':>8}{'p95 ×':>7}"
              f"  target{same_server:>23}"]
     for name, row in figures.items():
         ratio = row.get("median_ratio")
-        line = f"{name:30}{row['n']:>4}{row['median_ms']:>11.0f}{row['p95_ms']:>9.0f}"
+        line = f"{name:32}{row['n']:>4}{row['median_ms']:>11.0f}{row['p95_ms']:>9.0f}"
         if ratio is not None:
             line += f"{ratio:>8.2f}{row['p95_ratio']:>7.2f}  ≤ {TARGETS[kind(name)]:<5}"
             if "median_ratio_same_server" in row:
@@ -659,6 +693,9 @@ def test_speed_beside_a_bare_page(benchmark, capsys, timed_app, bare_url,
             for index in range(warmup + tap_rounds):
                 side_by_side(index, bare, ("tap: bare" + SAME_SERVER,
                                            lambda: run(lambda _: taps.bare_tap(same_server=True))))
+                side_by_side(index, bare, *((name, lambda elements=elements: run(
+                    lambda _: taps.bare_tap(elements=elements)))
+                    for elements, name in SIZED.items()))
                 run(lambda _: taps.prepare_odds())
                 side_by_side(index, ("tap: odds", lambda: run(lambda _: taps.odds_tap())), bare)
                 run(lambda _: taps.prepare_bid())
@@ -725,3 +762,14 @@ def test_a_tap_without_its_runs_is_measured_in_bare_taps() -> None:
             {"tap": 500.0}]
     assert without_run(rows, 70.0) == 1.5  # the median of 120 and 90 ms, over 70 ms
     assert without_run([{"tap": 100.0}], 70.0) is None
+
+
+def test_a_tap_is_set_against_a_bare_page_sending_as_many_messages() -> None:
+    """The bare page's taps at 2, 14 and 26 messages, on a line between them and past."""
+    figures = {BASELINES["tap"]: {"median_ms": 50.0}, SIZED[12]: {"median_ms": 80.0},
+               SIZED[24]: {"median_ms": 140.0}}
+    assert bare_of_its_size(2, figures) == 50.0
+    assert bare_of_its_size(8, figures) == 65.0  # halfway to 14 messages
+    assert bare_of_its_size(20, figures) == 110.0
+    assert bare_of_its_size(38, figures) == 200.0  # on past 26 at 5 ms a message
+    assert bare_of_its_size(8, {BASELINES["tap"]: {"median_ms": 50.0}}) is None
