@@ -12,11 +12,15 @@ are put aside as soon as the tracked round is another one (a call ends it, an un
 the one before, a new game), so the advice never reads last round's dice.
 
 Speed at the table: a game in play is one fragment (``game_in_play``), so a tap reruns the
-game alone, not the entry script and its sidebar; it saves the game for resuming itself
-(``views.resume.remember``), and hands back to a full run when the game is dropped. The
-round log, who bluffs, my moves, the table's rules and the game's own controls are panels
-under one row of chips (``views.tracker_panels``), drawn only while chosen: every element on
-the page costs each tap a little, whether or not it changed.
+game alone, not the entry script and its sidebar; it hands back to a full run when the game
+is dropped. Inside it, the round's lines, the bid, the call, the tools and the players' table
+are keyed fragments of their own (``views.tracker_actions.PARTS``): a face, a count or a
+page of quantities reruns its own part, a bid the four or five parts it changes, a call or
+an undo the whole game. The parts read the game themselves, as it stands after the tap. The
+players' table, which every move changes, saves the game for resuming
+(``views.resume.remember``). The round log, who bluffs, my moves, the table's rules and the
+game's own controls are panels under one row of chips (``views.tracker_panels``), drawn only
+while chosen: every element on the page costs each tap a little, whether or not it changed.
 """
 
 from __future__ import annotations
@@ -30,11 +34,18 @@ from views.i18n import t
 from views.inputs import bid_numbers, entered_hand
 from views.navigation import ODDS_PAGE
 from views.tracker_actions import (
+    CALL_PART,
+    FACE_PART,
+    GAME_PART,
+    HEAD_PART,
+    PLAYERS_PART,
+    QUANTITY_PART,
+    TOOLS_PART,
+    allow_call,
     call,
     face_changed,
     make_bid,
     new_game,
-    record_change,
     shift_quantities,
     undo,
 )
@@ -45,14 +56,43 @@ from views.tracker_state import TrackerState
 # --- playing ---------------------------------------------------------------------------------
 
 
-def bid_entry(game: GameState) -> None:
-    state = TrackerState()
+def game_now() -> GameState:
+    """The tracked game as it stands, for a part rerun alone (after a bid it was drawn
+    for); back to the whole page when it is gone."""
+    game = url_state.current_game()
+    if game is None:
+        st.rerun(scope="app")
+    return game
+
+
+@st.fragment(key=FACE_PART)
+def face_part() -> None:
+    """The bid's face; a tap on another reruns the quantities alone."""
+    game, state = game_now(), TrackerState()
     if state.spot != game:
-        state.reset_entry(game)  # a reloaded or reopened game
+        state.reset_entry(game)  # a reloaded or reopened game, or a move read in
     # Required: a tap on the face picked (the last bid's, ready for a one-tap raise) keeps it.
-    face = st.segmented_control(t("tracker.bid.face"), FACES, format_func=dice.face_label,
-                                key=TrackerState.face.key, on_change=face_changed, required=True,
-                                width="stretch", persist_state="session")
+    state.settle(TrackerState.face)
+    st.segmented_control(t("tracker.bid.face"), FACES, format_func=dice.face_label,
+                         key=TrackerState.face.key, on_change=face_changed, required=True,
+                         width="stretch", persist_state="session")
+
+
+@st.fragment(key=QUANTITY_PART)
+def quantity_part() -> None:
+    """The bid's quantities, then what counts for a call on the bid on the table: which
+    every bid changes, unlike the call's entry under it."""
+    game = game_now()
+    bid_entry(game)
+    if game.bids:
+        st.caption(view.count_label(game))
+
+
+def bid_entry(game: GameState) -> None:
+    """The quantities on the face picked, one tap a bid; on a face with no legal bid under
+    this game's settings, why, and the bid under the setting that allows it."""
+    state = TrackerState()
+    face = state.face
     switch = None if face is None else view.face_switch(game, face)
     if face is None:
         st.caption(t("tracker.bid.pick_face"))
@@ -77,6 +117,15 @@ def bid_entry(game: GameState) -> None:
                   args=(bid.face, bid.quantity, game, change))
 
 
+@st.fragment(key=CALL_PART)
+def call_part() -> None:
+    game = game_now()
+    if game.bids:
+        call_entry(game)
+    else:
+        TrackerState().call_drawn = None
+
+
 def call_entry(game: GameState) -> None:
     move = len(game.history)
     choices = view.callers(game)
@@ -84,7 +133,9 @@ def call_entry(game: GameState) -> None:
     if len(choices) > 1:
         caller = st.selectbox(t("tracker.call.caller"), choices, key=TrackerState.callers.key(move),
                               format_func=game.name)
-    st.caption(view.count_label(game))
+    state = TrackerState()
+    look = view.call_look(game, caller)
+    state.settle(TrackerState.count)
     with st.container(horizontal=True, gap="small", vertical_alignment="bottom",
                       key="tracker_calls"):
         count = st.number_input(  # empty until typed: never a count nobody counted
@@ -103,7 +154,7 @@ def call_entry(game: GameState) -> None:
             if kind == "calza" and not game.rules.calza:
                 continue
             st.button(t(f"tracker.call.{kind}"), key=f"tracker_{kind}", on_click=call,
-                      args=(kind, game), disabled=bool(refusals[kind] or problem),
+                      args=(kind,), disabled=bool(refusals[kind] or problem),
                       width="stretch")
     if problem:
         st.error(view.refusal_text(game, problem), icon=":material/block:")
@@ -113,13 +164,17 @@ def call_entry(game: GameState) -> None:
             change = view.call_switch(game, kind, caller)
             if change is not None:  # refused by a setting alone: switch it in one tap
                 st.button(view.allow_label(change), key=f"tracker_allow_{kind}",
-                          icon=":material/gavel:", on_click=record_change,
-                          args=(change, game, "call"))
-    TrackerState().show_flash("call")
+                          icon=":material/gavel:", on_click=allow_call, args=(change,))
+    flashed = bool(state.flashes.get("call"))
+    state.show_flash("call")
+    state.call_drawn = None if count is not None or problem or flashed else look
 
 
-def round_in_play(game: GameState, me: int | None) -> None:
-    """The round under way: where it stands, then the bid and the call to record."""
+@st.fragment(key=HEAD_PART)
+def head_part() -> None:
+    """Where the round stands: the last result while no bid is made, the round, whose
+    turn, the bids so far."""
+    game, me = game_now(), url_state.current_seat()
     if game.results and not game.bids:
         st.info(view.result_text(game, game.results[-1]), icon=":material/casino:")
     st.subheader(view.round_header(game), anchor=False)
@@ -130,14 +185,38 @@ def round_in_play(game: GameState, me: int | None) -> None:
     st.markdown(view.turn_line(game, me))
     if len(game.bids) > 1:
         st.caption(view.bids_line(game, game.bids))
+
+
+def round_in_play(game: GameState, me: int | None) -> None:
+    """The round under way: where it stands, then the bid and the call to record."""
+    head_part()
     if live_table.may_record():
-        bid_entry(game)
-        if game.bids:
-            call_entry(game)
+        face_part()
+        quantity_part()
+        call_part()
     else:
         st.caption(t("live.read_only"))
     if asks_for_seat(game, me):
         seat_picker(game, me)
+
+
+@st.fragment(key=TOOLS_PART)
+def tools_part() -> None:
+    """Undo and the advice's link; the note on my dice for this round."""
+    game, me = game_now(), url_state.current_seat()
+    tools(game)
+    hand = view.hand_note(game, me, entered_hand(my_dice.KEYPAD))
+    if hand is not None:
+        st.caption(hand)
+
+
+@st.fragment(key=PLAYERS_PART)
+def players_part() -> None:
+    """Every seat's dice and whose turn; the game saved for resuming, as every move
+    changes this part."""
+    game = game_now()
+    st.markdown(view.players_table(game, url_state.current_seat()))
+    resume.remember()
 
 
 def tools(game: GameState) -> None:
@@ -158,11 +237,8 @@ def play(game: GameState) -> None:
         st.markdown(view.result_text(game, game.results[-1]))
     else:
         round_in_play(game, me)
-    tools(game)
-    hand = view.hand_note(game, me, entered_hand(my_dice.KEYPAD))
-    if hand is not None:
-        st.caption(hand)
-    st.markdown(view.players_table(game, me))
+    tools_part()
+    players_part()
     if game.is_over and live_table.following():
         st.caption(t("live.next_game"))
     elif game.is_over:
@@ -171,10 +247,11 @@ def play(game: GameState) -> None:
     show_panel(game, me)
 
 
-@st.fragment
+@st.fragment(key=GAME_PART)
 def game_in_play() -> None:
-    """The tracked game, rerun alone on each tap (a move, a face, a count): the sidebar and
-    the title stay as they are. Back to a full run when the game is dropped for a new one."""
+    """The tracked game, rerun alone on a tap (or only its parts, see the module's text):
+    the sidebar and the title stay as they are. Back to a full run when the game is dropped
+    for a new one."""
     live_table.rerun_unless_watched()  # the Share button starts the page's watch this way
     game = url_state.current_game()
     if game is None:
@@ -183,7 +260,6 @@ def game_in_play() -> None:
     live_table.status_line()
     my_dice.settle(game)  # a move reruns this fragment alone: the entry script's did not run
     play(game)
-    resume.remember()  # the entry script, which remembers a move, does not run for a fragment
 
 
 st.title(t("tracker.title"), anchor=False)

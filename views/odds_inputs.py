@@ -24,10 +24,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import streamlit as st
-
 from perudo_math import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS, PACO
-from views import url_state
+from views import parts, url_state
 from views.session import Field, PageState
 
 TABLE_PARAM = "table"
@@ -136,15 +134,9 @@ def clear_bid() -> None:
     state.quantity = None
 
 
-def rerun_parts(*parts: str) -> None:
-    """A tap's callback, once its change is made: rerun these of :data:`PARTS`, nothing else
-    of the page (``st.rerun`` with fragment keys, from a callback)."""
-    st.rerun(list(parts))
-
-
 def rerun_with_advice(part: str) -> None:
     """A tap's callback, once its change is made: rerun ``part`` and the advice."""
-    rerun_parts(part, ADVICE_PART)
+    parts.rerun_parts(part, ADVICE_PART)
 
 
 def table_stepped() -> None:
@@ -160,7 +152,7 @@ def players_stepped() -> None:
         rerun_with_advice(PLAYERS_PART)
     else:
         recall_table(url_state.current_rules().starting_dice)
-        rerun_parts(DICE_PART, PLAYERS_PART, ADVICE_PART)
+        parts.rerun_parts(DICE_PART, PLAYERS_PART, ADVICE_PART)
 
 
 def bid_tapped(*, new_face: bool) -> None:
@@ -175,14 +167,14 @@ def bid_tapped(*, new_face: bool) -> None:
     look = bid_look(state)
     changed = ((BID_PART, look.entered != state.drawn_entered),
                (QUANTITY_PART, look.centre != state.drawn_centre))
-    rerun_parts(*(part for part, redraw in changed if redraw), ADVICE_PART)
+    parts.rerun_parts(*(part for part, redraw in changed if redraw), ADVICE_PART)
 
 
 def opening_tapped() -> None:
     """The "I open" pill's ``on_change``: no bid, no face nor quantity picked; the advice
     follows."""
     clear_bid()
-    rerun_parts(BID_PART, QUANTITY_PART, ADVICE_PART)
+    parts.rerun_parts(BID_PART, QUANTITY_PART, ADVICE_PART)
 
 
 def keep_details() -> None:
@@ -222,7 +214,6 @@ __all__ = [
     "recall_table",
     "recentre",
     "remember_in_link",
-    "rerun_parts",
     "rerun_with_advice",
     "table_set_by_hand",
     "table_stepped",

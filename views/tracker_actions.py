@@ -3,6 +3,12 @@
 ``perudo_math.GameState`` alone decides whether a move is allowed; a refusal comes back as
 data and is worded by ``views.tracker_view``. A move lands on the shared table first (when
 this phone shares one), then in the URL (``views.url_state``), so a reload loses nothing.
+
+The game in play is a fragment (:data:`GAME_PART`) holding keyed fragments (:data:`PARTS`):
+a tap reruns the part that holds it, unless its callback names others. A bid that lands
+reruns what it changes (the round's lines, the bid and call entries, the players' table,
+:func:`bid_landed`); a call, an undo, a setting switched or any move turned away reruns the
+whole game.
 """
 
 from __future__ import annotations
@@ -10,10 +16,51 @@ from __future__ import annotations
 from dataclasses import replace
 
 from perudo_math import Bid, BidMade, CallKind, GameState, IllegalMove, RulesChanged, exceeds_table
-from views import live_table, rules_view, url_state
+from views import live_table, parts, rules_view, url_state
 from views import tracker_view as view
 from views.i18n import t
 from views.tracker_state import NOBODY, Slot, TrackerState
+
+GAME_PART = "tracker_game_part"
+"""The game in play, the panels under it included."""
+HEAD_PART = "tracker_head_part"
+"""The round's lines: the last result, the round, whose turn, the bids so far."""
+FACE_PART = "tracker_face_part"
+"""The bid's face (the last bid's after each move: a raise on it takes one tap)."""
+QUANTITY_PART = "tracker_quantity_part"
+"""The bid's quantities on the face picked, one tap a bid, and what became of the last."""
+CALL_PART = "tracker_call_part"
+TOOLS_PART = "tracker_tools_part"
+"""Undo and the advice's link, and the note on my dice."""
+PLAYERS_PART = "tracker_players_part"
+PARTS = (GAME_PART, HEAD_PART, FACE_PART, QUANTITY_PART, CALL_PART, TOOLS_PART, PLAYERS_PART)
+
+
+def whole_game() -> None:
+    """From a tap's callback: rerun the whole game, not only the part the tap is in."""
+    parts.rerun_parts(GAME_PART)
+
+
+def bid_landed(before: GameState, after: GameState, typed: bool) -> None:
+    """From a bid's callback, the bid recorded on ``before`` (``typed``: a count was typed
+    for it): rerun only the parts that look otherwise after it. The whole game when
+    something else on screen would go stale: a message above the game, a panel open."""
+    state = TrackerState()
+    if state.flashes.get("top") or state.panel is not None:
+        whole_game()
+        return
+    redraw = [HEAD_PART, QUANTITY_PART, PLAYERS_PART]  # whose turn, the next bid
+    if typed or state.call_drawn != view.call_look(after, after.turn):
+        redraw.append(CALL_PART)
+    if not before.history:  # the game's first move: undo becomes possible
+        redraw.append(TOOLS_PART)
+    parts.rerun_parts(*redraw)
+
+
+def drawn() -> GameState | None:
+    """The game the entry was drawn for (the last move's, or the one read in since): what
+    a tap on a part that a bid left as it was meant to move on."""
+    return TrackerState().spot
 
 
 def commit(game: GameState | None) -> bool:
@@ -37,7 +84,7 @@ def commit(game: GameState | None) -> bool:
     return landed
 
 
-def still_shown(shown: GameState) -> GameState | None:
+def still_shown(shown: GameState | None) -> GameState | None:
     """The tracked game, if it is still the one on screen when the tap was made; else
     ``None``, and said so: another phone moved the shared table in between (its move was
     read in before this tap's callback), and a tap meant for the game on screen must not
@@ -56,11 +103,13 @@ def make_bid(face: int, quantity: int, shown: GameState,
     A bid refused only by a setting offers that switch (``TrackerState.offer``)."""
     game = still_shown(shown)
     if game is None or game.is_over:
+        whole_game()
         return
     state, bid = TrackerState(), Bid(quantity, face)
+    typed = state.count is not None
     try:
         after = game.bid(bid) if change is None else game.apply(change).bid(bid)
-    except IllegalMove as refused:
+    except IllegalMove as refused:  # said in the bid's part, which the tap reruns
         state.flash("bid", "error", view.refusal_text(game, refused.refusal))
         changes = game.changes_allowing(BidMade(None, bid))
         if changes:
@@ -68,6 +117,7 @@ def make_bid(face: int, quantity: int, shown: GameState,
             state.offer = (game, changes[0], bid)
         return
     if not commit(after):
+        whole_game()
         return
     if change is not None:
         follow_rules(after, change.setting)
@@ -75,15 +125,22 @@ def make_bid(face: int, quantity: int, shown: GameState,
     if exceeds_table(bid, after.table_dice):
         state.flash("bid", "warning", t("tracker.bid.exceeds", bid=bid.pretty(),
                                         dice=after.table_dice))
+    if change is None:
+        bid_landed(game, after, typed)
+    else:
+        whole_game()
 
 
-def call(kind: CallKind, shown: GameState) -> None:
-    game = still_shown(shown)
+def call(kind: CallKind) -> None:
+    """Dudo or calza on the bid the entry was drawn for (:func:`drawn`), with the count
+    typed; the whole game follows."""
+    game = still_shown(drawn())
     if game is None:
+        whole_game()
         return
     state = TrackerState()
     count = state.count
-    if count is None:  # never a count the player did not type
+    if count is None:  # never a count the player did not type; said in the call's part
         state.flash("call", "error",
                     t("tracker.call.count_first", call=t(f"tracker.call.{kind}")))
         return
@@ -95,9 +152,15 @@ def call(kind: CallKind, shown: GameState) -> None:
         state.flash("call", "error", view.refusal_text(game, refused.refusal))
         return
     commit(game)
+    whole_game()
 
 
 def undo(shown: GameState) -> None:
+    _undo(shown)
+    whole_game()  # last: it ends the callback
+
+
+def _undo(shown: GameState) -> None:
     game = still_shown(shown)
     if game is None or not game.history:
         return
@@ -119,8 +182,14 @@ def follow_rules(game: GameState, setting: str) -> None:
     url_state.set_rules(replace(url_state.current_rules(), **{setting: value}))
 
 
-def record_change(change: RulesChanged, shown: GameState, slot: Slot) -> None:
-    """Record ``change`` in the game, and say so in the messages of ``slot``."""
+def record_change(change: RulesChanged, shown: GameState | None, slot: Slot) -> None:
+    """Record ``change`` in the game, and say so in the messages of ``slot``; the whole game
+    follows."""
+    _record_change(change, shown, slot)
+    whole_game()  # last: it ends the callback
+
+
+def _record_change(change: RulesChanged, shown: GameState | None, slot: Slot) -> None:
     game = still_shown(shown)
     if game is None:
         return
@@ -132,6 +201,11 @@ def record_change(change: RulesChanged, shown: GameState, slot: Slot) -> None:
     if commit(after):
         follow_rules(after, change.setting)
         TrackerState().flash(slot, "info", view.change_text(change))
+
+
+def allow_call(change: RulesChanged) -> None:
+    """The setting that lets a refused call be made, switched from the call's entry."""
+    record_change(change, drawn(), "call")
 
 
 def change_rule(setting: str, shown: GameState) -> None:
@@ -147,7 +221,9 @@ def shift_quantities(step: int) -> None:
 
 
 def face_changed() -> None:
+    """Another face picked: its quantities from the smallest, in their part alone."""
     TrackerState().offset = 0
+    parts.rerun_parts(QUANTITY_PART)
 
 
 def ask_new_game(ask: bool) -> None:

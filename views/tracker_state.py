@@ -7,7 +7,7 @@ set-up's rows, the bid and call being entered, one-shot messages, and which pane
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import streamlit as st
 
@@ -63,6 +63,15 @@ class TrackerState(PageState):
     """The count typed for a call: one widget for the whole game, emptied after every move.
     A widget keyed by the move was drawn anew after each bid, which cost every bid tap about
     8 ms on a phone."""
+    reset_widgets: Field[set[str]] = Field("tracker_reset_widgets", factory=set)
+    """The keys of the entry's widgets a move reset (:meth:`reset_entry`), each yet to be
+    drawn as reset: set again in the run that draws it (:meth:`settle`). A value set in a
+    tap's callback reaches the phone only when the run goes on from the callback, not in
+    the run of a part (or of the whole game) the callback asks for by name."""
+    call_drawn: Field[tuple[object, ...] | None] = Field("tracker_call_drawn", None)
+    """The call's entry as last drawn (``views.tracker_view.call_look``), or ``None`` when
+    it showed more than its look (a count typed, a message): a bid redraws it unless the
+    game after the bid looks the same."""
     callers = Keyed[int | None]("tracker_caller_", None)
     """Who calls, by move: keyed by the move, so a caller picked for one bid is not reused."""
     offer: Field[Offer | None] = Field("tracker_offer", None)
@@ -123,8 +132,16 @@ class TrackerState(PageState):
         self.offset = 0
         self.spot = game
         self.count = None  # set, not deleted: the box on the phone empties too
+        self.reset_widgets.update((TrackerState.face.key, TrackerState.count.key))
         del self.offer
         self.drop(TrackerState.callers)
+
+    def settle(self, field: Field[Any]) -> None:
+        """Before ``field``'s widget is drawn: if a move reset it, set it again in this run,
+        so that the phone shows it reset (:attr:`reset_widgets`)."""
+        if field.key in self.reset_widgets:
+            self.reset_widgets.discard(field.key)
+            self.store[field.key] = self.store.get(field.key)
 
     def row_name(self, row: int) -> str:
         return str(self.get(TrackerState.names, row) or "").strip()

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from coach.engine.profiles import OpponentProfiles
 from coach.engine.showdown import Showdown
 from perudo_math import (
+    CALL_KINDS,
     MAX_MOVES,
     MAX_NAME_LENGTH,
     MAX_PLAYERS,
@@ -375,6 +376,23 @@ def change_text(change: RulesChanged) -> str:
 # --- dudo and calza --------------------------------------------------------------------------
 
 
+def call_look(game: GameState, caller: int | None) -> tuple[object, ...]:
+    """What the call's entry draws for ``game`` and ``caller``, the count typed aside: the
+    callers offered (and the move their box belongs to), and each call's refusal with the
+    setting that would allow it. Two equal looks draw the same elements, so
+    a bid that leaves the look alike need not redraw the entry."""
+    offered = tuple(callers(game))
+    if len(offered) == 1:  # no choice to draw: the player to act calls
+        offered = ()
+    move = len(game.history) if offered else None
+    refusals = []
+    for kind in CALL_KINDS:
+        refused = game.call_refusal(kind, caller)
+        refusals.append((kind, refused is None, None if refused is None else (
+            refusal_text(game, refused), call_switch(game, kind, caller))))
+    return (offered, move, game.rules.calza, tuple(refusals))
+
+
 def callers(game: GameState) -> list[int]:
     """The seats the tracker offers as caller: the turn first, then anyone the engine lets
     call dudo or calza out of turn."""
@@ -520,6 +538,7 @@ __all__ = [
     "allow_label",
     "bids_line",
     "bluffs_of",
+    "call_look",
     "call_switch",
     "callers",
     "change_text",

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from views import odds_inputs
+from views import parts
 
 ROOT = Path(__file__).resolve().parents[2]
 ENTRY = ROOT / "streamlit_app.py"
@@ -25,9 +25,9 @@ def app() -> AppTest:
 
 @pytest.fixture(autouse=True)
 def whole_runs_after_taps(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A tap on the odds page reruns its own part and the advice (``st.rerun`` with fragment
-    keys, :func:`views.odds_inputs.rerun_parts`). A browser merges those parts into the
+    """A tap on the odds page or the tracker reruns the parts it changed (``st.rerun`` with
+    fragment keys, :func:`views.parts.rerun_parts`). A browser merges those parts into the
     page it shows; AppTest builds its tree from one run's messages alone, and its click is a
     full run. So here the tap's run goes on as the full run it started as: the tree holds the
     whole page. The browser tests play the real partial reruns."""
-    monkeypatch.setattr(odds_inputs, "rerun_parts", lambda *parts: None)
+    monkeypatch.setattr(parts, "rerun_parts", lambda *keys: None)

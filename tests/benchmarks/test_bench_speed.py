@@ -31,7 +31,8 @@ taken inside the page:
   - *odds die removed*: the last die taken off (and put back, untimed);
   - *odds table dice stepper*, *odds players stepper*: a ``+`` or ``−`` of the table;
   - *odds bid quantity*: another quantity of the bid;
-  - *tracker bid*: a quantity tapped, the face picked (a round's opening bid, then a raise);
+  - *tracker bid*: a quantity tapped, the face picked (a round's opening bid, its first
+    raise, then a raise in the round's course);
   - *tracker dudo*, *tracker calza*: the call tapped, the count entered beforehand (untimed);
   - *practice answer*: Dudo on a scenario that faces a bid (the verdict, the cups, the
     options weighed);
@@ -699,7 +700,7 @@ def test_speed_beside_a_bare_page(benchmark, capsys, timed_app, bare_url,
                 run(lambda _: taps.prepare_odds())
                 side_by_side(index, ("tap: odds", lambda: run(lambda _: taps.odds_tap())), bare)
                 run(lambda _: taps.prepare_bid())
-                for _ in range(2):  # the round's opening bid, then a raise
+                for _ in range(3):  # the round's opening bid, its first raise, one more
                     side_by_side(index, ("tap: tracker bid",
                                          lambda: run(lambda _: taps.bid_tap())), bare)
                 run(lambda _, holds=index % 2 == 0: taps.prepare_dudo(holds))

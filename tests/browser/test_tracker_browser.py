@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from perudo_math import GameState
+from perudo_math import Bid, GameState
 from tests.browser.kit import (
     ISOLATES,
     alert,
@@ -195,6 +195,24 @@ def test_undo_in_the_browser(app_url, phone) -> None:
     expect(header(phone)).to_have_text(with_names(TEXT["en"]["round1"], whole=True))
     expect(phone.locator("[data-testid='stMain']")).to_contain_text(with_names("Ann bid 2 × 5"))
     assert len(game_in_url(phone).history) == 1
+
+
+def test_a_move_empties_the_entry_it_leaves_behind(app_url, phone) -> None:
+    """A bid reruns only the parts it changes, and a call the whole game, each from the
+    tap's callback: the count typed and the face picked for a round that a move ended are
+    gone from the phone too, so the next round's bid on the same face takes its tap."""
+    open_page(phone, f"{app_url}/game?dice=2")
+    start(phone, ["Ann", "Bob", "Cid"], "en")
+    bid(phone, 1, "5", "Ann")
+    count = phone.locator(".st-key-tracker_count input")
+    type_into(phone, count, 3)
+    bid(phone, 2, "5", "Bob")  # a raise instead of the call
+    expect(count).to_have_value("")
+    dudo(phone, 3, "Dudo by Cid on 2 × 5: 3 counted — Cid loses a die")
+    expect(header(phone)).to_contain_text("Round 2")
+    expect(phone.get_by_text("Tap the face that was bid.")).to_be_visible()  # none picked
+    bid(phone, 1, "5", "Cid")  # the last round's face, picked again
+    assert game_in_url(phone).last_bid == Bid(1, 5)
 
 
 def test_the_same_flow_in_french(app_url, phone, screenshot_dir) -> None:
