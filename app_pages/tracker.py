@@ -13,11 +13,12 @@ the one before, a new game), so the advice never reads last round's dice.
 
 Speed at the table: a game in play is one fragment (``game_in_play``), so a tap reruns the
 game alone, not the entry script and its sidebar; it hands back to a full run when the game
-is dropped. Inside it, the round's lines, the bid, the call, the tools and the players' table
-are keyed fragments of their own (``views.tracker_actions.PARTS``): a face, a count or a
-page of quantities reruns its own part, a bid the four or five parts it changes, a call or
-an undo the whole game. The parts read the game themselves, as it stands after the tap. The
-players' table, which every move changes, saves the game for resuming
+is dropped. Inside it, the round's lines, the bid's face, its quantities, the call, the tools
+and the players' table are keyed fragments of their own (``views.tracker_actions.PARTS``): a
+face reruns the quantities, a count or a page of quantities its own part, a bid the three to
+five parts that look otherwise after it (``views.tracker_actions.bid_landed``), a call, an
+undo or a setting switched the whole game. The parts read the game themselves, as it stands
+after the tap. The players' table, which every move changes, saves the game for resuming
 (``views.resume.remember``). The round log, who bluffs, my moves, the table's rules and the
 game's own controls are panels under one row of chips (``views.tracker_panels``), drawn only
 while chosen: every element on the page costs each tap a little, whether or not it changed.
@@ -57,8 +58,8 @@ from views.tracker_state import TrackerState
 
 
 def game_now() -> GameState:
-    """The tracked game as it stands, for a part rerun alone (after a bid it was drawn
-    for); back to the whole page when it is gone."""
+    """The tracked game as it stands, read by a part that a tap reruns alone; back to the
+    whole page when it is gone."""
     game = url_state.current_game()
     if game is None:
         st.rerun(scope="app")
@@ -68,9 +69,7 @@ def game_now() -> GameState:
 @st.fragment(key=FACE_PART)
 def face_part() -> None:
     """The bid's face; a tap on another reruns the quantities alone."""
-    game, state = game_now(), TrackerState()
-    if state.spot != game:
-        state.reset_entry(game)  # a reloaded or reopened game, or a move read in
+    state = TrackerState()
     # Required: a tap on the face picked (the last bid's, ready for a one-tap raise) keeps it.
     state.settle(TrackerState.face)
     st.segmented_control(t("tracker.bid.face"), FACES, format_func=dice.face_label,
@@ -119,6 +118,7 @@ def bid_entry(game: GameState) -> None:
 
 @st.fragment(key=CALL_PART)
 def call_part() -> None:
+    """The count and the calls on the bid on the table, once there is one."""
     game = game_now()
     if game.bids:
         call_entry(game)
@@ -225,7 +225,7 @@ def tools(game: GameState) -> None:
                       key="tracker_tools"):
         if live_table.may_record():  # a follower whose host records alone: nothing to undo
             st.button(t("tracker.undo"), key="tracker_undo", icon=":material/undo:",
-                      on_click=undo, args=(game,), disabled=not game.history)
+                      on_click=undo, disabled=not game.history)
         if not game.is_over:
             st.page_link(page=ODDS_PAGE, label=t("tracker.advice"), icon=":material/lightbulb:")
 
@@ -256,7 +256,10 @@ def game_in_play() -> None:
     game = url_state.current_game()
     if game is None:
         st.rerun()  # the set-up is outside this fragment
-    TrackerState().show_flash("top", game)
+    state = TrackerState()
+    if state.spot != game:
+        state.reset_entry(game)  # a reloaded or reopened game, or a move read in
+    state.show_flash("top", game)
     live_table.status_line()
     my_dice.settle(game)  # a move reruns this fragment alone: the entry script's did not run
     play(game)

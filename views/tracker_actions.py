@@ -6,9 +6,13 @@ this phone shares one), then in the URL (``views.url_state``), so a reload loses
 
 The game in play is a fragment (:data:`GAME_PART`) holding keyed fragments (:data:`PARTS`):
 a tap reruns the part that holds it, unless its callback names others. A bid that lands
-reruns what it changes (the round's lines, the bid and call entries, the players' table,
-:func:`bid_landed`); a call, an undo, a setting switched or any move turned away reruns the
-whole game.
+reruns the parts that look otherwise after it (:func:`bid_landed`); a call, an undo or a
+setting switched reruns the whole game, as does a move the shared table turned away. A bid
+or a call the rules refuse is said in its own part, which the tap reruns.
+
+The buttons of a part a bid may leave as it was (the call's, undo) act on the game the entry
+was last reset for (:func:`drawn`), not on a game passed in their arguments, which would be
+the one their part was last drawn for.
 """
 
 from __future__ import annotations
@@ -41,12 +45,14 @@ def whole_game() -> None:
     parts.rerun_parts(GAME_PART)
 
 
-def bid_landed(before: GameState, after: GameState, typed: bool) -> None:
+def bid_landed(before: GameState, after: GameState, typed: bool, status_changed: bool) -> None:
     """From a bid's callback, the bid recorded on ``before`` (``typed``: a count was typed
     for it): rerun only the parts that look otherwise after it. The whole game when
-    something else on screen would go stale: a message above the game, a panel open."""
+    something else on screen would go stale: a message above the game, a panel open, the
+    shared table's status line (``status_changed``: its database stopped or started
+    answering)."""
     state = TrackerState()
-    if state.flashes.get("top") or state.panel is not None:
+    if state.flashes.get("top") or state.panel is not None or status_changed:
         whole_game()
         return
     redraw = [HEAD_PART, QUANTITY_PART, PLAYERS_PART]  # whose turn, the next bid
@@ -58,8 +64,10 @@ def bid_landed(before: GameState, after: GameState, typed: bool) -> None:
 
 
 def drawn() -> GameState | None:
-    """The game the entry was drawn for (the last move's, or the one read in since): what
-    a tap on a part that a bid left as it was meant to move on."""
+    """The game the entry was last reset for: the last move's made on this phone, or the
+    one the whole game was last drawn with (a reload, another phone's move read in). A tap
+    on a part a bid left as it was acts on it; another game tracked by then is a conflict
+    (:func:`still_shown`)."""
     return TrackerState().spot
 
 
@@ -106,7 +114,7 @@ def make_bid(face: int, quantity: int, shown: GameState,
         whole_game()
         return
     state, bid = TrackerState(), Bid(quantity, face)
-    typed = state.count is not None
+    typed, offline = state.count is not None, live_table.offline()
     try:
         after = game.bid(bid) if change is None else game.apply(change).bid(bid)
     except IllegalMove as refused:  # said in the bid's part, which the tap reruns
@@ -126,14 +134,14 @@ def make_bid(face: int, quantity: int, shown: GameState,
         state.flash("bid", "warning", t("tracker.bid.exceeds", bid=bid.pretty(),
                                         dice=after.table_dice))
     if change is None:
-        bid_landed(game, after, typed)
+        bid_landed(game, after, typed, live_table.offline() != offline)
     else:
         whole_game()
 
 
 def call(kind: CallKind) -> None:
-    """Dudo or calza on the bid the entry was drawn for (:func:`drawn`), with the count
-    typed; the whole game follows."""
+    """Dudo or calza on the bid of the game on screen (:func:`drawn`), with the count
+    typed; the whole game follows (a refusal is said in the call's part alone)."""
     game = still_shown(drawn())
     if game is None:
         whole_game()
@@ -155,12 +163,14 @@ def call(kind: CallKind) -> None:
     whole_game()
 
 
-def undo(shown: GameState) -> None:
-    _undo(shown)
+def undo() -> None:
+    """Take back the last move of the game on screen (:func:`drawn`); the whole game
+    follows."""
+    _undo(drawn())
     whole_game()  # last: it ends the callback
 
 
-def _undo(shown: GameState) -> None:
+def _undo(shown: GameState | None) -> None:
     game = still_shown(shown)
     if game is None or not game.history:
         return

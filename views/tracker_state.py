@@ -58,7 +58,9 @@ class TrackerState(PageState):
     offset = Field("tracker_offset", 0)
     """How far the row of quantities was paged."""
     spot: Field[GameState | None] = Field("tracker_spot", None)
-    """The game the entry was last reset for (a reload or a reopened link resets it)."""
+    """The game the entry was last reset for (a move on this phone, a reload, a reopened
+    link, another phone's move read in): the game the call's and undo's buttons act on,
+    which a bid does not always redraw (``views.tracker_actions.drawn``)."""
     count: Field[int | None] = Field("tracker_count", None)
     """The count typed for a call: one widget for the whole game, emptied after every move.
     A widget keyed by the move was drawn anew after each bid, which cost every bid tap about

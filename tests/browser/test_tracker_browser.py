@@ -197,6 +197,19 @@ def test_undo_in_the_browser(app_url, phone) -> None:
     assert len(game_in_url(phone).history) == 1
 
 
+def test_undo_after_a_raise_takes_back_the_raise(app_url, phone) -> None:
+    """A raise leaves the undo button as it was (its part is not redrawn): its tap still
+    takes back the last move, with no word of another phone."""
+    open_page(phone, f"{app_url}/game?dice=2")
+    start(phone, ["Ann", "Bob", "Cid"], "en")
+    bid(phone, 1, "5", "Ann")
+    bid(phone, 2, "5", "Bob")
+    tap(phone, "tracker_undo")
+    expect(alert(phone, "Info")).to_have_text("Last move undone.")
+    assert game_in_url(phone).last_bid == Bid(1, 5)
+    expect(alert(phone, "Warning")).to_have_count(0)
+
+
 def test_a_move_empties_the_entry_it_leaves_behind(app_url, phone) -> None:
     """A bid reruns only the parts it changes, and a call the whole game, each from the
     tap's callback: the count typed and the face picked for a round that a move ended are
