@@ -497,8 +497,7 @@ def show_verdict(scenario: Scenario, grade: Grade) -> None:
                 st.metric(t("practice.metric.count", bid=bid.pretty()),
                           str(scenario.true_count), border=True)
         st.caption(risk_line(grade, scenario.options[0].gain))
-        st.markdown(outcome_line(scenario, grade))
-        st.markdown(grade_line(grade))
+        st.markdown(f"{outcome_line(scenario, grade)}\n\n{grade_line(grade)}")
         st.page_link(page=CHEAT_SHEET_PAGE, label=t("review.grades_link"),
                      icon=":material/menu_book:")
 
@@ -514,14 +513,14 @@ def show_details(scenario: Scenario, grade: Grade, estimate: float | None) -> No
         st.markdown(t(f"practice.estimate.{estimate_grade(error)}", bid=bid.pretty(),
                       estimate=format_percent(estimate), truth=format_percent(truth),
                       error=points(error)))
-    st.markdown(f"**{t('practice.cups')}**")
-    st.markdown(cups_lines(scenario) if scenario.cups else t("practice.cups.tracked"))
+    # A heading and what it heads in one element: each element costs the phone a redraw.
+    cups = cups_lines(scenario) if scenario.cups else t("practice.cups.tracked")
+    st.markdown(f"**{t('practice.cups')}**\n\n{cups}")
     chances = chances_line(scenario)
     if chances is not None:
         st.markdown(chances)
         st.caption(t("practice.reading.why"))
-    st.markdown(f"**{t('practice.options')}**")
-    st.markdown(options_table(scenario, grade))
+    st.markdown(f"**{t('practice.options')}**\n\n{options_table(scenario, grade)}")
     st.caption(t("practice.options.legend", coach=COACH_MARK, mine=MINE_MARK))
     st.html(charts.figure(options_chart(scenario, grade), t("practice.chart.caption")))
 
