@@ -7,12 +7,13 @@ Layout and wiring only: the math is ``perudo_math`` and ``coach`` (cached by
 ``views.engine_cache``), the inputs ``views.inputs``, the charts ``views.charts``, the coach's
 words ``views.advice_view``, the texts ``views/locales``.
 
-The page is six fragments, top to bottom: my dice, the table's dice and its players (side by
-side), the bid's round and face, its quantity, the advice (``views.odds_inputs.PARTS``). A
-tap reruns its own part and the advice, which reads the inputs back from the session: a
-die's tap sends neither the steppers nor the bid's rows, a stepper's neither the keypad nor
-the bid; a tap on the bid redraws a part of the bid only when it would look otherwise
-(``views.odds_inputs.bid_tapped``).
+The page is seven fragments, top to bottom: my dice, their keys, the table's dice and its
+players (side by side), the bid's round and face, its quantity, the advice
+(``views.odds_inputs.PARTS``). A tap reruns its own part and the advice, which reads the
+inputs back from the session: a die's tap redraws the line of my dice but not their keys
+unless they look otherwise (``views.odds_inputs.hand_tapped``), nor the steppers or the
+bid's rows; a stepper's neither the keypad nor the bid; a tap on the bid redraws a part of
+the bid only when it would look otherwise (``views.odds_inputs.bid_tapped``).
 
 State keys: ``odds_hand`` (tapped faces, the keypad's) and ``odds_read`` (read the bids)
 belong to their widgets; the table, the players, the round and the bid are
@@ -74,7 +75,9 @@ from views.i18n import current_language, format_decimal, format_percent, t, tn
 from views.inputs import (
     entered_hand,
     face_selector,
-    hand_keypad,
+    hand_keys,
+    hand_line,
+    keys_look,
     quantity_row,
     round_selector,
     stepper,
@@ -372,14 +375,21 @@ def new_round_notice(game: GameState | None) -> None:
     st.warning(text, icon=":material/autorenew:")
 
 
-@st.fragment(key=odds_inputs.KEYPAD_PART)
-def keypad_part() -> None:
-    """My dice on their keypad: a die's tap reruns this part and the advice alone."""
+@st.fragment(key=odds_inputs.HAND_PART)
+def hand_part() -> None:
+    """My dice as entered: a die's tap reruns this part and the advice (and the keys when
+    they look otherwise, ``views.odds_inputs.hand_tapped``)."""
     game = tracked_game()
     new_round_notice(game)
-    hand_keypad(my_dice.KEYPAD,
-                on_change=partial(odds_inputs.rerun_with_advice, odds_inputs.KEYPAD_PART))
+    hand_line(my_dice.KEYPAD)
     my_dice.keep(game)  # this round's dice, kept on this device for a reload
+
+
+@st.fragment(key=odds_inputs.KEYPAD_PART)
+def keypad_part() -> None:
+    """The keys my dice are entered with."""
+    hand_keys(my_dice.KEYPAD, on_change=odds_inputs.hand_tapped)
+    OddsState().drawn_keys = keys_look(my_dice.KEYPAD)  # drawn: a tap compares with it
 
 
 def table_part() -> None:
@@ -475,6 +485,7 @@ def advice_and_details(hand: Hand, inputs: Inputs, table: Table) -> None:
 
 with phone_page():
     st.title(t("odds.title"), anchor=False)
+    hand_part()
     keypad_part()
     table_part()
     bid_part()

@@ -84,16 +84,10 @@ def set_hand(prefix: str, faces: tuple[int, ...]) -> None:
     st.session_state[_hand_key(prefix)] = list(faces[:MAX_HAND_DICE])
 
 
-def hand_keypad(prefix: str, on_change: Callable[[], None] | None = None) -> tuple[int, ...]:
-    """Enter a hand by tapping die faces; returns the faces in tap order.
-
-    One tap adds one die; "remove last" and "clear" fix mistakes. No keyboard is needed.
-    Compact for a phone: the dice entered and their count share one line above the keys.
-    ``on_change`` runs after each tap has changed the hand (it may say what reruns).
-    """
-    hand: list[int] = st.session_state.setdefault(_hand_key(prefix), [])
-    full = len(hand) >= MAX_HAND_DICE
-
+def hand_line(prefix: str) -> tuple[int, ...]:
+    """The dice entered on ``prefix``'s keypad and their count, on one line (drawn above its
+    keys, :func:`hand_keys`); returns the faces in tap order."""
+    hand = entered_hand(prefix)
     with st.container(horizontal=True, vertical_alignment="center", gap="small",
                       key=f"{prefix}_hand_line"):
         if hand:
@@ -102,7 +96,22 @@ def hand_keypad(prefix: str, on_change: Callable[[], None] | None = None) -> tup
             st.caption(tn("hand.summary", len(hand), faces=hand_text(hand)), width="content")
         else:  # one element, not two: the page's first screen draws each one
             st.markdown(f"**{t('hand.label')}** {small(t('hand.empty'))}")
+    return hand
 
+
+def keys_look(prefix: str) -> tuple[bool, bool]:
+    """What :func:`hand_keys` draws differently with the hand: whether it is full (the faces
+    off) and whether it holds a die (the edits on). A tap that leaves it alike need not
+    redraw the keys."""
+    hand = entered_hand(prefix)
+    return len(hand) >= MAX_HAND_DICE, bool(hand)
+
+
+def hand_keys(prefix: str, on_change: Callable[[], None] | None = None) -> None:
+    """Enter a hand by tapping die faces: one tap adds one die; "remove last" and "clear"
+    fix mistakes. No keyboard is needed. ``on_change`` runs after each tap has changed the
+    hand (it may say what reruns)."""
+    full, holds = keys_look(prefix)
     with st.container(horizontal=True, wrap=False, gap="xsmall", key=f"{prefix}_keypad"):
         for face in FACES:
             st.button(
@@ -117,10 +126,9 @@ def hand_keypad(prefix: str, on_change: Callable[[], None] | None = None) -> tup
         for name, icon, action in (("undo", ":material/backspace:", _remove_last),
                                    ("clear", ":material/delete:", _clear)):
             st.button(t(f"hand.{name}"), key=f"{prefix}_{name}", icon=icon, on_click=action,
-                      args=(prefix, on_change), disabled=not hand, width="stretch")
+                      args=(prefix, on_change), disabled=not holds, width="stretch")
     if full:
         st.caption(t("hand.full", max=MAX_HAND_DICE))
-    return tuple(hand)
 
 
 # --- bid and round selectors -------------------------------------------------------------
@@ -304,7 +312,9 @@ __all__ = [
     "clear_hand",
     "entered_hand",
     "face_selector",
-    "hand_keypad",
+    "hand_keys",
+    "hand_line",
+    "keys_look",
     "quantity_buttons",
     "quantity_row",
     "quantity_window",

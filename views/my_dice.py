@@ -1,7 +1,7 @@
 """My dice belong to their round: the one owner of the dice this phone entered in a tracked
 game.
 
-The advice's keypad (``views.inputs.hand_keypad`` with the prefix :data:`KEYPAD`) holds the
+The advice's keypad (``views.inputs.hand_keys`` with the prefix :data:`KEYPAD`) holds the
 dice of the round being played. :func:`settle` runs on every run of the app, before any page
 draws, and whenever the tracked round is not the one the keypad's dice were entered for
 (another phone recorded a call, an undo, a new game, a new tab), it puts them aside as that
@@ -28,7 +28,7 @@ from views.inputs import entered_hand, set_hand
 from views.tracker_view import round_key, round_keys
 
 KEYPAD = "odds"
-"""The prefix of the advice's keypad (``views.inputs.hand_keypad``)."""
+"""The prefix of the advice's keypad (``views.inputs.hand_keys``)."""
 
 _ROUNDS_KEY = "my_dice_rounds"
 _ROUND_KEY = "my_dice_round"

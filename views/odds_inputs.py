@@ -11,13 +11,15 @@ The common query (my dice, the dice on the table, a bid) should take few taps, s
 
 What the session keeps is :class:`OddsState`.
 
-The page is six fragments (:data:`PARTS`): my dice, the table's dice and its players side by
-side, the bid's round and face, its quantity, the advice. A tap reruns its own part and the advice
-(:func:`rerun_with_advice`), not the rest: a die's tap sends neither the steppers nor the
-bid, a stepper's neither the keypad nor the bid. The bid's quantities are centred on the
-table's expected count when a face (or the round) is picked, and stay so until the next: a
-change of the table leaves the row as it is (re-sending it cost a stepper's tap about 40 ms,
-``make bench-speed``), and no quantity moves under the finger that taps it.
+The page is seven fragments (:data:`PARTS`): my dice, their keys, the table's dice and its
+players side by side, the bid's round and face, its quantity, the advice. A tap reruns its
+own part and the advice (:func:`rerun_with_advice`), not the rest: a die's tap redraws the
+line of my dice, not the keys unless they look otherwise (:func:`hand_tapped`), nor the
+steppers or the bid; a stepper's neither the keypad nor the bid. The bid's quantities are
+centred on the table's expected count when a face (or the round) is picked, and stay so
+until the next: a change of the table leaves the row as it is (re-sending it cost a
+stepper's tap about 40 ms, ``make bench-speed``), and no quantity moves under the finger
+that taps it.
 """
 
 from __future__ import annotations
@@ -26,19 +28,24 @@ from typing import NamedTuple
 
 from perudo_math import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS, PACO
 from views import parts, url_state
+from views.inputs import keys_look
+from views.my_dice import KEYPAD
 from views.session import Field, PageState
 
 TABLE_PARAM = "table"
 PLAYERS_PARAM = "players"
 DEFAULT_PLAYERS = 4
 
+HAND_PART = "odds_hand_part"
+"""My dice, as entered, on one line (and a new round's notice above them)."""
 KEYPAD_PART = "odds_keypad_part"
+"""The keys my dice are entered with."""
 DICE_PART = "odds_dice_part"
 PLAYERS_PART = "odds_players_part"
 BID_PART = "odds_bid_part"
 QUANTITY_PART = "odds_quantity_part"
 ADVICE_PART = "odds_advice_part"
-PARTS = (KEYPAD_PART, DICE_PART, PLAYERS_PART, BID_PART, QUANTITY_PART, ADVICE_PART)
+PARTS = (HAND_PART, KEYPAD_PART, DICE_PART, PLAYERS_PART, BID_PART, QUANTITY_PART, ADVICE_PART)
 """The page's fragments' keys (``st.fragment(key=...)``), top to bottom."""
 
 
@@ -67,6 +74,8 @@ class OddsState(PageState):
     """Whether the bid's part was last drawn with a bid entered (the pill unlit)."""
     drawn_centre: Field[int | None] = Field("odds_drawn_centre", None)
     """Where the quantities' part last drew them centred."""
+    drawn_keys: Field[tuple[bool, bool] | None] = Field("odds_drawn_keys", None)
+    """How the keys of my dice were last drawn (``views.inputs.keys_look``)."""
     details: Field[bool] = Field("odds_details", False)
     """Whether "The chances in detail" is open (the expander's)."""
     details_kept: Field[bool] = Field("odds_details_kept", False)
@@ -139,6 +148,15 @@ def rerun_with_advice(part: str) -> None:
     parts.rerun_parts(part, ADVICE_PART)
 
 
+def hand_tapped() -> None:
+    """A die's tap (added, removed, all cleared): my dice and the advice follow, and the
+    keys when they look otherwise (full, or a first die in or the last out)."""
+    redraw = [HAND_PART, ADVICE_PART]
+    if keys_look(KEYPAD) != OddsState().drawn_keys:
+        redraw.append(KEYPAD_PART)
+    parts.rerun_parts(*redraw)
+
+
 def table_stepped() -> None:
     """The table's stepper's ``on_change``: from now on it stays as set; the advice follows."""
     table_set_by_hand()
@@ -196,6 +214,7 @@ __all__ = [
     "BID_PART",
     "DEFAULT_PLAYERS",
     "DICE_PART",
+    "HAND_PART",
     "KEYPAD_PART",
     "PARTS",
     "PLAYERS_PARAM",
@@ -208,6 +227,7 @@ __all__ = [
     "bid_tapped",
     "clear_bid",
     "expected_quantity",
+    "hand_tapped",
     "keep_details",
     "opening_tapped",
     "players_stepped",
