@@ -21,6 +21,7 @@ from streamlit.testing.v1 import AppTest
 from streamlit.util import calc_hash
 
 from perudo_math import (
+    CALL_KINDS,
     MAX_MOVES,
     MAX_ROUNDS,
     Bid,
@@ -549,6 +550,40 @@ def test_the_callers_offered_are_the_seats_the_engine_lets_call() -> None:
         rules = state.rules
         if allowed:
             assert rules.salsa or (rules.calza and rules.calza_out_of_turn)
+
+
+def test_a_raise_redraws_the_call_entry_only_when_it_looks_otherwise(monkeypatch) -> None:
+    """``call_look``, which decides whether a bid reruns the call's part: alike for a raise
+    that leaves the callers offered and each call's refusal (its words and the setting that
+    would allow it) as they were, otherwise not; and alike often, or the part is redrawn
+    anyway."""
+    monkeypatch.setattr("views.i18n.current_language", lambda: "en")
+    rng = random.Random(6)
+
+    def drawn(state: GameState) -> tuple[object, ...]:
+        offered = view.callers(state)
+        refusals = []
+        for kind in CALL_KINDS:
+            refused = state.call_refusal(kind, state.turn)
+            refusals.append(None if refused is None else (
+                view.refusal_text(state, refused), view.call_switch(state, kind, state.turn)))
+        return (offered if len(offered) > 1 else None, state.rules.calza, refusals)
+
+    alike = 0
+    for _ in range(300):
+        before = random_spot(rng)
+        if before.is_over or not before.bids:
+            continue
+        options = legal_raises(before.last_bid, before.table_dice, palifico=before.palifico,
+                               rules=before.rules,
+                               bidder_dice=before.players[before.turn].dice)
+        if not options:
+            continue
+        after = before.bid(rng.choice(options))
+        same = drawn(before) == drawn(after) and drawn(before)[0] is None
+        assert (view.call_look(before, before.turn) == view.call_look(after, after.turn)) == same
+        alike += same
+    assert alike >= 50
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
