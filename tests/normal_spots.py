@@ -1,23 +1,31 @@
-"""Normal spots, drawn the same way every time, and the coach's decision on each written as a
-digest of its every number (issue 31: bounding long rounds must not change a normal spot).
+"""Normal spots, drawn the same way every time, and the coach's advice on each: every number
+of it, to nine decimals (issue 31: bounding long rounds must not change a normal spot).
 
 A spot: 2 to 10 players of up to 3, 5, 6 or 10 dice (some out), one of five rule sets, now
 and then a palifico round, and a round of 0 to 24 legal raises (one spot in twelve: 8 to 10
 players of up to 10 dice, 25 to 64 raises), each the smallest of a face drawn at random or a
 die or two above it, none above the table's dice; the player after the last bidder to act,
 with a hand drawn at random. ``tests/data/normal_decisions.json`` holds the coach's advice
-on each as main gave it before this work (commit f300c55; written by ``python -m
-tests.normal_spots FILE`` run on that commit's code): ``tests/test_normal_decisions.py``
-checks that the coach still gives the same, to the last bit.
+on each (written by ``python -m tests.normal_spots FILE``): ``tests/test_normal_decisions.py``
+checks that the coach still gives the same, every option in the same order and each number
+within :data:`TOLERANCE`.
+
+Nine decimals, not the last bit: numpy and OpenBLAS sum in another order on another CPU
+(AVX-512 or not), and the last bits differ. The coach rounds what it ranks and compares
+(``coach.engine.rollout.STEADY_DIGITS``), so those bits never change a move or a rollout.
+The table was first written by main before issue 31 (f300c55) as digests of every bit; the
+rounding changed 62 of the 1,200 spots, each where a machine's last bits had decided a tie
+(``coach/engine/rollout.py``).
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from coach import Advice, Situation, advise
 from perudo_math import Bid, Hand, Rules, smallest_raises
@@ -80,20 +88,62 @@ def _next(active: list[int], seat: int) -> int:
     return active[(active.index(seat) + 1) % len(active)]
 
 
-def digest(advice: Advice) -> str:
-    """Every number of ``advice`` (floats written to the last bit), as a short digest."""
-    text = json.dumps(advice.to_dict(), sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:20]
+TOLERANCE = 2e-9
+"""Stored numbers are rounded to nine decimals (half of 1e-9 off at most); a machine's own
+last bits add about 1e-15."""
+_NUMBERS = ("lose", "gain", "p_true", "p_exact", "value", "challenge")
 
 
-def decision(number: int) -> list[str]:
-    """The coach's move on spot ``number``, and its :func:`digest`."""
-    advice = advise(normal_spot(number))
-    return [str(advice.action), digest(advice)]
+def _number(value: float) -> float | int:
+    rounded = round(value, 9)
+    return int(rounded) if rounded == int(rounded) else rounded
+
+
+def record(advice: Advice) -> dict[str, Any]:
+    """``advice`` as stored: its reason, and each option best first as its move (a bid or
+    ``dudo``/``calza``) and its numbers, rounded to nine decimals."""
+    reason = {key: _number(value) if isinstance(value, float) else value
+              for key, value in advice.reason.to_dict().items()}
+    options = [[str(option.action), *(_number(number) for name, number in
+                                      option.to_dict().items() if name in _NUMBERS)]
+               for option in advice.options]
+    return {"reason": reason, "options": options}
+
+
+def decision(number: int) -> dict[str, Any]:
+    """The coach's advice on spot ``number``, as :func:`record` stores it."""
+    return record(advise(normal_spot(number)))
+
+
+def differences(stored: dict[str, Any], found: dict[str, Any]) -> list[str]:
+    """Where ``found`` is not ``stored``: another reason or move, or a number further off
+    than :data:`TOLERANCE`; empty when they agree."""
+    return [f"{where}: {was!r} now {now!r}" for where, was, now in _pairs(stored, found)
+            if not _alike(was, now)]
+
+
+def _pairs(stored: Any, found: Any, where: str = "") -> Iterator[tuple[str, Any, Any]]:
+    if isinstance(stored, dict) and isinstance(found, dict) and stored.keys() == found.keys():
+        for key in stored:
+            yield from _pairs(stored[key], found[key], f"{where}.{key}")
+    elif (isinstance(stored, list) and isinstance(found, list)
+          and len(stored) == len(found)):
+        for index, (was, now) in enumerate(zip(stored, found, strict=True)):
+            yield from _pairs(was, now, f"{where}[{index}]")
+    else:
+        yield where or "advice", stored, found
+
+
+def _alike(stored: Any, found: Any) -> bool:
+    numbers = (int, float)
+    if (isinstance(stored, numbers) and isinstance(found, numbers)
+            and not isinstance(stored, bool) and not isinstance(found, bool)):
+        return abs(stored - found) <= TOLERANCE
+    return bool(stored == found)
 
 
 def main(out: str) -> None:
-    lines = [f"{json.dumps(str(number))}: {json.dumps(decision(number))}"
+    lines = [f"{json.dumps(str(number))}: {json.dumps(decision(number), separators=(',', ':'))}"
              for number in range(SPOTS)]
     Path(out).write_text("{\n" + ",\n".join(lines) + "\n}\n")
 

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from coach.engine.beliefs import BidReading, TableBeliefs
-from coach.engine.rollout import raise_losses
+from coach.engine.rollout import STEADY_DIGITS, raise_losses
 from coach.engine.situation import CALZA, DUDO, Action, ActionKind, Situation
 from coach.engine.stakes import after, win_chance
 from perudo_math import (
@@ -424,7 +424,7 @@ def _rolled_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
                 raises: list[Option]) -> list[Option]:
     """The ``rollout_top`` raises of least net loss, each weighed again over the rest of the
     round (:func:`_played_out`); the others are dropped."""
-    top = sorted(raises, key=lambda option: (option.net_loss, -option.p_true))
+    top = sorted(raises, key=lambda option: (_steady(option.net_loss), -_steady(option.p_true)))
     return _played_out(situation, beliefs, settings, top[:settings.rollout_top])
 
 
@@ -530,22 +530,23 @@ def _rank(calls: list[Option], raises: list[Option], settings: CoachSettings,
     hardest to follow. A bid that cannot be true is challenged: nothing else ends the round
     surely in my favour."""
     if settings.by_stakes:
-        ordered = sorted(calls + raises,
-                         key=lambda option: (-option.value, option.lose, -option.p_true))
+        ordered = sorted(calls + raises, key=lambda option: (
+            -_steady(option.value), _steady(option.lose), -_steady(option.p_true)))
     else:
         def weighed(option: Option) -> float:
             margin = settings.calza_margin if option.action.kind == "calza" else 0.0
-            return option.net_loss + margin
+            return _steady(option.net_loss + margin)
 
-        ordered = sorted(calls + raises, key=lambda option: (weighed(option), -option.p_true))
+        ordered = sorted(calls + raises,
+                         key=lambda option: (weighed(option), -_steady(option.p_true)))
         if raises:
-            safest = min(option.net_loss for option in raises)
+            safest = min(_steady(option.net_loss) for option in raises)
             pressured = [option for option in raises
-                         if option.net_loss <= safest + settings.pressure]
+                         if _steady(option.net_loss) <= _steady(safest + settings.pressure)]
             pick = max(pressured, key=lambda option: (
-                strength(_raised(option), palifico), option.p_true))
+                strength(_raised(option), palifico), _steady(option.p_true)))
             best_call = min((weighed(option) for option in calls), default=float("inf"))
-            if pick.net_loss <= best_call:
+            if _steady(pick.net_loss) <= best_call:
                 ordered.remove(pick)
                 ordered.insert(0, pick)
     dudo = next((option for option in ordered if option.action.kind == "dudo"), None)
@@ -553,6 +554,12 @@ def _rank(calls: list[Option], raises: list[Option], settings: CoachSettings,
         ordered.remove(dudo)
         ordered.insert(0, dudo)
     return ordered
+
+
+def _steady(chance: float) -> float:
+    """A number ranked or compared, rounded so that two machines rank alike: past
+    :data:`STEADY_DIGITS` decimals its last bits are each machine's own."""
+    return round(chance, STEADY_DIGITS)
 
 
 def _raised(option: Option) -> Bid:
