@@ -246,10 +246,12 @@ def move_or_reveal(scenario: Scenario, spot: view.Spot, done: dict[str, Any] | N
 
 @st.fragment
 def answer_and_after(banner: DeltaGenerator, scenario: Scenario | None,
-                     spot: view.Spot) -> None:
+                     spot: view.Spot, linked: bool) -> None:
     """The profile's line (in ``banner``, above the scenario), the move or the reveal, and
-    what follows it: an answer reruns this part alone, the scenario above it staying as it
-    is (25 messages a tap where the whole page sent 50). A new scenario is the whole page's."""
+    what follows it: an answer reruns this part alone, the scenario above and the page's
+    foot below staying as they are (15 messages a tap where the whole page sent 50). A new
+    scenario is the whole page's. ``linked``: the foot links to the progress page already;
+    the first answer, which makes the profile, adds the link here."""
     state = PracticeState()
     if state.spot != spot:  # "Next scenario": the scenario is drawn outside this fragment
         st.rerun()
@@ -267,9 +269,19 @@ def answer_and_after(banner: DeltaGenerator, scenario: Scenario | None,
     if answered:
         assert scenario is not None and done is not None
         view.show_details(scenario, done["grade"], done["estimate"])
-    if status is profile.Status.ACTIVE:
-        st.page_link(page="app_pages/progress.py", label=t("practice.progress_link"),
-                     icon=":material/insights:")
+    if status is profile.Status.ACTIVE and not linked:
+        progress_link()
+
+
+def progress_link() -> None:
+    st.page_link(page="app_pages/progress.py", label=t("practice.progress_link"),
+                 icon=":material/insights:")
+
+
+def foot(linked: bool) -> None:
+    """Under the scenario and its answer, drawn with the page: an answer does not redraw it."""
+    if linked:
+        progress_link()
     st.caption(t("practice.intro"))
 
 
@@ -286,7 +298,9 @@ def page() -> None:
     url_state.set_page_params(view.link_params(spot))
     if scenario is not None:
         view.show_scenario(scenario)
-    answer_and_after(banner, scenario, spot)
+    linked = profile.status() is profile.Status.ACTIVE
+    answer_and_after(banner, scenario, spot, linked)
+    foot(linked)
 
 
 with phone_page():

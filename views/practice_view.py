@@ -39,7 +39,7 @@ from views.dice import glyphs
 from views.i18n import current_language, format_percent, t, tn, translate
 from views.play_view import player_names
 from views.practice_common import points, result_icon, risk_points, theme_label
-from views.text import elided, player_name, unbroken
+from views.text import elided, player_name, small, unbroken
 
 SEED_PARAM, THEME_PARAM, LEVEL_PARAM = "seed", "theme", "level"
 GAME_SPOT_PARAM = "review"
@@ -496,8 +496,8 @@ def show_verdict(scenario: Scenario, grade: Grade) -> None:
             if scenario.true_count is not None:
                 st.metric(t("practice.metric.count", bid=bid.pretty()),
                           str(scenario.true_count), border=True)
-        st.caption(risk_line(grade, scenario.options[0].gain))
-        st.markdown(f"{outcome_line(scenario, grade)}\n\n{grade_line(grade)}")
+        st.markdown(f"{small(risk_line(grade, scenario.options[0].gain))}\n\n"
+                    f"{outcome_line(scenario, grade)}\n\n{grade_line(grade)}")
         st.page_link(page=CHEAT_SHEET_PAGE, label=t("review.grades_link"),
                      icon=":material/menu_book:")
 
@@ -506,22 +506,22 @@ def show_details(scenario: Scenario, grade: Grade, estimate: float | None) -> No
     """The rest of the reveal: the estimate against the dice alone, every seat's dice, the
     bid's chance from the dice alone and once the bids are read (and why they differ), then
     each option's chances as the coach reads the bids, with a chart."""
-    bid = scenario.last_bid
+    # One block of markdown, captions included: each element costs the phone a redraw.
+    blocks = []
     if estimate is not None:
         truth = estimate_truth(scenario)
         error = abs(estimate - truth)
-        st.markdown(t(f"practice.estimate.{estimate_grade(error)}", bid=bid.pretty(),
-                      estimate=format_percent(estimate), truth=format_percent(truth),
-                      error=points(error)))
-    # A heading and what it heads in one element: each element costs the phone a redraw.
+        blocks.append(t(f"practice.estimate.{estimate_grade(error)}",
+                        bid=scenario.last_bid.pretty(), estimate=format_percent(estimate),
+                        truth=format_percent(truth), error=points(error)))
     cups = cups_lines(scenario) if scenario.cups else t("practice.cups.tracked")
-    st.markdown(f"**{t('practice.cups')}**\n\n{cups}")
+    blocks.append(f"**{t('practice.cups')}**\n\n{cups}")
     chances = chances_line(scenario)
     if chances is not None:
-        st.markdown(chances)
-        st.caption(t("practice.reading.why"))
-    st.markdown(f"**{t('practice.options')}**\n\n{options_table(scenario, grade)}")
-    st.caption(t("practice.options.legend", coach=COACH_MARK, mine=MINE_MARK))
+        blocks += [chances, small(t("practice.reading.why"))]
+    blocks += [f"**{t('practice.options')}**\n\n{options_table(scenario, grade)}",
+               small(t("practice.options.legend", coach=COACH_MARK, mine=MINE_MARK))]
+    st.markdown("\n\n".join(blocks))
     st.html(charts.figure(options_chart(scenario, grade), t("practice.chart.caption")))
 
 

@@ -459,9 +459,15 @@ def test_the_first_answer_creates_a_profile_kept_in_the_url(app: AppTest, db: Pa
     assert saved.regret == pytest.approx(graded.regret) and saved.regret > CORRECT_REGRET
     assert saved.best == str(shared_scenario().best)
     assert not saved.correct
+    assert progress_links(app) == 1
     app.button(key="practice_next").click().run()
     assert token_of(app) == token
     assert "1 answer saved in this page's link" in texts(app)
+    assert progress_links(app) == 1
+
+
+def progress_links(at: AppTest) -> int:
+    return sum(link.proto.label == "See my progress" for link in at.main.get("page_link"))
 
 
 def test_progress_lives_in_sqlite_or_postgresql_as_the_environment_says(

@@ -35,7 +35,7 @@ taken inside the page:
     raise, then a raise in the round's course);
   - *tracker dudo*, *tracker calza*: the call tapped, the count entered beforehand (untimed);
   - *practice answer*: Dudo on a scenario that faces a bid (the verdict, the cups, the
-    options weighed);
+    options weighed), saved in the learner's profile (made once, by a first answer untimed);
   - *a move against the bots*: Dudo at my turn (the cups, then the bots' moves, at the
     "instant" pace);
   - *follower shown a move*: the host of a shared table bids (written through the store, as
@@ -68,6 +68,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 from weakref import WeakKeyDictionary
 
 import pytest
@@ -344,6 +345,7 @@ class Taps:
         choose_segment(self.keypad, ODDS_QUANTITY, re.compile(rf"^\s*{ODDS_BID[1]}\s*$"))
         self.practice = new_page(chromium)
         self.practice_seed = 0
+        self.practice_profile = ""
         self.play = new_page(chromium)
         open_and_settle(self.play, f"{app}/vs-bots")
         choose_segment(self.play, "play_pace", translate("en", "play.pace.instant"))
@@ -390,12 +392,19 @@ class Taps:
     # --- practice and a game against the bots ---
 
     def prepare_practice(self) -> None:
-        """A scenario facing a bid (its dudo button shown)."""
+        """A scenario facing a bid (its dudo button shown), in the learner's profile: a
+        learner's first answer makes it, once; every answer timed is one of the others."""
         for _ in range(50):
             self.practice_seed += 1
-            open_and_settle(self.practice, f"{self.app}/train?seed={self.practice_seed}")
-            if self.practice.locator(".st-key-practice_dudo button").count():
+            open_and_settle(self.practice, f"{self.app}/train?seed={self.practice_seed}"
+                                           f"{self.practice_profile}")
+            if not self.practice.locator(".st-key-practice_dudo button").count():
+                continue
+            if self.practice_profile:
                 return
+            tap(self.practice, "practice_dudo")  # the first answer, untimed: the profile
+            token = parse_qs(urlsplit(self.practice.url).query)["profile"][0]
+            self.practice_profile = f"&profile={token}"
         raise AssertionError("no practice scenario faced a bid")
 
     def practice_tap(self) -> float:

@@ -163,6 +163,10 @@ def test_shared_seed_answer_reveal_and_progress_in_english(app_url, phone,
     expect(phone.get_by_text(f"Your estimate for {bid}: 40.0%", exact=False)).to_be_visible()
     token = profile_of(phone)
     expect(phone.locator("figure.pc-rows")).to_be_visible()
+    # the profile made by this answer: its link drawn by the fragment, once, above the foot
+    # the answer did not redraw
+    expect(phone.get_by_role("link", name="See my progress")).to_have_count(1)
+    expect(phone.get_by_text("Scenarios come from games played", exact=False)).to_be_visible()
     assert_fits_the_width(phone)
     phone.get_by_text("Cups up!").scroll_into_view_if_needed()
     laid_out(phone)
@@ -173,6 +177,7 @@ def test_shared_seed_answer_reveal_and_progress_in_english(app_url, phone,
     expect(phone.get_by_text("1 answer saved in this page's link", exact=False)).to_be_visible()
     assert profile_of(phone) == token
     assert "seed=4281" in phone.url
+    expect(phone.get_by_role("link", name="See my progress")).to_have_count(1)  # the foot's
 
     open_link(phone, f"{app_url}/my-progress?profile={token}")
     expect(phone.get_by_role("heading", name="Your progress")).to_be_visible()
