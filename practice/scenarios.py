@@ -31,6 +31,7 @@ from typing import Any
 from coach.engine.beliefs import PURE_ODDS
 from coach.engine.decide import Advice, CoachSettings, Option, advise, weigh_raise
 from coach.engine.situation import Action, Situation
+from coach.engine.steady import steady
 from coach.play.arena import iter_decisions
 from coach.play.bots import BotFactory, N3Bot, ProbabilityBot
 from coach.review import Outcome
@@ -347,7 +348,7 @@ def grade(scenario: Scenario, action: Action | str) -> Grade:
         raise ValueError(f"{action} is not a legal move here")
     chosen = scenario.option(action) or _weigh_any(situation, action)
     best = scenario.options[0]
-    regret = max(0.0, chosen.net_loss - best.net_loss)
+    regret = max(0.0, steady(chosen.net_loss - best.net_loss))  # a tie is no regret
     is_best = action == best.action
     return Grade(action=action, best=best.action, lose=chosen.lose, gain=chosen.gain,
                  regret=regret, is_best=is_best, correct=is_best or regret <= CORRECT_REGRET,

@@ -12,7 +12,7 @@ within :data:`TOLERANCE`.
 
 Nine decimals, not the last bit: numpy and OpenBLAS sum in another order on another CPU
 (AVX-512 or not), and the last bits differ. The coach rounds what it ranks and compares
-(``coach.engine.rollout.STEADY_DIGITS``), so those bits never change a move or a rollout.
+(:mod:`coach.engine.steady`), so those bits never change a move, a reason or a rollout.
 The table was first written by main before issue 31 (f300c55) as digests of every bit; the
 rounding changed 62 of the 1,200 spots, each where a machine's last bits had decided a tie
 (``coach/engine/rollout.py``).
@@ -88,10 +88,10 @@ def _next(active: list[int], seat: int) -> int:
     return active[(active.index(seat) + 1) % len(active)]
 
 
-TOLERANCE = 2e-9
-"""Stored numbers are rounded to nine decimals (half of 1e-9 off at most); a machine's own
-last bits add about 1e-15."""
-_NUMBERS = ("lose", "gain", "p_true", "p_exact", "value", "challenge")
+TOLERANCE = 1.5e-9
+"""Stored numbers are rounded to nine decimals: a machine's own last bits (about 1e-15) move
+one across a rounding step at most, 1e-9."""
+_MOVE = ("action", "bid")
 
 
 def _number(value: float) -> float | int:
@@ -101,11 +101,11 @@ def _number(value: float) -> float | int:
 
 def record(advice: Advice) -> dict[str, Any]:
     """``advice`` as stored: its reason, and each option best first as its move (a bid or
-    ``dudo``/``calza``) and its numbers, rounded to nine decimals."""
+    ``dudo``/``calza``) and every number it has, rounded to nine decimals."""
     reason = {key: _number(value) if isinstance(value, float) else value
               for key, value in advice.reason.to_dict().items()}
     options = [[str(option.action), *(_number(number) for name, number in
-                                      option.to_dict().items() if name in _NUMBERS)]
+                                      option.to_dict().items() if name not in _MOVE)]
                for option in advice.options]
     return {"reason": reason, "options": options}
 
@@ -135,9 +135,9 @@ def _pairs(stored: Any, found: Any, where: str = "") -> Iterator[tuple[str, Any,
 
 
 def _alike(stored: Any, found: Any) -> bool:
-    numbers = (int, float)
-    if (isinstance(stored, numbers) and isinstance(found, numbers)
-            and not isinstance(stored, bool) and not isinstance(found, bool)):
+    if isinstance(stored, bool) or isinstance(found, bool):
+        return stored is found
+    if isinstance(stored, int | float) and isinstance(found, int | float):
         return abs(stored - found) <= TOLERANCE
     return bool(stored == found)
 

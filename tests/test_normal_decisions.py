@@ -34,14 +34,27 @@ def test_the_coach_decides_normal_spots_as_before(chunk: int):
     assert not changed, f"{len(changed)} spots advised otherwise: {changed}"
 
 
+def copy(advice: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(json.dumps(advice))
+
+
 def test_a_number_off_by_more_than_the_tolerance_or_another_move_is_told():
     advice = decision(5)
-    nudged = json.loads(json.dumps(advice))
-    nudged["options"][0][1] += 3e-9
+    nudged = copy(advice)
+    nudged["options"][0][1] += 2e-9
     assert differences(advice, nudged) == [
         f".options[0][1]: {advice['options'][0][1]!r} now {nudged['options'][0][1]!r}"]
-    nudged["options"][0][1] -= 2e-9
+    nudged["options"][0][1] -= 1e-9
     assert differences(advice, nudged) == []
+    recoded = copy(advice)
+    recoded["reason"]["code"] = "raise-safer"
+    assert differences(advice, recoded) == [".reason.code: 'opening' now 'raise-safer'"]
+    fewer = copy(advice)
+    del fewer["reason"]["challenge"]
+    assert differences(advice, fewer)
+    typed = copy(advice)
+    typed["options"][0][3] = True  # p_true 1 stored; a flag is not a number
+    assert differences(advice, typed)
     swapped = json.loads(json.dumps(advice))
     swapped["options"][:2] = swapped["options"][1::-1]
     assert differences(advice, swapped)

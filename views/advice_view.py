@@ -173,6 +173,9 @@ def card_reason(advice: Advice, situation: Situation) -> Reason:
     numbers = reason.numbers
     if compared in numbers and (format_percent(float(numbers[compared]))
                                 == format_percent(float(numbers["lose"]))):
+        if tied == "calza-likely":  # "a calza risks the least": no rival named
+            numbers = {key: value for key, value in numbers.items()
+                       if key not in ("safer", "safer_lose")}
         return Reason(tied, numbers)
     return reason
 

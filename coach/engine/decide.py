@@ -9,9 +9,10 @@ from typing import Any
 import numpy as np
 
 from coach.engine.beliefs import BidReading, TableBeliefs
-from coach.engine.rollout import STEADY_DIGITS, raise_losses
+from coach.engine.rollout import raise_losses
 from coach.engine.situation import CALZA, DUDO, Action, ActionKind, Situation
 from coach.engine.stakes import after, win_chance
+from coach.engine.steady import steady as _steady
 from perudo_math import (
     PACO,
     Bid,
@@ -371,8 +372,8 @@ def _floored_reason(situation: Situation, ranked: list[Option],
     less this round (it names the safest, and the expected count the opening is near);
     otherwise the plain opening's reason."""
     best = ranked[0]
-    safer = min(ranked, key=lambda option: (option.lose, -option.p_true))
-    if safer.lose >= best.lose:
+    safer = min(ranked, key=lambda option: (_steady(option.lose), -_steady(option.p_true)))
+    if _steady(safer.lose) >= _steady(best.lose):
         return _reason(situation, ranked, beliefs)
     bid = best.action.bid
     assert bid is not None
@@ -556,12 +557,6 @@ def _rank(calls: list[Option], raises: list[Option], settings: CoachSettings,
     return ordered
 
 
-def _steady(chance: float) -> float:
-    """A number ranked or compared, rounded so that two machines rank alike: past
-    :data:`STEADY_DIGITS` decimals its last bits are each machine's own."""
-    return round(chance, STEADY_DIGITS)
-
-
 def _raised(option: Option) -> Bid:
     """The bid of a raise's option (every raise has one)."""
     bid = option.action.bid
@@ -580,7 +575,7 @@ def _reason(situation: Situation, ranked: list[Option], beliefs: TableBeliefs) -
     """Why ``ranked[0]``; a move is called safer only when no option shown is safer. The
     numbers are the options' own figures, unrounded, so a reason prints as its table does."""
     best = ranked[0]
-    safest = min(option.lose for option in ranked)
+    safest = min(_steady(option.lose) for option in ranked)
     last = situation.last_bid
     numbers: dict[str, Any] = {"lose": best.lose}
     if last is not None and last.quantity > situation.table_dice and best.action.kind == "dudo":
@@ -590,12 +585,13 @@ def _reason(situation: Situation, ranked: list[Option], beliefs: TableBeliefs) -
         assert last is not None
         numbers.update(bid=str(last), p_true=best.p_true)
         raises = [option for option in ranked if option.action.kind == "raise"]
-        if best.p_true >= UNLIKELY_BELOW:
+        if _steady(best.p_true) >= UNLIKELY_BELOW:
             # The bid is likelier true than not: the dudo is chosen because every raise
             # costs a die more often still; the safest of them says how often.
             if not raises:
                 return Reason("fallback", numbers)
-            safest_raise = min(raises, key=lambda option: (option.lose, -option.p_true))
+            safest_raise = min(raises, key=lambda option: (_steady(option.lose),
+                                                           -_steady(option.p_true)))
             numbers.update({"raise": str(safest_raise.action), "raise_lose": safest_raise.lose})
             return Reason("dudo-least-bad", numbers)
         expected = float(np.dot(np.arange(len(beliefs.distribution(last.face))),
@@ -605,10 +601,10 @@ def _reason(situation: Situation, ranked: list[Option], beliefs: TableBeliefs) -
     if best.action.kind == "calza":
         assert last is not None
         numbers.update(bid=str(last), p_exact=best.p_exact, gain=best.gain)
-        if best.lose <= safest:
+        if _steady(best.lose) <= safest:
             return Reason("calza-likely", numbers)
         # Riskier than another move, a calza is chosen for the die a right one wins back.
-        safer = min(ranked, key=lambda option: (option.lose, -option.p_true))
+        safer = min(ranked, key=lambda option: (_steady(option.lose), -_steady(option.p_true)))
         numbers.update(safer=str(safer.action), safer_lose=safer.lose)
         return Reason("calza-pays", numbers)
     bid = best.action.bid
@@ -618,8 +614,8 @@ def _reason(situation: Situation, ranked: list[Option], beliefs: TableBeliefs) -
         return Reason("opening", numbers)
     dudo = next((option for option in ranked if option.action.kind == "dudo"), None)
     numbers["current_p_true"] = beliefs.at_least(last) if dudo is None else dudo.p_true
-    if best.lose <= safest:
+    if _steady(best.lose) <= safest:
         return Reason("raise-safer", numbers)
-    safer = min(ranked, key=lambda option: option.lose)
+    safer = min(ranked, key=lambda option: _steady(option.lose))
     numbers.update(safer=str(safer.action), safer_lose=safer.lose)
     return Reason("raise-pressure", numbers)

@@ -8,8 +8,8 @@ player: they call dudo when the bid looks true from their own dice with a chance
 their threshold, and otherwise raise to the smallest bid of the face likeliest true from
 their own dice (the higher face on a tie). The dice they cannot see they see as the table
 read the bids before my raise (:meth:`TableBeliefs.view_of`), or as fair dice. They read
-those chances to :data:`STEADY_DIGITS` decimals, so that a tie or a chance at a threshold
-plays the same on every machine, whatever the last bits its numpy and BLAS give.
+those chances to nine decimals (:mod:`coach.engine.steady`): a tie, or a chance at a
+threshold, plays the same on every machine.
 
 The same hands serve every raise weighed, so raises are compared on the same dice, and
 the draw is seeded from the spot, so the same spot always gets the same numbers.
@@ -29,6 +29,7 @@ import numpy as np
 
 from coach.engine.hands import hand_space, uniform_survival
 from coach.engine.situation import Situation
+from coach.engine.steady import steady_array
 from perudo_math import FACES, MAX_STARTING_DICE, Bid, Rules, smallest_raises
 
 ROUNDS_PLAYED = 3
@@ -206,17 +207,6 @@ def padded(survival: np.ndarray, table_dice: int) -> np.ndarray:
     return out
 
 
-STEADY_DIGITS = 9
-"""The decimals a chance keeps where it decides a move: past them, the last bits of a sum
-differ from one machine's numpy and BLAS to another's, and could turn a tie (two faces
-alike, a chance at a threshold) one way here and the other there."""
-
-
-def steady(chances: np.ndarray) -> np.ndarray:
-    """``chances`` rounded to :data:`STEADY_DIGITS` decimals: the same on every machine."""
-    return np.round(chances, STEADY_DIGITS)
-
-
 def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
              threshold_of: ThresholdOf, cut_off: float,
              view_of: ViewOf | None = None) -> np.ndarray:
@@ -249,8 +239,8 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
         found = seats.get(seat)
         if found is None:
             found = seats[seat] = (
-                steady(padded_survival(table - dice[seat], palifico, table) if view_of is None
-                       else padded(view_of(seat), table)).ravel(),
+                steady_array(padded_survival(table - dice[seat], palifico, table)
+                             if view_of is None else padded(view_of(seat), table)).ravel(),
                 raise_steps(table, palifico, rules, dice[seat]).reshape(-1, 6),
                 threshold_of(seat))
         return found

@@ -403,7 +403,8 @@ class Taps:
             if self.practice_profile:
                 return
             tap(self.practice, "practice_dudo")  # the first answer, untimed: the profile
-            token = parse_qs(urlsplit(self.practice.url).query)["profile"][0]
+            token = parse_qs(urlsplit(self.practice.url).query).get("profile", [""])[0]
+            assert token, "the first answer made no profile: is the bench server's store usable?"
             self.practice_profile = f"&profile={token}"
         raise AssertionError("no practice scenario faced a bid")
 
