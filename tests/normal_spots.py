@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from coach import Advice, Situation, advise
+from coach.engine.steady import steady
 from perudo_math import Bid, Hand, Rules, smallest_raises
 
 SPOTS = 1200
@@ -96,7 +97,7 @@ _MOVE = ("action", "bid")
 
 
 def _number(value: float) -> float | int:
-    rounded = round(value, 9)
+    rounded = steady(value)
     return int(rounded) if rounded == int(rounded) else rounded
 
 

@@ -307,6 +307,27 @@ def test_the_user_s_dudo_says_why_every_raise_is_worse() -> None:
 
 
 
+def test_a_calza_that_prints_as_risky_as_a_safer_raise_risks_the_least_and_names_none() -> None:
+    """calza-pays names a safer raise; when the two risks print the same (63.2 %), the card
+    says the calza risks the least, and keeps no rival among its numbers."""
+    from coach.engine.situation import CALZA, Action
+
+    situation = Situation(Rules(starting_dice=5, calza_heads_up=True), (2, 4, 2, 3), 0,
+                          Hand([4, 4]), ((2, Bid(1, 2)), (3, Bid(2, 2))), True)
+    calza = Option(CALZA, lose=0.63195, gain=0.368, p_true=0.71, p_exact=0.368)
+    raised = Option(Action.raise_to(Bid(3, 2)), lose=0.63153, gain=0.0, p_true=0.34,
+                    p_exact=0.2)
+    advice = Advice((calza, raised), Reason("calza-pays", {
+        "lose": calza.lose, "bid": "2x2", "p_exact": 0.368, "gain": 0.368, "safer": "3x2",
+        "safer_lose": raised.lose}), reads_bids=True)
+    card = advice_view.card_reason(advice, situation)
+    assert card.code == "calza-likely"
+    assert "safer" not in card.numbers and "safer_lose" not in card.numbers
+    for lang in LANGUAGES:
+        with language(lang):
+            assert "3 × 2" not in advice_view.reason_text(advice, situation)
+
+
 # --- risks net of a calza's die won back say so -------------------------------------------
 
 NET_WORDS = {"en": "net of the di", "fr": "compte tenu d"}

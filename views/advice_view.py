@@ -33,12 +33,13 @@ _KNOWN_REASONS = frozenset({"bid-above-table", "dudo-unlikely", "dudo-least-bad"
                             "raise-pressure"})
 _TABLE_REASONS = frozenset({"table-mix", "table-pure"})
 """The reasons of a move played from a solved heads-up table (:func:`coach.advise_with_tables`)."""
-_PRINTED_TIES = {"dudo-least-bad": ("raise_lose", "dudo-tied"),
-                 "calza-pays": ("safer_lose", "calza-likely"),
-                 "raise-safer": ("current_p_true", "raise-as-safe"),
-                 "opening-expected": ("safer_lose", "opening-tied")}
+_PRINTED_TIES = {"dudo-least-bad": ("raise_lose", "dudo-tied", ()),
+                 "calza-pays": ("safer_lose", "calza-likely", ("safer", "safer_lose")),
+                 "raise-safer": ("current_p_true", "raise-as-safe", ()),
+                 "opening-expected": ("safer_lose", "opening-tied", ())}
 """Reasons that say the move's risk (``lose``) differs from another's: the number they
-compare it with, and the reason worded instead when the two print the same."""
+compare it with, the reason worded instead when the two print the same, and the numbers
+that wording has no use for (a calza that "risks the least" names no rival)."""
 
 
 def pretty_bid(bid: Bid | str) -> str:
@@ -169,14 +170,11 @@ def card_reason(advice: Advice, situation: Situation) -> Reason:
     reason = advice.reason
     if reason.code not in _KNOWN_REASONS:
         return Reason("fallback", {})
-    compared, tied = _PRINTED_TIES.get(reason.code, (None, ""))
+    compared, tied, unsaid = _PRINTED_TIES.get(reason.code, (None, "", ()))
     numbers = reason.numbers
     if compared in numbers and (format_percent(float(numbers[compared]))
                                 == format_percent(float(numbers["lose"]))):
-        if tied == "calza-likely":  # "a calza risks the least": no rival named
-            numbers = {key: value for key, value in numbers.items()
-                       if key not in ("safer", "safer_lose")}
-        return Reason(tied, numbers)
+        return Reason(tied, {key: value for key, value in numbers.items() if key not in unsaid})
     return reason
 
 
