@@ -127,7 +127,7 @@ ENTRIES = [
     Entry("candidate_raises", candidate_raises, {"situation": SPOT, "depth": 4}),
     Entry("CoachSettings", CoachSettings,
           {"reading": BidReading(), "challenge_below": 0.5, "raise_depth": 4, "pressure": 0.02,
-           "rollouts": 256, "rollout_top": 6, "rollout_from": 3}),
+           "rollouts": 256, "rollout_top": 6, "rollout_from": 3, "rollout_call_margin": 0.2}),
     Entry("BidReading", BidReading, {"strength": 0.8}),
     Entry("BidReading.from_bluff_level", BidReading.from_bluff_level,
           {"bluff": 0.2}),

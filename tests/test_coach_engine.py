@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from itertools import product
-from math import comb, exp
+from math import comb, exp, inf, nan
 
 import numpy as np
 import pytest
@@ -420,3 +420,12 @@ def test_bids_past_the_reading_limit_tell_nothing():
                                                     DEFAULT_RULES, 6.0, 2.5, 0.2)
     assert within[5] is not None
     assert not np.allclose(within[5], alone / alone.sum())  # inside the limit it reads them
+
+
+@pytest.mark.parametrize("value", [nan, inf, -1.5, 1.01])
+def test_the_rollouts_call_margin_is_none_or_a_number_from_minus_1_to_1(value):
+    with pytest.raises(ValueError, match="rollout_call_margin must be a number from -1 to 1"):
+        CoachSettings(rollout_call_margin=value)
+    with pytest.raises(TypeError, match="rollout_call_margin"):
+        CoachSettings(rollout_call_margin="0.2")  # type: ignore[arg-type]
+    assert CoachSettings(rollout_call_margin=-1.0).rollout_call_margin == -1.0

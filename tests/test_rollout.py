@@ -29,6 +29,7 @@ from coach.engine.rollout import (
     sample_matches,
     spot_seed,
 )
+from coach.engine.steady import steady
 from perudo_math import Bid, Hand, Rules, count_survival, legal_raises, smallest_raises
 
 RULES = Rules()
@@ -47,8 +48,10 @@ def next_with_dice(spot: Situation, seat: int) -> int:
 
 
 def replay(spot: Situation, bid: Bid, matches: np.ndarray, draw: int,
-           thresholds: dict[int, float], cut_off: float) -> float:
-    """One draw of the round after my raise to ``bid``, bid by bid, three times round."""
+           thresholds: dict[int, float], cut_off: float, margin: float | None = None) -> float:
+    """One draw of the round after my raise to ``bid``, bid by bid, three times round: a
+    seat calls below its threshold, or, given a ``margin``, when it sees the bid false more
+    likely by that margin than its best raise true, or the bid cannot be true."""
     table, palifico = spot.table_dice, spot.palifico
     current, bidder, actor = bid, spot.me, spot.me
     for _ in range(3 * len(spot.active_seats)):
@@ -61,17 +64,23 @@ def replay(spot: Situation, bid: Bid, matches: np.ndarray, draw: int,
             if needed <= 0:
                 return 1.0
             tail = count_survival(unknown, b.face, palifico)
-            return float(tail[needed]) if needed < len(tail) else 0.0
+            return steady(float(tail[needed])) if needed < len(tail) else 0.0  # as play_out reads
 
         raises = [b for b in smallest_raises(current, palifico=palifico, rules=spot.rules,
                                              bidder_dice=spot.dice[actor]).values()
                   if b.quantity <= table]
-        if chance(current) < thresholds[actor] or not raises:
+        best = max(raises, key=lambda b: (chance(b), b.face)) if raises else None
+        if margin is None:
+            calls = chance(current) < thresholds[actor]
+        else:
+            calls = ((best is not None and 1.0 - chance(current) - margin > chance(best))
+                     or chance(current) <= 0.0)
+        if calls or best is None:
             shown = sum(int(matches[seat, draw, current.face - 1])
                         for seat in spot.active_seats)
             loser = actor if shown >= current.quantity else bidder
             return 1.0 if loser == spot.me else 0.0
-        current = max(raises, key=lambda b: (chance(b), b.face))
+        current = best
         bidder = actor
     return cut_off
 
@@ -99,16 +108,19 @@ def raised_spots(draw: st.DrawFn) -> tuple[Situation, Bid, dict[int, float]]:
 
 
 @settings(max_examples=80, deadline=None)
-@given(raised_spots(), st.integers(0, 2**32 - 1))
-def test_every_draw_plays_out_as_a_bid_by_bid_replay(case, seed):
+@given(raised_spots(), st.integers(0, 2**32 - 1),
+       st.sampled_from([None, None, -1.0, -0.3, 0.0, 0.2, 0.6, 1.0]))
+def test_every_draw_plays_out_as_a_bid_by_bid_replay(case, seed, margin):
     """The same draws replayed one at a time, with perudo_math's legality and odds and a
-    seat order walked here, give the same outcome draw for draw."""
+    seat order walked here, give the same outcome draw for draw, callers calling by their
+    threshold or by a margin."""
     spot, bid, thresholds = case
     matches = sample_matches(spot, lambda seat: None, 12, np.random.default_rng(seed))
     bids = [bid, Bid(spot.table_dice + 1, bid.face)]  # the second above the table
-    lost = play_out(spot, bids, matches, thresholds.__getitem__, cut_off=0.25)
+    lost = play_out(spot, bids, matches, thresholds.__getitem__, cut_off=0.25,
+                    call_margin=margin)
     for raised, row in zip(bids, lost, strict=True):
-        assert row.tolist() == [replay(spot, raised, matches, draw, thresholds, 0.25)
+        assert row.tolist() == [replay(spot, raised, matches, draw, thresholds, 0.25, margin)
                                 for draw in range(12)]
 
 
@@ -236,10 +248,11 @@ def test_a_seats_view_is_asked_only_when_it_plays():
     assert asked == [1, 2, 3, 4, 0]
 
 
-def test_a_rolled_out_raise_weighs_its_draws_and_its_one_step_risk():
+@pytest.mark.parametrize("margin", [None, 0.0, 0.2])
+def test_a_rolled_out_raise_weighs_its_draws_and_its_one_step_risk(margin):
     spot = situation([2, 2, 3, 5, 1], [5, 5, 5, 5, 5],
                      [(1, Bid(3, 4)), (2, Bid(4, 4)), (3, Bid(5, 4)), (4, Bid(6, 4))])
-    coach = CoachSettings()
+    coach = CoachSettings(rollout_call_margin=margin)
     one_step = advise(spot, replace(coach, rollouts=0))
     rolled = advise(spot, coach)
     raises = [option for option in rolled.options if option.action.kind == "raise"]
@@ -249,7 +262,7 @@ def test_a_rolled_out_raise_weighs_its_draws_and_its_one_step_risk():
     beliefs = TableBeliefs(spot, coach.reading)
     draws = raise_losses(spot, [o.action.bid for o in raises], beliefs.hand_weights,
                          lambda seat: coach.threshold_of(seat, 5), coach.rollouts,
-                         beliefs.view_of)
+                         beliefs.view_of, margin)
     for option, drawn in zip(raises, draws, strict=True):
         step = one_step.option(option.action)
         assert step.p_true > 0
@@ -257,6 +270,23 @@ def test_a_rolled_out_raise_weighs_its_draws_and_its_one_step_risk():
             (drawn * coach.rollouts + step.lose * ROLLOUT_PRIOR) / (coach.rollouts + ROLLOUT_PRIOR))
     calls = [o for o in rolled.options if o.action.kind != "raise"]
     assert calls == [o for o in one_step.options if o.action.kind != "raise"]
+
+
+def test_callers_by_a_margin_play_the_round_out_otherwise():
+    """The margin is played: the same raise over the same draws ends otherwise when the
+    callers weigh the bid against their own raise rather than against a threshold."""
+    spot = situation([2, 2, 3, 5, 1], [5, 5, 5, 5, 5],
+                     [(1, Bid(3, 4)), (2, Bid(4, 4)), (3, Bid(5, 4)), (4, Bid(6, 4))])
+    beliefs = TableBeliefs(spot, CoachSettings().reading)
+    raises = [Bid(7, 4), Bid(7, 5), Bid(4, 1)]
+    by_threshold = raise_losses(spot, raises, beliefs.hand_weights, lambda seat: 0.7, 256,
+                                beliefs.view_of)
+    by_margin = raise_losses(spot, raises, beliefs.hand_weights, lambda seat: 0.7, 256,
+                             beliefs.view_of, 0.2)
+    bolder = raise_losses(spot, raises, beliefs.hand_weights, lambda seat: 0.7, 256,
+                          beliefs.view_of, 0.6)
+    assert not np.allclose(by_threshold, by_margin)
+    assert not np.allclose(by_margin, bolder)
 
 
 def test_heads_up_keeps_the_one_step_risks():

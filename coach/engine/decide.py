@@ -81,6 +81,10 @@ class CoachSettings:
     rollout_top: int = 6
     """How many raises, those of least one-step risk, are played out; the others are
     dropped. Rolling out twelve lost games at three players in the arena."""
+    rollout_call_margin: float | None = None
+    """In the rollouts, a player calls dudo when they see the bid false more likely, by this
+    margin, than they see their likeliest raise true, as the league's planners play them;
+    None: when it looks true with a chance below their threshold (:meth:`threshold_of`)."""
     rollout_from: int = 3
     """From how many players still in the raises are played out. Heads-up the one-step
     risks (and the solved tables) played better in the arena."""
@@ -104,6 +108,9 @@ class CoachSettings:
         require_int("CoachSettings: rollouts", self.rollouts, 0, 4096)
         require_int("CoachSettings: rollout_top", self.rollout_top, 1, 60)
         require_int("CoachSettings: rollout_from", self.rollout_from, 2, 99)
+        if self.rollout_call_margin is not None:
+            require_real("CoachSettings: rollout_call_margin", self.rollout_call_margin,
+                         -1.0, 1.0)
         require_real("CoachSettings: opening_floor", self.opening_floor, 0.0, 1.0)
         if self.thresholds.__class__ is not tuple:
             raise wrong_type("CoachSettings: thresholds", "a tuple of (seat, threshold) pairs",
@@ -441,7 +448,8 @@ def _played_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
     played = [_raised(option) for option, sure in zip(raises, certain, strict=True) if not sure]
     losses = iter(raise_losses(situation, played, beliefs.hand_weights,
                                lambda seat: settings.threshold_of(seat, players),
-                               settings.rollouts, beliefs.view_of) if played else ())
+                               settings.rollouts, beliefs.view_of,
+                               settings.rollout_call_margin) if played else ())
     draws = settings.rollouts
 
     def blended(option: Option, lose: float) -> float:
@@ -460,7 +468,8 @@ def _surely_called(situation: Situation, settings: CoachSettings,
     rollouts would play (a round a dudo has already won: docs/RULES.md, "A round's useful
     range"). Those are not played out."""
     responder = situation.next_seat()
-    if settings.threshold_of(responder, len(situation.active_seats)) <= 0.0:
+    if (settings.rollout_call_margin is None
+            and settings.threshold_of(responder, len(situation.active_seats)) <= 0.0):
         return [False] * len(raises)  # a player who never calls may let it pass
     table = situation.table_dice
     return [option.action.bid is not None and option.action.bid.quantity > table

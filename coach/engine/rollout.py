@@ -5,11 +5,13 @@ may come back to me. :func:`raise_losses` plays the rest of the round out many t
 Each time, every other seat's hand is drawn from the table's reading of the bids (uniform
 dice where nothing was read), and then every player, me included, plays as a plain odds
 player: they call dudo when the bid looks true from their own dice with a chance below
-their threshold, and otherwise raise to the smallest bid of the face likeliest true from
-their own dice (the higher face on a tie). The dice they cannot see they see as the table
-read the bids before my raise (:meth:`TableBeliefs.view_of`), or as fair dice. They read
-those chances to nine decimals (:mod:`coach.engine.steady`): a tie, or a chance at a
-threshold, plays the same on every machine.
+their threshold (or, given a call margin, when they see it false more likely, by that
+margin, than they see their own raise true), and otherwise raise to the smallest bid of
+the face likeliest true from their own dice (the higher face on a tie). The dice they
+cannot see they see as the table read the bids before my raise
+(:meth:`TableBeliefs.view_of`), or as fair dice. They read those chances to nine decimals
+(:mod:`coach.engine.steady`): a tie, or a chance at a threshold, plays the same on every
+machine.
 
 The same hands serve every raise weighed, so raises are compared on the same dice, and
 the draw is seeded from the spot, so the same spot always gets the same numbers.
@@ -209,11 +211,15 @@ def padded(survival: np.ndarray, table_dice: int) -> np.ndarray:
 
 def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
              threshold_of: ThresholdOf, cut_off: float,
-             view_of: ViewOf | None = None) -> np.ndarray:
+             view_of: ViewOf | None = None, call_margin: float | None = None) -> np.ndarray:
     """``lost[i, d]``: 1 when, in draw d of ``matches``, the round after my raise to
     ``bids[i]`` ends with me losing a die, 0 when with someone else losing one, ``cut_off``
     when it is still going. Every raise and every draw are played at once. Each seat sees
-    the dice it cannot see as ``view_of(seat)`` says (None: as fair dice)."""
+    the dice it cannot see as ``view_of(seat)`` says (None: as fair dice). A seat calls dudo
+    when the bid looks true to it with a chance below ``threshold_of(seat)``, or, given a
+    ``call_margin``, when it sees the bid false more likely, by that margin, than it sees its
+    raise true (``threshold_of`` then plays no part) or sees no chance in the bid; and always
+    when it has no raise."""
     dice, me, palifico, rules = (situation.dice, situation.me, situation.palifico,
                                  situation.rules)
     table = situation.table_dice
@@ -257,7 +263,11 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
         p_after[after == 0] = -1.0
         best = 5 - np.argmax(p_after[:, ::-1], axis=1)  # ties: the higher face
         picked = row_starts + best
-        calls = (p_now < threshold) | (p_after.ravel().take(picked) < 0)
+        p_raised = p_after.ravel().take(picked)
+        if call_margin is None:
+            calls = (p_now < threshold) | (p_raised < 0)
+        else:
+            calls = (1.0 - p_now - call_margin > p_raised) | (p_raised < 0) | (p_now <= 0.0)
         raised = after.ravel().take(picked)
         if calls.any():
             holds = totals.take(draw[calls] * 6 + face_index[calls]) >= quantity[calls]
@@ -272,11 +282,13 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
 
 def raise_losses(situation: Situation, raises: Sequence[Bid], hands_of: HandsOf,
                  threshold_of: ThresholdOf, samples: int,
-                 view_of: ViewOf | None = None) -> np.ndarray:
+                 view_of: ViewOf | None = None,
+                 call_margin: float | None = None) -> np.ndarray:
     """P(I lose a die this round) after each of ``raises``, from ``samples`` draws of the
     other hands (:func:`sample_matches`), the rest of the round played out (:func:`play_out`).
     A round still going at the cut-off counts one chance in the number of players."""
     matches = sample_matches(situation, hands_of, samples,
                              np.random.default_rng(spot_seed(situation)))
     cut_off = 1.0 / len(situation.active_seats)
-    return play_out(situation, raises, matches, threshold_of, cut_off, view_of).mean(axis=1)
+    return play_out(situation, raises, matches, threshold_of, cut_off, view_of,
+                    call_margin).mean(axis=1)
