@@ -4,6 +4,7 @@ is read, brute force over every hand on tiny tables, and clear-cut spots."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 from itertools import product
 from math import comb, exp, inf, nan
@@ -341,18 +342,25 @@ def test_the_opening_is_legal_and_never_on_pacos_in_a_normal_round():
     assert advice.reason.code == "opening"
 
 
+BY_THRESHOLD = CoachSettings(rollout_call_margin=None, rollout_top=6, pressure=0.02)
+"""The coach's rollouts before its callers called by a margin."""
+
+
 @pytest.mark.parametrize("hand, palifico, floor", [
     ([2, 3, 4, 4, 6], False, 6),  # 19 dice: a third is 6.3
     ([4, 4, 5, 6, 6], False, 6),
     ([2, 3, 4, 4, 6], True, 3),  # palifico: a sixth
 ])
 def test_an_opening_floor_lifts_the_opening_on_the_face_the_coach_chose(hand, palifico, floor):
+    """With callers by a threshold in the rollouts (the coach before its callers by a
+    margin), these openings fall below the floor, which lifts them."""
     spot = situation(hand, [5, 5, 5, 4], palifico=palifico)
-    low = advise(spot, CoachSettings(opening_floor=0.0))
-    lifted = advise(spot, CoachSettings(opening_floor=1.0))
+    low = advise(spot, replace(BY_THRESHOLD, opening_floor=0.0))
+    lifted = advise(spot, replace(BY_THRESHOLD, opening_floor=1.0))
     assert low.action.bid.quantity < floor
     assert lifted.action == Action.raise_to(Bid(floor, low.action.bid.face))
-    assert lifted.best == weigh_raise(spot, lifted.action.bid, CoachSettings(opening_floor=1.0))
+    assert lifted.best == weigh_raise(spot, lifted.action.bid,
+                                      replace(BY_THRESHOLD, opening_floor=1.0))
     assert len({option.action for option in lifted.options}) == len(lifted.options)
     safest = min(lifted.options, key=lambda option: (option.lose, -option.p_true))
     if safest.lose < lifted.best.lose:  # the reason says what the lift costs this round

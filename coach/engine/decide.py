@@ -34,6 +34,12 @@ CROWD = 5
 """From this many players up, callers are taken to call as at any big table."""
 ROLLOUT_PRIOR = 16
 """How many draws the one-step estimate of a raise is worth beside the played-out ones."""
+ROLLOUT_CALL_MARGIN = 0.2
+"""How much likelier false than their own raise true a bid must look for a player of the
+rollouts to call it (:attr:`CoachSettings.rollout_call_margin`). Callers so drawn play out
+rounds the way the league's planners play them, and at five players the coach went from
+well below its fair share against four planners to about it (README, "Against the
+planners")."""
 OPENING_FLOOR = 1.0
 """The coach opens at no less than the table's expected count of its face, rounded down
 (:attr:`CoachSettings.opening_floor`). Measured in the league (README, "Openings"): head to
@@ -78,13 +84,14 @@ class CoachSettings:
     rollouts: int = 256
     """How many times the rest of the round is played out for a raise
     (:mod:`coach.engine.rollout`); 0 keeps the one-step risks. Not with ``by_stakes``."""
-    rollout_top: int = 6
+    rollout_top: int = 60
     """How many raises, those of least one-step risk, are played out; the others are
-    dropped. Rolling out twelve lost games at three players in the arena."""
-    rollout_call_margin: float | None = None
+    dropped. 60 plays out every raise weighed; it was 6 while callers in the rollouts
+    called by a threshold."""
+    rollout_call_margin: float | None = ROLLOUT_CALL_MARGIN
     """In the rollouts, a player calls dudo when they see the bid false more likely, by this
-    margin, than they see their likeliest raise true, as the league's planners play them;
-    None: when it looks true with a chance below their threshold (:meth:`threshold_of`)."""
+    margin, than they see their likeliest raise true, or see no chance in it; None: when it
+    looks true with a chance below their threshold (:meth:`threshold_of`)."""
     rollout_from: int = 3
     """From how many players still in the raises are played out. Heads-up the one-step
     risks (and the solved tables) played better in the arena."""

@@ -301,14 +301,15 @@ def test_no_bid_yet_gives_an_opening(app: AppTest) -> None:
     assert_clean(app)
     expected = coach_advice(PUBLISHED_HAND, (5, 5, 5, 5))
     headline, _, reason = card(app)
-    # 20 dice: the coach opens at the table's expected count of twos (6.7), not at 3 × 2,
-    # which risks a little less this round; the reason says both.
-    assert expected.action == Action.raise_to("6x2")
-    assert headline == "OPEN with 6 × 2"
+    # 20 dice: the coach opens at the table's expected count of fours (6.7), not at 3 × 2,
+    # which risks less this round; the reason says both.
+    assert expected.action == Action.raise_to("6x4")
+    assert headline == "OPEN with 6 × 4"
     assert expected.reason.code == "opening-expected"
     safer = expected.option(Action.raise_to("3x2"))
     assert safer is not None and safer.lose < expected.best.lose
-    assert reason == (f"6 × 2 is near the average for 20 dice (6.7 twos). 3 × 2 would risk "
+    assert expected.reason.numbers["safer"] == "3x2"
+    assert reason == (f"6 × 4 is near the average for 20 dice (6.7 fours). 3 × 2 would risk "
                       f"less this round ({format_percent(safer.lose, 'en')} against "
                       f"{format_percent(expected.best.lose, 'en')}), but an opening that low "
                       f"makes every raise cheap.")
@@ -1225,20 +1226,26 @@ def assert_card_agrees_with_its_table(at: AppTest) -> None:
 
 
 def test_a_riskier_raise_is_said_as_a_trade(app: AppTest) -> None:
-    """Issue 11: the card says a deliberate trade as such. P P P 3 4 against 4 × 4: the
-    coach takes 6 × 4, a little riskier than 3 × P but harder to follow, and says it is a
-    trade rather than "safer" beside raises its own table shows as safer."""
+    """Issue 11: the card says a deliberate trade as such. P P P 2 2 against 4 × 4: the
+    coach takes 4 × P, a little riskier than 7 × 4 but harder to follow, and says it is a
+    trade rather than "safer" beside a raise its own table shows as safer."""
+    expected = coach_advice([1, 1, 1, 2, 2], (5, 5, 5, 5), bids=((3, Bid(4, 4)),))
+    assert expected.action == Action.raise_to("4xP")
+    assert expected.reason.code == "raise-pressure"
+    safer = expected.option(Action.raise_to("7x4"))
+    assert safer is not None and safer.lose < expected.best.lose
     app.run()
-    tap(app, [1, 1, 1, 3, 4])
+    tap(app, [1, 1, 1, 2, 2])
     set_inputs(app, quantity=4, face=4)
     headline, risk, reason = card(app)
-    assert headline == "RAISE to 6 × 4"
-    assert risk == "Chance you lose a die: 2.0%"
-    assert reason == ("Raising to 6 × 4 risks 2.0%, a little more than 3 × P (0.5%), for a bid "
-                      "that is harder to follow.")
-    assert [row[0] for row in table_rows(app)] == ["3 × P", "2 × P", "4 × 5", "6 × 4", "Calza",
-                                                    "Dudo"]
-    assert_card_agrees_with_its_table(app)
+    lose, safer_lose = (format_percent(value, "en") for value in (expected.best.lose,
+                                                                  safer.lose))
+    assert headline == "RAISE to 4 × P"
+    assert risk == f"Chance you lose a die: {lose}"
+    assert reason == (f"Raising to 4 × P risks {lose}, a little more than 7 × 4 "
+                      f"({safer_lose}), for a bid that is harder to follow.")
+    rows = [row[0] for row in table_rows(app)]
+    assert rows.index("7 × 4") < rows.index("4 × P")  # the table shows the safer one first
 
 
 @pytest.mark.parametrize(("hand", "dice", "players", "bid", "palifico"), [
@@ -1557,11 +1564,11 @@ MANUAL_LINES = {
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_the_manual_page_says_what_the_last_bid_changed(app: AppTest, lang: str) -> None:
     """20 dice, 4 players, 7 × 5 bid by the player before me: 38 % from the dice alone, 57 %
-    read; the advice turns from dudo to a raise."""
+    read."""
     hand = [2, 3, 4, 5, 6]
     spot = Situation(Rules(), even_split(5, 20, 4), 0, Hand(hand), ((3, Bid(7, 5)),))
-    assert advise(spot, CoachSettings(reading=PURE_ODDS)).action == DUDO_ACTION
-    assert advise(spot, CoachSettings(reading=BidReading())).action.kind == "raise"
+    assert round(odds(Bid(7, 5), hand, 20).at_least, 2) == 0.38
+    assert round(TableBeliefs(spot).at_least(Bid(7, 5)), 2) == 0.57
     app.query_params["lang"] = lang
     app.run()
     tap(app, hand)
@@ -1579,8 +1586,8 @@ def test_the_manual_page_says_what_the_last_bid_changed(app: AppTest, lang: str)
 
 
 @pytest.mark.parametrize(("hand", "quantity", "moved", "flips"), [
-    ([2, 3, 4, 6, 6], 5, True, False),  # 59.6 % → 77.9 %, the advice stays 5 × 6
-    ([1, 2, 3, 4, 6], 4, False, True),  # 92.1 % → 97.3 %, but 3 × P turns into 6 × 5
+    ([1, 2, 2, 2, 2], 6, True, False),  # 59.6 % → 77.9 %, the advice stays 3 × P
+    ([1, 2, 3, 4, 6], 4, False, True),  # 92.1 % → 97.3 %, but 3 × P turns into 7 × 5
 ])
 def test_the_line_shows_when_the_chance_moves_ten_points_or_the_advice_changes(
     app: AppTest, hand: list[int], quantity: int, moved: bool, flips: bool,
@@ -1602,7 +1609,7 @@ def test_the_line_shows_when_the_chance_moves_ten_points_or_the_advice_changes(
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize(("hand", "dice", "players", "quantity"), [
     (README_HAND, 8, 3, 4),  # 70.4 % → 74.9 %, 2 × P either way
-    ([1, 2, 3, 4, 5], 16, 4, 4),  # 92.5 % → 97.2 %, 5 × 5 either way
+    ([1, 2, 4, 5, 6], 16, 4, 4),  # 92.5 % → 97.2 %, 3 × P either way
 ])
 def test_no_line_when_the_read_changes_little(app: AppTest, lang: str, hand: list[int],
                                               dice: int, players: int, quantity: int) -> None:
