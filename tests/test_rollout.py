@@ -252,7 +252,7 @@ def test_a_seats_view_is_asked_only_when_it_plays():
 def test_a_rolled_out_raise_weighs_its_draws_and_its_one_step_risk(margin):
     spot = situation([2, 2, 3, 5, 1], [5, 5, 5, 5, 5],
                      [(1, Bid(3, 4)), (2, Bid(4, 4)), (3, Bid(5, 4)), (4, Bid(6, 4))])
-    coach = CoachSettings(rollout_call_margin=margin)
+    coach = CoachSettings(rollout_call_margin=margin, rollout_top=4)  # a cut among them
     one_step = advise(spot, replace(coach, rollouts=0))
     rolled = advise(spot, coach)
     raises = [option for option in rolled.options if option.action.kind == "raise"]

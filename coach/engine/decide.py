@@ -86,8 +86,9 @@ class CoachSettings:
     (:mod:`coach.engine.rollout`); 0 keeps the one-step risks. Not with ``by_stakes``."""
     rollout_top: int = 60
     """How many raises, those of least one-step risk, are played out; the others are
-    dropped. 60 plays out every raise weighed; it was 6 while callers in the rollouts
-    called by a threshold."""
+    dropped. 60 plays out every raise weighed after a bid and every opening up to 26 dice on
+    the table (five faces, each up to a third of the dice and ``raise_depth`` above); it was
+    6 while callers in the rollouts called by a threshold."""
     rollout_call_margin: float | None = ROLLOUT_CALL_MARGIN
     """In the rollouts, a player calls dudo when they see the bid false more likely, by this
     margin, than they see their likeliest raise true, or see no chance in it; None: when it

@@ -3,15 +3,15 @@
 A raise is not over when the next player lets it pass: the bid goes round the table and
 may come back to me. :func:`raise_losses` plays the rest of the round out many times.
 Each time, every other seat's hand is drawn from the table's reading of the bids (uniform
-dice where nothing was read), and then every player, me included, plays as a plain odds
-player: they call dudo when the bid looks true from their own dice with a chance below
-their threshold (or, given a call margin, when they see it false more likely, by that
-margin, than they see their own raise true), and otherwise raise to the smallest bid of
-the face likeliest true from their own dice (the higher face on a tie). The dice they
-cannot see they see as the table read the bids before my raise
-(:meth:`TableBeliefs.view_of`), or as fair dice. They read those chances to nine decimals
-(:mod:`coach.engine.steady`): a tie, or a chance at a threshold, plays the same on every
-machine.
+dice where nothing was read), and then every player, me included, plays a fast policy from
+their own dice: by default (the coach's ``rollout_call_margin``) they call dudo when they
+see the bid false more likely, by that margin, than they see their own raise true, or see
+no chance in it; without a margin, when the bid looks true with a chance below their
+threshold. Otherwise they raise to the smallest bid of the face likeliest true from their
+own dice (the higher face on a tie). The dice they cannot see they see as the table read
+the bids before my raise (:meth:`TableBeliefs.view_of`), or as fair dice. They read those
+chances to nine decimals (:mod:`coach.engine.steady`): a tie, or a chance at a threshold,
+plays the same on every machine.
 
 The same hands serve every raise weighed, so raises are compared on the same dice, and
 the draw is seeded from the spot, so the same spot always gets the same numbers.

@@ -1246,6 +1246,7 @@ def test_a_riskier_raise_is_said_as_a_trade(app: AppTest) -> None:
                       f"({safer_lose}), for a bid that is harder to follow.")
     rows = [row[0] for row in table_rows(app)]
     assert rows.index("7 × 4") < rows.index("4 × P")  # the table shows the safer one first
+    assert_card_agrees_with_its_table(app)
 
 
 @pytest.mark.parametrize(("hand", "dice", "players", "bid", "palifico"), [
