@@ -26,6 +26,7 @@ from coach.engine.rollout import (
     drawn_rows,
     play_out,
     raise_losses,
+    raise_outcomes,
     sample_matches,
     spot_seed,
 )
@@ -48,13 +49,15 @@ def next_with_dice(spot: Situation, seat: int) -> int:
 
 
 def replay(spot: Situation, bid: Bid, matches: np.ndarray, draw: int,
-           thresholds: dict[int, float], cut_off: float, margin: float | None = None) -> float:
+           thresholds: dict[int, float], cut_off: float, margin: float | None = None,
+           first: list[bool] | None = None) -> float:
     """One draw of the round after my raise to ``bid``, bid by bid, three times round: a
     seat calls below its threshold, or, given a ``margin``, when it sees the bid false more
-    likely by that margin than its best raise true, or the bid cannot be true."""
+    likely by that margin than its best raise true, or the bid cannot be true. ``first``
+    gets whether the player after me called at once."""
     table, palifico = spot.table_dice, spot.palifico
     current, bidder, actor = bid, spot.me, spot.me
-    for _ in range(3 * len(spot.active_seats)):
+    for turn in range(3 * len(spot.active_seats)):
         actor = next_with_dice(spot, actor)
         unknown = table - spot.dice[actor]
         own = matches[actor, draw]
@@ -75,6 +78,8 @@ def replay(spot: Situation, bid: Bid, matches: np.ndarray, draw: int,
         else:
             calls = ((best is not None and 1.0 - chance(current) - margin > chance(best))
                      or chance(current) <= 0.0)
+        if turn == 0 and first is not None:
+            first.append(bool(calls or best is None))
         if calls or best is None:
             shown = sum(int(matches[seat, draw, current.face - 1])
                         for seat in spot.active_seats)
@@ -117,11 +122,14 @@ def test_every_draw_plays_out_as_a_bid_by_bid_replay(case, seed, margin):
     spot, bid, thresholds = case
     matches = sample_matches(spot, lambda seat: None, 12, np.random.default_rng(seed))
     bids = [bid, Bid(spot.table_dice + 1, bid.face)]  # the second above the table
+    called = np.full((len(bids), 12), -1.0)
     lost = play_out(spot, bids, matches, thresholds.__getitem__, cut_off=0.25,
-                    call_margin=margin)
-    for raised, row in zip(bids, lost, strict=True):
-        assert row.tolist() == [replay(spot, raised, matches, draw, thresholds, 0.25, margin)
-                                for draw in range(12)]
+                    call_margin=margin, called_at_once=called)
+    for raised, row, called_row in zip(bids, lost, called, strict=True):
+        first: list[bool] = []
+        assert row.tolist() == [replay(spot, raised, matches, draw, thresholds, 0.25, margin,
+                                       first) for draw in range(12)]
+        assert called_row.tolist() == [float(at_once) for at_once in first]
 
 
 @pytest.mark.parametrize("palifico", [False, True])
@@ -260,14 +268,21 @@ def test_a_rolled_out_raise_weighs_its_draws_and_its_one_step_risk(margin):
                   key=lambda o: (o.net_loss, -o.p_true))[:coach.rollout_top]
     assert {o.action for o in raises} == {o.action for o in kept}
     beliefs = TableBeliefs(spot, coach.reading)
-    draws = raise_losses(spot, [o.action.bid for o in raises], beliefs.hand_weights,
-                         lambda seat: coach.threshold_of(seat, 5), coach.rollouts,
-                         beliefs.view_of, margin)
-    for option, drawn in zip(raises, draws, strict=True):
+    drawn = raise_outcomes(spot, [o.action.bid for o in raises], beliefs.hand_weights,
+                           lambda seat: coach.threshold_of(seat, 5), coach.rollouts,
+                           beliefs.view_of, margin)
+    assert drawn.lose.tolist() == raise_losses(
+        spot, [o.action.bid for o in raises], beliefs.hand_weights,
+        lambda seat: coach.threshold_of(seat, 5), coach.rollouts, beliefs.view_of,
+        margin).tolist()
+    for option, lose, called in zip(raises, drawn.lose, drawn.called, strict=True):
         step = one_step.option(option.action)
         assert step.p_true > 0
         assert option.lose == pytest.approx(
-            (drawn * coach.rollouts + step.lose * ROLLOUT_PRIOR) / (coach.rollouts + ROLLOUT_PRIOR))
+            (lose * coach.rollouts + step.lose * ROLLOUT_PRIOR) / (coach.rollouts + ROLLOUT_PRIOR))
+        assert option.challenge == pytest.approx(  # the next player's calls, the same draws
+            (called * coach.rollouts + step.challenge * ROLLOUT_PRIOR)
+            / (coach.rollouts + ROLLOUT_PRIOR))
     calls = [o for o in rolled.options if o.action.kind != "raise"]
     assert calls == [o for o in one_step.options if o.action.kind != "raise"]
 

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from coach.engine.beliefs import BidReading, TableBeliefs
-from coach.engine.rollout import raise_losses
+from coach.engine.rollout import raise_outcomes
 from coach.engine.situation import CALZA, DUDO, Action, ActionKind, Situation
 from coach.engine.stakes import after, win_chance
 from coach.engine.steady import steady as _steady
@@ -157,7 +157,8 @@ class Option:
     p_true: float
     p_exact: float
     challenge: float = 0.0
-    """For a raise: P(the next player calls dudo on it)."""
+    """For a raise: P(the next player calls dudo on it), from the same draws as ``lose``
+    where the round is played out."""
     value: float = 0.0
     """The expected change in my chance to win the game, in probability."""
 
@@ -446,27 +447,37 @@ def _rolled_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
 
 def _played_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSettings,
                 raises: list[Option]) -> list[Option]:
-    """``raises`` with their chance of costing me a die over the rest of the round
-    (:func:`rollout.raise_losses`, on the spot's seeded draws, so a raise weighed alone gets
+    """``raises`` with their chance of costing me a die over the rest of the round, and of
+    being called at once by the next player, both from the same draws
+    (:func:`rollout.raise_outcomes`, on the spot's seeded draws, so a raise weighed alone gets
     the numbers it gets among others). The one-step estimate counts as
     :data:`ROLLOUT_PRIOR` draws more, so a chance the draws never showed is small, not nil;
     not for a raise that cannot be true, which the draws settle."""
     players = len(situation.active_seats)
     certain = _surely_called(situation, settings, raises)
     played = [_raised(option) for option, sure in zip(raises, certain, strict=True) if not sure]
-    losses = iter(raise_losses(situation, played, beliefs.hand_weights,
-                               lambda seat: settings.threshold_of(seat, players),
-                               settings.rollouts, beliefs.view_of,
-                               settings.rollout_call_margin) if played else ())
+    if played:
+        outcomes = raise_outcomes(situation, played, beliefs.hand_weights,
+                                  lambda seat: settings.threshold_of(seat, players),
+                                  settings.rollouts, beliefs.view_of,
+                                  settings.rollout_call_margin)
+        drawn = iter(zip(outcomes.lose.tolist(), outcomes.called.tolist(), strict=True))
     draws = settings.rollouts
 
-    def blended(option: Option, lose: float) -> float:
+    def blended(option: Option, drawn: float, one_step: float) -> float:
         if option.p_true == 0.0:  # one step lets the caller raise a bid that cannot be true
-            return lose
-        return (lose * draws + option.lose * ROLLOUT_PRIOR) / (draws + ROLLOUT_PRIOR)
+            return drawn
+        return (drawn * draws + one_step * ROLLOUT_PRIOR) / (draws + ROLLOUT_PRIOR)
 
-    return [replace(option, lose=1.0 if sure else float(blended(option, next(losses))))
-            for option, sure in zip(raises, certain, strict=True)]
+    weighed = []
+    for option, sure in zip(raises, certain, strict=True):
+        if sure:
+            weighed.append(replace(option, lose=1.0, challenge=1.0))
+            continue
+        lose, called = next(drawn)
+        weighed.append(replace(option, lose=float(blended(option, lose, option.lose)),
+                               challenge=float(blended(option, called, option.challenge))))
+    return weighed
 
 
 def _surely_called(situation: Situation, settings: CoachSettings,

@@ -25,7 +25,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from threading import Lock
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 import numpy as np
 
@@ -211,7 +211,8 @@ def padded(survival: np.ndarray, table_dice: int) -> np.ndarray:
 
 def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
              threshold_of: ThresholdOf, cut_off: float,
-             view_of: ViewOf | None = None, call_margin: float | None = None) -> np.ndarray:
+             view_of: ViewOf | None = None, call_margin: float | None = None,
+             called_at_once: np.ndarray | None = None) -> np.ndarray:
     """``lost[i, d]``: 1 when, in draw d of ``matches``, the round after my raise to
     ``bids[i]`` ends with me losing a die, 0 when with someone else losing one, ``cut_off``
     when it is still going. Every raise and every draw are played at once. Each seat sees
@@ -219,7 +220,8 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
     when the bid looks true to it with a chance below ``threshold_of(seat)``, or, given a
     ``call_margin``, when it sees the bid false more likely, by that margin, than it sees its
     raise true (``threshold_of`` then plays no part) or sees no chance in the bid; and always
-    when it has no raise."""
+    when it has no raise. ``called_at_once``, when given (shaped as the result), is set to 1
+    where the player after me called my raise at once and 0 elsewhere."""
     dice, me, palifico, rules = (situation.dice, situation.me, situation.palifico,
                                  situation.rules)
     table = situation.table_dice
@@ -252,7 +254,7 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
         return found
 
     offsets = _FACE_INDEXES * width + PAD
-    for actor in turns_after_me(situation):
+    for turn, actor in enumerate(turns_after_me(situation)):
         survival, steps, threshold = tables_of(actor)
         own = matches[actor].take(draw, axis=0)
         row_starts = np.arange(0, own.size, 6)  # [game, face] of a game's row, flat
@@ -269,6 +271,8 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
         else:
             calls = (1.0 - p_now - call_margin > p_raised) | (p_raised < 0) | (p_now <= 0.0)
         raised = after.ravel().take(picked)
+        if turn == 0 and called_at_once is not None:
+            called_at_once[...] = calls.reshape(called_at_once.shape)
         if calls.any():
             holds = totals.take(draw[calls] * 6 + face_index[calls]) >= quantity[calls]
             lost[live[calls]] = np.where(holds, actor == me, bidder == me)
@@ -280,15 +284,34 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
     return lost.reshape(len(bids), draws)
 
 
+class RaiseOutcomes(NamedTuple):
+    """Per raise, over the draws: P(I lose a die this round), and P(the player after me
+    calls it at once)."""
+
+    lose: np.ndarray
+    called: np.ndarray
+
+
+def raise_outcomes(situation: Situation, raises: Sequence[Bid], hands_of: HandsOf,
+                   threshold_of: ThresholdOf, samples: int,
+                   view_of: ViewOf | None = None,
+                   call_margin: float | None = None) -> RaiseOutcomes:
+    """Each of ``raises`` over ``samples`` draws of the other hands (:func:`sample_matches`),
+    the rest of the round played out (:func:`play_out`). A round still going at the cut-off
+    counts one chance in the number of players."""
+    matches = sample_matches(situation, hands_of, samples,
+                             np.random.default_rng(spot_seed(situation)))
+    cut_off = 1.0 / len(situation.active_seats)
+    called = np.zeros((len(raises), samples))
+    lost = play_out(situation, raises, matches, threshold_of, cut_off, view_of, call_margin,
+                    called)
+    return RaiseOutcomes(lost.mean(axis=1), called.mean(axis=1))
+
+
 def raise_losses(situation: Situation, raises: Sequence[Bid], hands_of: HandsOf,
                  threshold_of: ThresholdOf, samples: int,
                  view_of: ViewOf | None = None,
                  call_margin: float | None = None) -> np.ndarray:
-    """P(I lose a die this round) after each of ``raises``, from ``samples`` draws of the
-    other hands (:func:`sample_matches`), the rest of the round played out (:func:`play_out`).
-    A round still going at the cut-off counts one chance in the number of players."""
-    matches = sample_matches(situation, hands_of, samples,
-                             np.random.default_rng(spot_seed(situation)))
-    cut_off = 1.0 / len(situation.active_seats)
-    return play_out(situation, raises, matches, threshold_of, cut_off, view_of,
-                    call_margin).mean(axis=1)
+    """P(I lose a die this round) after each of ``raises``: :func:`raise_outcomes`' ``lose``."""
+    return raise_outcomes(situation, raises, hands_of, threshold_of, samples, view_of,
+                          call_margin).lose
