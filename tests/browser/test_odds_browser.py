@@ -429,25 +429,25 @@ def percent_number(text: str) -> float:
 def test_the_card_agrees_with_its_table_and_the_big_number(
     app_url, phone, screenshot_dir, lang
 ) -> None:
-    """Issue 11, points 3 and 4, on a deliberate trade: P P P 3 4 against 4 × 4."""
-    spot = Situation(Rules(), (5, 5, 5, 5), 0, Hand([1, 1, 1, 3, 4]), ((3, Bid(4, 4)),))
+    """Issue 11, points 3 and 4, on a deliberate trade: P P P 2 2 against 4 × 4."""
+    spot = Situation(Rules(), (5, 5, 5, 5), 0, Hand([1, 1, 1, 2, 2]), ((3, Bid(4, 4)),))
     advice = advise(spot)
     best = advice.best
-    assert str(best.action) == "6x4"  # a little riskier than the safest, harder to follow
+    assert str(best.action) == "4xP"  # a little riskier than the safest, harder to follow
     rival = min(advice.options, key=lambda option: option.lose)
     assert rival.lose < best.lose
     safer = str(rival.action.bid).replace("x", " × ")
     open_app(phone, app_url, lang=lang)
-    tap_hand(phone, [1, 1, 1, 3, 4])
+    tap_hand(phone, [1, 1, 1, 2, 2])
     choose_segment(phone, "odds_face", face_label(4))
     pick_quantity(phone, 4)
     shows_bid(phone, lang, "4 × 4")
     card = phone.locator(ADVICE)
     assert advice_headline(phone).inner_text() == translate(lang, "advice.action.raise",
-                                                            bid="6 × 4")
+                                                            bid="4 × P")
     text = card.inner_text()
     assert translate(lang, "advice.risk", lose=format_percent(best.lose, lang)) in text
-    assert translate(lang, "advice.reason.raise-pressure", bid="6 × 4",
+    assert translate(lang, "advice.reason.raise-pressure", bid="4 × P",
                      lose=format_percent(best.lose, lang), safer=safer,
                      safer_lose=format_percent(rival.lose, lang),
                      safer_true=format_percent(rival.p_true, lang)) in text
@@ -455,7 +455,7 @@ def test_the_card_agrees_with_its_table_and_the_big_number(
     assert_on_the_first_screen(phone, ADVICE)
     rows = card_table(phone)
     bold = [cells for cells, strong in rows if strong]
-    assert [cells[0] for cells in bold] == ["6 × 4"]
+    assert [cells[0] for cells in bold] == ["4 × P"]
     risks = [percent_number(cells[1]) for cells, _ in rows]
     assert risks == sorted(risks)
     assert rows[0][0][0] == safer  # the safest first; the pick where its risk sorts it
