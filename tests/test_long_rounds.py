@@ -255,16 +255,17 @@ def test_raises_above_the_table_lose_for_sure_without_being_played_out(monkeypat
     beliefs_ = TableBeliefs(spot)
     played = raise_losses(spot, raises, beliefs_.hand_weights,
                           lambda seat: decide.CoachSettings().threshold_of(seat, 10), 256,
-                          beliefs_.view_of)
+                          beliefs_.view_of, decide.CoachSettings().rollout_call_margin)
     assert list(played) == [1.0] * len(raises)  # what playing them out would say
 
     def refuse(*_: object, **__: object) -> None:
         raise AssertionError("a raise above the table was played out")
 
-    monkeypatch.setattr(decide, "raise_losses", refuse)
+    monkeypatch.setattr(decide, "raise_outcomes", refuse)
     advice = advise(spot)
     assert advice.action == DUDO and advice.reason.code == "bid-above-table"
-    assert all(option.lose == 1.0 for option in advice.options if option.action.bid)
+    assert all(option.lose == 1.0 and option.challenge == 1.0
+               for option in advice.options if option.action.bid)
 
 
 def test_a_long_round_is_reviewed_to_its_end():
