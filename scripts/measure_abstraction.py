@@ -2,7 +2,7 @@
 
     .venv/bin/python -m scripts.measure_abstraction [--states 1v1 1v2 2v1 2v2] [--recall 1 2 3]
         [--palifico] [--iterations 1000] [--time-limit 600]
-        [--full-limit 400000] [--bound-recall 4 5]
+        [--full-limit 400000] [--exact-limit 120000000] [--bound-recall 4 5]
 
 For each heads-up state and recall K (the last K bids), with game payoffs under the default
 rules (the shipped tables' values for the states a round leads to): the abstract game's
@@ -11,7 +11,9 @@ recall no in-game measure is a safe stop), the seconds, the opener's value, the 
 local best responses (``local_gap``, a lower bound, see coach/solver/abstract.py) and the
 bytes a table of it would take (one uint16 per action and hand). Then, where the
 perfect-recall tree has at most ``--full-limit`` nodes (count_tree decides without building
-it), the exploitability of the abstract strategy measured exactly in the full game; and
+it), the exploitability of the abstract strategy measured exactly in the full game, and
+beyond it up to ``--exact-limit`` nodes measured exactly without building the tree
+(coach/solver/full_response.py: every state of 6 dice or fewer); and
 for each ``--bound-recall`` K' > K, a lower bound on it from local best responders that
 remember K' bids (everywhere: beside the exact figure it shows how tight the bound is). The
 shipped exact tables' value and exploitability are printed beside it where they exist.
@@ -42,6 +44,7 @@ from coach.solver.abstract import (
     solve_abstract,
 )
 from coach.solver.cfr import Profile, exploitability
+from coach.solver.full_response import FullGameResponse
 from coach.solver.games import GameTree, PerudoRound, build_tree, count_tree
 from coach.solver.tables import table_key
 from coach.solver.values import INDEX_FILE
@@ -61,6 +64,10 @@ MAX_ITERATIONS = 1_000_000
 MAX_CHECK_EVERY = 10_000
 MIN_TIME_LIMIT, MAX_TIME_LIMIT = 0.01, 86_400.0
 MAX_FULL_NODES = 1_000_000
+MAX_EXACT_NODES = 200_000_000
+"""Full games of up to this many nodes are measured exactly without their tree: every state
+of 6 dice or fewer (107 million nodes; 7 dice make 3.8 billion)."""
+DEFAULT_EXACT_NODES = 120_000_000
 """Trees of up to this many nodes are built to measure exactly: under the default rules every
 such tree holds at most 22 million (node, hand) cells, within ``python -m coach solve``'s
 MAX_TREE_CELLS (about 1 GB)."""
@@ -121,13 +128,19 @@ def table_bytes(abstract: AbstractGame) -> int:
 
 
 def exploitability_figures(game: PerudoRound, abstract: AbstractGame, profile: Profile,
-                           tree: GameTree | None, bounds: Sequence[int]) -> dict[str, float]:
-    """The abstract ``profile``'s exploitability measured exactly in the full game (when its
-    ``tree`` is given), and the lower bound from local best responders remembering each of
-    ``bounds`` bids (``at_least_K4``), those longer than the abstraction's recall."""
+                           tree: GameTree | None, bounds: Sequence[int],
+                           exact: bool = False) -> dict[str, float]:
+    """The abstract ``profile``'s exploitability measured exactly in the full game: on its
+    ``tree`` when given, else, when ``exact``, by best responses walked without the tree
+    (:class:`coach.solver.full_response.FullGameResponse`); and the lower bound from local
+    best responders remembering each of ``bounds`` bids (``at_least_K4``), those longer than
+    the abstraction's recall."""
     figures = {}
     if tree is not None:
         gap = exploitability(tree, full_game_profile(tree, abstract, profile))
+        figures["exploitability"] = float(f"{gap:.3g}")
+    elif exact:
+        gap = FullGameResponse(abstract).exploitability(profile)
         figures["exploitability"] = float(f"{gap:.3g}")
     for finer in bounds:
         if finer > abstract.recall.bids:
@@ -138,7 +151,7 @@ def exploitability_figures(game: PerudoRound, abstract: AbstractGame, profile: P
 
 
 def measure(game: PerudoRound, recall: Recall, tree: GameTree | None, args: argparse.Namespace,
-            shipped: dict) -> dict[str, object]:
+            shipped: dict, exact: bool = False) -> dict[str, object]:
     """Solve ``game`` under ``recall`` and measure it; the figures as JSON values."""
     key = table_key(game.dice, game.palifico)
     start = time.perf_counter()
@@ -156,7 +169,8 @@ def measure(game: PerudoRound, recall: Recall, tree: GameTree | None, args: argp
         "local_gap": float(f"{solved.abstract_exploitability:.3g}"),
     }
     start = time.perf_counter()
-    row.update(exploitability_figures(game, abstract, solved.profile, tree, args.bound_recall))
+    row.update(exploitability_figures(game, abstract, solved.profile, tree, args.bound_recall,
+                                      exact))
     row["measure_seconds"] = round(time.perf_counter() - start, 2)
     if key in shipped:
         row["exact_value"] = shipped[key]["value"]
@@ -196,6 +210,12 @@ def build_parser() -> argparse.ArgumentParser:
                         default=400_000,
                         help=f"measure in the full game up to this many tree nodes, 0 to "
                              f"{MAX_FULL_NODES:,} (default 400,000)")
+    parser.add_argument("--exact-limit", type=arguments.whole_number(0, MAX_EXACT_NODES),
+                        default=DEFAULT_EXACT_NODES,
+                        help="beyond --full-limit, measure exactly without the tree up to this "
+                             f"many nodes, 0 to {MAX_EXACT_NODES:,} (default "
+                             f"{DEFAULT_EXACT_NODES:,}: every state of 6 dice or fewer; 3v3 "
+                             "takes minutes)")
     parser.add_argument("--bound-recall", nargs="*", type=arguments.whole_number(1, MAX_RECALL),
                         default=[], metavar="K",
                         help="lower bounds from local best responders remembering this many "
@@ -232,8 +252,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{table_key(game.dice, game.palifico)}: {nodes} tree nodes, full game "
               f"{'built' if tree else 'too large'}", file=sys.stderr)
         for bids in args.recall:
-            print(json.dumps(measure(game, Recall(bids, args.depth_cap), tree, args, shipped)),
-                  flush=True)
+            print(json.dumps(measure(game, Recall(bids, args.depth_cap), tree, args, shipped,
+                                     tree is None and nodes <= args.exact_limit)), flush=True)
     return 0
 
 

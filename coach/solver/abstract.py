@@ -215,6 +215,11 @@ class AbstractGame:
         """The opener's payoff matrix ``[h0, h1]`` at the opening, both following ``profile``,
         filled last stage first; ``visit(stage number, stage, [action, h0, h1])`` sees each
         stage's action matrices and may return the nodes' matrices instead of the mix."""
+        return self.node_values(profile, visit)[0]
+
+    def node_values(self, profile: Profile, visit: Visit | None = None) -> np.ndarray:
+        """``[node, h0, h1]``: the opener's payoff from each abstract state for each pair of
+        hands, both following ``profile`` (see :meth:`_backward`)."""
         values = np.zeros((self.size, *self.hand_counts))
         for number in range(len(self.stages) - 1, -1, -1):
             stage = self.stages[number]
@@ -225,7 +230,7 @@ class AbstractGame:
             chosen = visit(number, stage, actions) if visit else None
             values[stage.start:stage.stop] = (
                 _mix(stage, profile[number], actions) if chosen is None else chosen)
-        return values[0]
+        return values
 
     def best_response_value(self, player: int, profile: Profile) -> float:
         """``player``'s payoff from the local best response (per abstract state and hand,
@@ -293,6 +298,27 @@ def build_abstract(game: BidGame, recall: Recall,
     """Enumerate the abstract states of ``game`` under ``recall`` and group them in stages;
     the calls pay ``payoff`` if given (see :func:`coach.solver.games.relabel`), else the
     game's own payoff."""
+    layout = abstract_layout(game, recall)
+    stages = _stages(game, list(layout.keys), layout.codes, layout.targets, layout.longest,
+                     UtilityCache(game, payoff))
+    return AbstractGame(game, recall, layout.keys, stages)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The abstract states of a game under a recall in node order (by longest path from the
+    opening, as :func:`build_abstract` numbers them), each with its actions' codes (in the
+    order of :meth:`BidGame.actions`) and the nodes its raises lead to (-1 for a call):
+    what a table lookup needs, without the payoff matrices."""
+
+    keys: tuple[AbstractKey, ...]
+    codes: list[tuple[int, ...]]
+    targets: list[list[int]]
+    longest: np.ndarray
+
+
+def abstract_layout(game: BidGame, recall: Recall) -> Layout:
+    """Walk ``game``'s abstract states under ``recall`` and number them."""
     root: AbstractKey = recall.key(())
     keys, index = [root], {root: 0}
     codes_of: list[tuple[int, ...]] = []
@@ -314,11 +340,9 @@ def build_abstract(game: BidGame, recall: Recall,
     order = _by_longest_path(targets_of)
     renumber = np.empty(len(keys), dtype=np.int64)
     renumber[order] = np.arange(len(keys))
-    stages = _stages(game, [keys[node] for node in order], [codes_of[node] for node in order],
-                     [[int(renumber[t]) if t >= 0 else -1 for t in targets_of[node]]
-                      for node in order], _longest_paths(targets_of)[order],
-                     UtilityCache(game, payoff))
-    return AbstractGame(game, recall, tuple(keys[node] for node in order), stages)
+    return Layout(tuple(keys[node] for node in order), [codes_of[node] for node in order],
+                  [[int(renumber[t]) if t >= 0 else -1 for t in targets_of[node]]
+                   for node in order], _longest_paths(targets_of)[order])
 
 
 def count_abstract(game: BidGame, recall: Recall) -> int:
@@ -549,6 +573,30 @@ def abstract_arrays(abstract: AbstractGame, steps: Profile) -> dict[str, np.ndar
         arrays[f"prob{player}"] = np.concatenate(
             [np.rint(step) for stage, step in zip(abstract.stages, steps, strict=True)
              if stage.mover == player]).astype(np.uint16)
+    return arrays
+
+
+def abstract_values(abstract: AbstractGame, profile: Profile) -> dict[str, np.ndarray]:
+    """Per player ``value0`` / ``value1``: at each of that player's states (node order) and
+    for each of their hands, the player's expected payoff from there, both following
+    ``profile``, the other's hand weighed by their reach summed over the histories the state
+    merges (float16; NaN where the player's own play never reaches)."""
+    values = abstract.node_values(profile)
+    arrays = {}
+    for player in (0, 1):
+        own = abstract.reach(player, profile)
+        other = abstract.reach(1 - player, profile)
+        nodes = np.concatenate([np.arange(stage.start, stage.stop)
+                                for stage in abstract.stages if stage.mover == player])
+        if player == 0:
+            payoff = np.einsum("nij,nj->ni", values[nodes], other[nodes])
+        else:
+            payoff = -np.einsum("nij,ni->nj", values[nodes], other[nodes])
+        weight = other[nodes].sum(axis=1, keepdims=True)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean = payoff / weight
+        arrays[f"value{player}"] = np.where((own[nodes] > 0) & (weight > 0), mean,
+                                            np.nan).astype(np.float16)
     return arrays
 
 

@@ -48,6 +48,7 @@ from coach.engine.decide import Advice, CoachSettings, Option, Reason, advise, w
 from coach.engine.showdown import Showdown
 from coach.engine.situation import CALZA, DUDO, Action, ActionKind, Situation
 from coach.engine.table_play import COACH_TABLE_PLAY, TABLES_ANYWHERE, TablePlay
+from coach.solver.abstract import Recall, abstract_layout
 from coach.solver.cfr import (
     Profile,
     SolverGame,
@@ -71,6 +72,8 @@ from perudo_math import Rules
 
 DATA_DIR = INDEX_FILE.parent
 TABLES_FILE = DATA_DIR / "heads_up_tables.npz"
+ABSTRACT_TABLES_FILE = DATA_DIR / "abstract_tables.npz"
+ABSTRACT_INDEX_FILE = DATA_DIR / "abstract_tables.json"
 PROBABILITY_STEPS = 65535
 PURIFY_BELOW = 1e-3
 
@@ -230,8 +233,9 @@ def _weighed_raise(situation: Situation, action: Action, settings: CoachSettings
     return weigh_raise(situation, action.bid, settings)
 
 
-class StrategyTable:
-    """One shipped table, ready for walks from the opening to any bid history."""
+class _Table:
+    """What every table shares: its game and rules, and the mixed strategy it stores at a
+    point of the round (found by the subclass's :meth:`_locate`)."""
 
     def __init__(self, key: str, meta: dict[str, Any], arrays: dict[str, np.ndarray]) -> None:
         self.key = key
@@ -240,15 +244,8 @@ class StrategyTable:
                                 Rules.from_dict(meta["rules"]))
         self.rules_key = meta["rules_key"]
         self.payoff: Payoff = meta.get("payoff", "dice")
-        children = arrays["children"].astype(np.int64)
-        self.children = children
-        self.first_child = np.concatenate(([1], 1 + np.cumsum(children)[:-1]))
-        depth = _depths(children)
-        self.depth = depth
         self.probabilities = (arrays["prob0"], arrays["prob1"])
         self.values = (arrays["value0"], arrays["value1"])
-        self.edge_row = _ranks(np.where(depth >= 1, (depth - 1) % 2, -1))
-        self.node_row = _ranks(np.where(children > 0, depth % 2, -1))
 
     def advice(self, bids: list, faces: tuple[int, ...]) -> MixedAdvice | None:
         """The mixed strategy after ``bids`` for the mover holding ``faces``, if stored."""
@@ -256,39 +253,41 @@ class StrategyTable:
         hands = self.game.hand_sets[mover]
         if len(faces) != hands.dice:
             return None
-        node = self._walk(bids)
-        if node is None:
+        history = self._codes(bids)
+        if history is None:
             return None
-        last = NO_BID if not bids else self.game.bid_index[bids[-1]]
-        codes = self.game.actions(last, mover)
+        located = self._locate(history)
+        if located is None:
+            return None
+        first_row, value_row = located
+        codes = self.game.actions(history[-1] if history else NO_BID, mover)
         hand = hands.index(faces)
-        first = int(self.first_child[node])
-        rows = self.edge_row[first:first + len(codes)]
-        weights = self.probabilities[mover][rows, hand].astype(float)
+        weights = self.probabilities[mover][first_row:first_row + len(codes), hand].astype(float)
         if weights.sum() <= 0:
             return None
         weights /= weights.sum()
         choices = sorted(((self._action(code), float(w)) for code, w in zip(codes, weights,
                                                                            strict=True)
                           if w > 0), key=lambda choice: -choice[1])
-        value = float(self.values[mover][self.node_row[node], hand])
+        value = float(self.values[mover][value_row, hand])
         return MixedAdvice(tuple(choices), None if np.isnan(value) else value, self.key,
                            opening=not bids, payoff=self.payoff)
 
-    def _walk(self, bids: list) -> int | None:
-        """The node reached by ``bids`` from the opening, checking the rules on the way."""
-        node, last = 0, NO_BID
+    def _codes(self, bids: list) -> list[int] | None:
+        """The bids as the game's codes, ``None`` unless each is a legal raise of the last."""
+        history, last = [], NO_BID
         for index, bid in enumerate(bids):
             code = self.game.bid_index.get(bid)
-            codes = self.game.actions(last, index % 2)
-            if len(codes) != self.children[node]:
+            if code is None or code not in self.game.raises(last, index % 2):
                 return None
-            if code is None or code not in codes:
-                return None
-            node, last = int(self.first_child[node]) + codes.index(code), code
-        if len(self.game.actions(last, len(bids) % 2)) != self.children[node]:
-            return None
-        return node
+            history.append(code)
+            last = code
+        return history
+
+    def _locate(self, history: list[int]) -> tuple[int, int] | None:
+        """Where the mover's rows are after ``history``: the first action's row among the
+        mover's action rows and the row of the mover's values; ``None`` if not stored."""
+        raise NotImplementedError
 
     def _action(self, code: int) -> Action:
         if code == DUDO_CODE:
@@ -296,6 +295,65 @@ class StrategyTable:
         if code == CALZA_CODE:
             return CALZA
         return Action(ActionKind.RAISE, self.game.bids[code])
+
+
+class StrategyTable(_Table):
+    """One shipped exact table, ready for walks from the opening to any bid history."""
+
+    def __init__(self, key: str, meta: dict[str, Any], arrays: dict[str, np.ndarray]) -> None:
+        super().__init__(key, meta, arrays)
+        children = arrays["children"].astype(np.int64)
+        self.children = children
+        self.first_child = np.concatenate(([1], 1 + np.cumsum(children)[:-1]))
+        depth = _depths(children)
+        self.depth = depth
+        self.edge_row = _ranks(np.where(depth >= 1, (depth - 1) % 2, -1))
+        self.node_row = _ranks(np.where(children > 0, depth % 2, -1))
+
+    def _locate(self, history: list[int]) -> tuple[int, int] | None:
+        node = self._walk(history)
+        if node is None:
+            return None
+        return int(self.edge_row[int(self.first_child[node])]), int(self.node_row[node])
+
+    def _walk(self, history: list[int]) -> int | None:
+        """The node reached by ``history`` from the opening, each node's count of actions
+        checked against the rules on the way."""
+        node, last = 0, NO_BID
+        for index, code in enumerate(history):
+            codes = self.game.actions(last, index % 2)
+            if len(codes) != self.children[node]:
+                return None
+            node, last = int(self.first_child[node]) + codes.index(code), code
+        if len(self.game.actions(last, len(history) % 2)) != self.children[node]:
+            return None
+        return node
+
+
+class AbstractTable(_Table):
+    """One shipped table of an abstract game (:mod:`coach.solver.abstract`): the mover's
+    strategy depends on the last ``recall`` bids only, whatever came before them."""
+
+    def __init__(self, key: str, meta: dict[str, Any], arrays: dict[str, np.ndarray]) -> None:
+        super().__init__(key, meta, arrays)
+        self.recall = Recall(meta["recall_bids"], meta.get("depth_cap", 0))
+        layout = abstract_layout(self.game, self.recall)
+        counts = np.array([len(codes) for codes in layout.codes], dtype=np.int64)
+        if not np.array_equal(counts, arrays["children"].astype(np.int64)):
+            raise ValueError(f"{key}: the table was built for another abstract game")
+        self.node = {state: node for node, state in enumerate(layout.keys)}
+        movers = np.array([state[1] for state in layout.keys], dtype=np.int64)
+        self.first_row = np.zeros(counts.size, dtype=np.int64)
+        for player in (0, 1):
+            own = movers == player
+            self.first_row[own] = np.cumsum(counts[own]) - counts[own]
+        self.value_row = _ranks(movers)
+
+    def _locate(self, history: list[int]) -> tuple[int, int] | None:
+        node = self.node.get(self.recall.key(history))
+        if node is None:
+            return None
+        return int(self.first_row[node]), int(self.value_row[node])
 
 
 def _depths(children: np.ndarray) -> np.ndarray:
@@ -325,19 +383,37 @@ def _index() -> dict[str, Any]:
 
 
 @cache
-def load_table(key: str) -> StrategyTable | None:
-    """The shipped table ``key`` (see :func:`table_key`), or ``None`` if there is none."""
+def _abstract_index() -> dict[str, Any]:
+    if not ABSTRACT_INDEX_FILE.exists():
+        return {"tables": {}}
+    return json.loads(ABSTRACT_INDEX_FILE.read_text(encoding="utf-8"))
+
+
+@cache
+def load_table(key: str) -> StrategyTable | AbstractTable | None:
+    """The shipped table ``key`` (see :func:`table_key`): the exact one where there is one,
+    else the abstract one; ``None`` if there is neither."""
     meta = _index()["tables"].get(key)
-    if meta is None or not TABLES_FILE.exists():
-        return None
-    with np.load(TABLES_FILE, allow_pickle=False) as data:
-        arrays = {name: data[f"{key}.{name}"] for name in _ARRAY_NAMES}
-    return StrategyTable(key, meta, arrays)
+    if meta is not None and TABLES_FILE.exists():
+        with np.load(TABLES_FILE, allow_pickle=False) as data:
+            arrays = {name: data[f"{key}.{name}"] for name in _ARRAY_NAMES}
+        return StrategyTable(key, meta, arrays)
+    meta = _abstract_index()["tables"].get(key)
+    if meta is not None and ABSTRACT_TABLES_FILE.exists():
+        with np.load(ABSTRACT_TABLES_FILE, allow_pickle=False) as data:
+            arrays = {name: data[f"{key}.{name}"] for name in _ARRAY_NAMES}
+        return AbstractTable(key, meta, arrays)
+    return None
 
 
 def available_tables() -> dict[str, dict[str, Any]]:
-    """Each shipped table's figures, by key."""
+    """Each shipped exact table's figures, by key."""
     return dict(_index()["tables"])
+
+
+def abstract_tables() -> dict[str, dict[str, Any]]:
+    """Each shipped abstract table's figures, by key (:mod:`scripts.build_abstract_tables`)."""
+    return dict(_abstract_index()["tables"])
 
 
 # The bot.
