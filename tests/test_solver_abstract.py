@@ -494,3 +494,35 @@ def test_the_treeless_best_response_refuses_what_it_cannot_number():
     palifico = PerudoRound((2, 2), palifico=True)  # perfect recall: 24 bids remembered
     with pytest.raises(ValueError, match="K24: too long a recall to number its states"):
         FullGameResponse(build_abstract(palifico, Recall(len(palifico.bids))))
+
+
+def test_a_heads_up_spot_past_the_exact_tables_reads_the_abstract_one(shipped_1v3):
+    from coach import Situation, heads_up_strategy
+    from perudo_math import Bid, Hand, Rules
+
+    opened = Situation(Rules(), (1, 3), 1, Hand([2, 2, 5]), ((0, Bid(1, 5)),), False)
+    mixed = heads_up_strategy(opened)
+    assert mixed is not None and mixed.table == "1v3-normal"
+    assert sum(chance for _, chance in mixed.choices) == pytest.approx(1.0)
+    assert all(opened.is_legal(action) for action, _ in mixed.choices)
+    # Other rules (any face may follow) are not the table's: no table, the coach's own advice.
+    other = Situation(Rules(raise_rule="any-face"), (1, 3), 1, Hand([2, 2, 5]),
+                      ((0, Bid(1, 5)),), False)
+    assert heads_up_strategy(other) is None
+
+
+def test_the_build_covers_every_state_past_the_exact_tables_bottom_up():
+    from scripts.build_abstract_tables import default_states, recall_for, rounds_of
+
+    states = default_states()
+    assert len(states) == 21 and states[0] == (1, 3) and states[-1] == (5, 5)
+    assert not {(1, 1), (1, 2), (2, 1), (2, 2)} & set(states)
+    assert [sum(dice) for dice in states] == sorted(sum(dice) for dice in states)
+    # A palifico round is opened by who just dropped to one die.
+    assert rounds_of((1, 4)) == [False, True] and rounds_of((4, 1)) == [False]
+    assert rounds_of((1, 2)) == [False]  # its palifico round has an exact table
+    megabytes = 60 * 10**6
+    assert recall_for(PerudoRound((3, 4)), 2, megabytes) == Recall(2)
+    assert recall_for(PerudoRound((4, 4)), 2, megabytes) == Recall(1)
+    assert recall_for(PerudoRound((5, 5)), 3, 10**9) == Recall(2)
+    assert recall_for(PerudoRound((1, 3), palifico=True), 1, 1) == Recall(24)

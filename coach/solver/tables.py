@@ -25,6 +25,15 @@ Per table the arrays are:
   payoffs 2 P(the player wins the game) − 1, with dice payoffs the expected dice won this
   round (float16, NaN where the player's own table play never reaches).
 
+Past 2 dice against 2 the tree is too large to solve exactly: ``abstract_tables.npz`` /
+``abstract_tables.json`` beside them hold the strategies of abstract games where a player
+remembers only the last bids (:mod:`coach.solver.abstract`), written by ``python -m
+scripts.build_abstract_tables``, with the same arrays per table (``children`` then counts
+the actions of each abstract state, and ``value0`` / ``value1`` are per abstract state and
+hand, the other's hand weighed over the histories the state merges) and the figures of each
+(its ``recall``; its exploitability, exact up to 6 dice on the table). :func:`load_table`
+reads the exact table where there is one, else the abstract one (:class:`AbstractTable`).
+
 :func:`heads_up_strategy` reads a :class:`~coach.engine.situation.Situation`;
 :class:`CoachTablesBot` plays from the tables and falls back to the coach, and
 :func:`advise_with_tables` gives the advice that goes with that play, both where
