@@ -22,11 +22,14 @@ tree has at most ``--full-limit`` nodes, or without building the tree up to
 ``--exact-limit`` nodes (every state of 6 dice or fewer), else the lower bound from local
 best responders remembering the longest recall up to ``--bound-recall`` longer than K that
 fits in memory (``at_least_K4``). Each table also stores, per player's state and hand, the player's
-expected payoff from there (``value0`` / ``value1``, the advice's chance of winning). The
+expected payoff from there (``value0`` / ``value1``: 2 P(win the game) − 1, the advice's
+chance of winning, over the histories the state merges). The
 solve seconds and the bytes of each table are recorded. The tables go to ``--out`` as
 ``abstract_tables.npz`` and ``abstract_tables.json`` (``--out coach/solver/data`` ships
 them; the coach plays them where :data:`coach.engine.table_play.COACH_TABLE_PLAY` says);
-the figures are also printed as JSON.
+the figures are also printed as JSON. The files are rewritten after every table (a run
+stopped midway leaves the tables solved so far); a new run starts again from the first
+state given.
 
 Bad input exits with status 2 and one line on stderr, before any solving: every number is
 bounded, and every abstract game the run would build is counted first and refused beyond
@@ -37,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -138,7 +142,8 @@ def build_one(dice: tuple[int, int], palifico: bool, values: GameValues,
     loses = build_abstract(game, recall, opener_die_lost(game)).expected_value(stored)
     meta = {
         "dice": list(dice), "palifico": palifico, "recall": recall.name,
-        "recall_bids": recall.bids, "exact": palifico, "payoff": "game",
+        "recall_bids": recall.bids, "depth_cap": recall.depth_cap, "exact": palifico,
+        "payoff": "game",
         "rules": rules.to_dict(), "rules_key": round_rules_key(rules, dice),
         "states": abstract.size, "actions": abstract.actions,
         "iterations": solved.iterations, "solve_seconds": round(solved.seconds, 2),
@@ -151,7 +156,7 @@ def build_one(dice: tuple[int, int], palifico: bool, values: GameValues,
     del abstract
     nodes = count_tree(game)
     tree = build_tree(game) if nodes <= args.full_limit else None
-    exact = tree is None and nodes <= args.exact_limit
+    exact = tree is None and nodes <= args.exact_limit and not game.palifico
     started = time.perf_counter()
     meta.update(exploitability_figures(game, build_abstract(game, recall), stored, tree,
                                        [] if tree or exact else
@@ -164,16 +169,22 @@ def build_one(dice: tuple[int, int], palifico: bool, values: GameValues,
 
 
 def write(tables: dict[str, tuple[dict[str, np.ndarray], dict]], out: Path) -> dict[str, int]:
-    """Write the arrays (one compressed .npz) and the figures (JSON); the files' sizes."""
+    """Write the arrays (one compressed .npz) and the figures (JSON), each into a temporary
+    file then renamed over the old one, the arrays first: a run stopped at any point leaves
+    an index whose every table is in the arrays beside it. The files' sizes."""
     out.mkdir(parents=True, exist_ok=True)
     flat = {f"{key}.{name}": array for key, (arrays, _) in tables.items()
             for name, array in arrays.items()}
-    np.savez_compressed(out / f"{TABLES_NAME}.npz", **flat)
+    arrays_file, index_file = out / f"{TABLES_NAME}.npz", out / f"{TABLES_NAME}.json"
+    partial = out / f"{TABLES_NAME}.partial.npz"
+    np.savez_compressed(partial, **flat)
+    os.replace(partial, arrays_file)
     index = {"format": 1, "payoff": "game",
              "tables": {key: meta for key, (_, meta) in tables.items()}}
-    (out / f"{TABLES_NAME}.json").write_text(json.dumps(index, indent=1) + "\n",
-                                             encoding="utf-8")
-    return {path.name: path.stat().st_size for path in sorted(out.glob(f"{TABLES_NAME}.*"))}
+    partial = out / f"{TABLES_NAME}.partial.json"
+    partial.write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
+    os.replace(partial, index_file)
+    return {path.name: path.stat().st_size for path in (arrays_file, index_file)}
 
 
 def build_parser() -> argparse.ArgumentParser:

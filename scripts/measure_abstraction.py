@@ -44,7 +44,7 @@ from coach.solver.abstract import (
     solve_abstract,
 )
 from coach.solver.cfr import Profile, exploitability
-from coach.solver.full_response import FullGameResponse
+from coach.solver.full_response import FullGameResponse, numbered
 from coach.solver.games import GameTree, PerudoRound, build_tree, count_tree
 from coach.solver.tables import table_key
 from coach.solver.values import INDEX_FILE
@@ -64,13 +64,14 @@ MAX_ITERATIONS = 1_000_000
 MAX_CHECK_EVERY = 10_000
 MIN_TIME_LIMIT, MAX_TIME_LIMIT = 0.01, 86_400.0
 MAX_FULL_NODES = 1_000_000
+"""Trees of up to this many nodes are built to measure exactly: under the default rules every
+such tree holds at most 22 million (node, hand) cells, within ``python -m coach solve``'s
+MAX_TREE_CELLS (about 1 GB)."""
 MAX_EXACT_NODES = 200_000_000
 """Full games of up to this many nodes are measured exactly without their tree: every state
 of 6 dice or fewer (107 million nodes; 7 dice make 3.8 billion)."""
 DEFAULT_EXACT_NODES = 120_000_000
-"""Trees of up to this many nodes are built to measure exactly: under the default rules every
-such tree holds at most 22 million (node, hand) cells, within ``python -m coach solve``'s
-MAX_TREE_CELLS (about 1 GB)."""
+"""By default every state of 6 dice or fewer is measured exactly (3 against 3: minutes)."""
 MAX_ABSTRACT_BYTES = 2 * 10**9
 """The abstract game's value array, (abstract states × one side's hands × the other's) floats
 of 8 bytes: a solve peaks at about four times it (the stages' action matrices and their
@@ -131,7 +132,8 @@ def exploitability_figures(game: PerudoRound, abstract: AbstractGame, profile: P
                            tree: GameTree | None, bounds: Sequence[int],
                            exact: bool = False) -> dict[str, float]:
     """The abstract ``profile``'s exploitability measured exactly in the full game: on its
-    ``tree`` when given, else, when ``exact``, by best responses walked without the tree
+    ``tree`` when given, else, when ``exact`` and the recall can be numbered (not a long
+    perfect recall), by best responses walked without the tree
     (:class:`coach.solver.full_response.FullGameResponse`); and the lower bound from local
     best responders remembering each of ``bounds`` bids (``at_least_K4``), those longer than
     the abstraction's recall."""
@@ -139,7 +141,7 @@ def exploitability_figures(game: PerudoRound, abstract: AbstractGame, profile: P
     if tree is not None:
         gap = exploitability(tree, full_game_profile(tree, abstract, profile))
         figures["exploitability"] = float(f"{gap:.3g}")
-    elif exact:
+    elif exact and numbered(abstract):
         gap = FullGameResponse(abstract).exploitability(profile)
         figures["exploitability"] = float(f"{gap:.3g}")
     for finer in bounds:

@@ -14,12 +14,15 @@ from coach.solver.abstract import (
     AbstractGame,
     Recall,
     abstract_arrays,
+    abstract_layout,
     abstract_profile,
+    abstract_values,
     build_abstract,
     count_abstract,
     full_game_profile,
     restricted_exploitability,
     solve_abstract,
+    tree_keys,
 )
 from coach.solver.cfr import (
     Profile,
@@ -222,12 +225,24 @@ def test_abstract_tables_round_trip(coarse_1v1):
 
 @pytest.fixture(scope="module")
 def built_1v3(tmp_path_factory):
-    """1v3 and 1v1 as the script builds them, remembering the last bid (30 iterations)."""
+    """As the script builds them (30 iterations): 1v3 and 1v1 remembering the last bid, 1v3's
+    palifico round exactly; and 1v2 remembering two, measured without its tree."""
     from scripts.build_abstract_tables import main as build
 
     out = tmp_path_factory.mktemp("abstract")
     assert build(["--states", "1v3", "1v1", "--recall", "1", "--iterations", "30",
                   "--out", str(out)]) == 0
+    assert build(["--states", "1v2", "--recall", "2", "--iterations", "30", "--full-limit",
+                  "0", "--out", str(out / "k2")]) == 0
+    for name in ("npz", "json"):  # one folder, as shipped
+        (out / "k2" / f"abstract_tables.{name}").rename(out / f"k2.{name}")
+    with np.load(out / "abstract_tables.npz") as first, np.load(out / "k2.npz") as second:
+        merged = {**{name: first[name] for name in first.files},
+                  **{name: second[name] for name in second.files}}
+    np.savez_compressed(out / "abstract_tables.npz", **merged)
+    index = json.loads((out / "abstract_tables.json").read_text(encoding="utf-8"))
+    index["tables"].update(json.loads((out / "k2.json").read_text(encoding="utf-8"))["tables"])
+    (out / "abstract_tables.json").write_text(json.dumps(index), encoding="utf-8")
     return out
 
 
@@ -240,7 +255,8 @@ def _stored(out, key):
 def test_build_abstract_tables_writes_measured_tables(built_1v3):
     index = json.loads((built_1v3 / "abstract_tables.json").read_text(encoding="utf-8"))
     # 1v1's palifico round has an exact table shipped, 1v3's has not: it is built, exactly.
-    assert sorted(index["tables"]) == ["1v1-normal", "1v3-normal", "1v3-palifico"]
+    assert sorted(index["tables"]) == ["1v1-normal", "1v2-normal", "1v3-normal",
+                                       "1v3-palifico"]
     normal, palifico = index["tables"]["1v3-normal"], index["tables"]["1v3-palifico"]
     assert normal["recall"] == "K1" and not normal["exact"]
     assert palifico["exact"] and palifico["exploitability"] < 1e-2
@@ -276,14 +292,25 @@ def _random_history(game: PerudoRound, rng: random.Random) -> list[int]:
     return history
 
 
-def test_an_abstract_table_plays_its_state_whatever_came_before(built_1v3, shipped_1v3):
-    game = PerudoRound((1, 3), payoff="game")
-    abstract = build_abstract(game, Recall(1))
-    stored = _stored(built_1v3, "1v3-normal")
+ROUNDS = {"1v3-normal": ((1, 3), False, Recall(1)), "1v2-normal": ((1, 2), False, Recall(2)),
+          "1v3-palifico": ((1, 3), True, Recall(24))}
+
+
+@pytest.mark.parametrize("key", ROUNDS)
+def test_an_abstract_table_plays_its_state_whatever_came_before(built_1v3, shipped_1v3, key):
+    dice, palifico, recall = ROUNDS[key]
+    game = PerudoRound(dice, palifico, payoff="game")
+    abstract = build_abstract(game, recall)
+    stored = _stored(built_1v3, key)
     profile = abstract_profile(abstract, stored)
-    table = shipped_1v3.load_table("1v3-normal")
-    assert isinstance(table, shipped_1v3.AbstractTable)
-    assert shipped_1v3.load_table("1v1-normal").__class__.__name__ == "StrategyTable"
+    values = abstract_values(abstract, profile)
+    index = json.loads((built_1v3 / "abstract_tables.json").read_text(encoding="utf-8"))
+    table = shipped_1v3.AbstractTable(key, index["tables"][key], stored)
+    assert table.recall == recall
+    if key != "1v2-normal":  # 1v2 has an exact table shipped, which comes first
+        assert isinstance(shipped_1v3.load_table(key), shipped_1v3.AbstractTable)
+    movers = [state[1] for state in abstract.keys]
+    counts = [len(codes) for codes in abstract_layout(game, recall).codes]
     rng = random.Random(7)
     played = 0
     for _ in range(300):
@@ -292,14 +319,16 @@ def test_an_abstract_table_plays_its_state_whatever_came_before(built_1v3, shipp
         hand = rng.randrange(len(game.hand_sets[mover]))
         mixed = table.advice([game.bids[code] for code in history],
                              game.hand_sets[mover].hands[hand])
-        node = abstract.index[Recall(1).key(history)]
+        node = abstract.index[recall.key(history)]
         number = int(abstract.stage_of[node])
         stage = abstract.stages[number]
         local = node - stage.start
         rows = stage.child_segments[local] + np.arange(stage.child_counts[local])
         codes = game.actions(history[-1] if history else NO_BID, mover)
         assert len(codes) == rows.size
-        first = int(table.first_row[node])
+        # The mover's rows come state after state in node order.
+        first = sum(count for other, count in zip(movers[:node], counts, strict=False)
+                    if other == mover)
         raw = stored[f"prob{mover}"][first:first + rows.size, hand]
         assert (mixed is None) == (raw.sum() == 0)
         if mixed is None:
@@ -308,24 +337,68 @@ def test_an_abstract_table_plays_its_state_whatever_came_before(built_1v3, shipp
         chances = dict(mixed.choices)
         for code, expected in zip(codes, profile[number][rows, hand], strict=True):
             assert chances.get(table._action(code), 0.0) == pytest.approx(expected, abs=1e-12)
+        value = values[f"value{mover}"][movers[:node].count(mover), hand]
+        assert mixed.value == pytest.approx(float(value), abs=1e-9) or (
+            mixed.value is None and np.isnan(value))
     assert played > 100
     # The hand must have the table's dice, and the bids must be legal raises in turn.
     assert table.advice([], (2, 3)) is None
     assert table.advice([game.bids[5], game.bids[2]], (4,)) is None
 
 
-def test_an_abstract_tables_values_are_the_movers_expected_payoff(built_1v3):
-    game = PerudoRound((1, 3), payoff="game")
-    abstract = build_abstract(game, Recall(1))
-    stored = _stored(built_1v3, "1v3-normal")
-    profile = abstract_profile(abstract, stored)
-    opening = abstract.node_values(profile)[0]
-    w0, w1 = (hands.weights for hands in game.hand_sets)
-    assert np.allclose(stored["value0"][0], opening @ w1 / w1.sum(), atol=2e-3)
-    assert float(w0 @ stored["value0"][0].astype(float)) == pytest.approx(
-        abstract.expected_value(profile), abs=2e-3)
-    assert stored["value1"].dtype == np.float16
-    assert stored["value1"].shape[1] == len(game.hand_sets[1])
+def test_the_exact_table_comes_first_and_a_broken_one_is_refused(built_1v3, shipped_1v3):
+    assert shipped_1v3.load_table("1v1-normal").__class__.__name__ == "StrategyTable"
+    index = json.loads((built_1v3 / "abstract_tables.json").read_text(encoding="utf-8"))
+    meta = index["tables"]["1v3-normal"]
+    arrays = _stored(built_1v3, "1v3-normal")
+    with pytest.raises(ValueError, match="1v3-normal: the table's figures lack recall_bids"):
+        shipped_1v3.AbstractTable(
+            "1v3-normal", {name: value for name, value in meta.items() if name != "recall_bids"},
+            arrays)
+    with pytest.raises(ValueError, match=r"1v3-normal: value1 is shaped \(\d+, 56\), not"):
+        shipped_1v3.AbstractTable("1v3-normal", meta, {**arrays, "value1": arrays["value1"][1:]})
+    with pytest.raises(ValueError, match="1v3-normal: the table was built for another"):
+        shipped_1v3.AbstractTable("1v3-normal", {**meta, "recall_bids": 2}, arrays)
+
+
+def test_the_build_measures_exactly_without_the_tree(built_1v3):
+    index = json.loads((built_1v3 / "abstract_tables.json").read_text(encoding="utf-8"))
+    k2 = index["tables"]["1v2-normal"]  # --full-limit 0: no tree, the treeless measure
+    game = PerudoRound((1, 2), payoff="game")
+    abstract = build_abstract(game, Recall(2))
+    tree = build_tree(game)
+    profile = abstract_profile(abstract, _stored(built_1v3, "1v2-normal"))
+    assert k2["exploitability"] == float(
+        f"{exploitability(tree, full_game_profile(tree, abstract, profile)):.3g}")
+    assert k2["depth_cap"] == 0 and "at_least_K4" not in k2
+
+
+@pytest.mark.parametrize(("dice", "palifico"), [((1, 2), False), ((2, 1), True)])
+def test_an_abstract_tables_values_are_the_trees_under_perfect_recall(dice, palifico):
+    from coach.solver.cfr import infoset_values
+
+    game = PerudoRound(dice, palifico, payoff="game")
+    abstract = build_abstract(game, Recall(len(game.bids)))
+    profile = solve_abstract(abstract, iterations=30, target=None, check_every=30).profile
+    values = abstract_values(abstract, profile)
+    tree = build_tree(game)
+    full = full_game_profile(tree, abstract, profile)
+    keys = tree_keys(tree, abstract.recall)
+    for player in (0, 1):
+        rows = {node: row for row, node in enumerate(
+            node for node, state in enumerate(abstract.keys) if state[1] == player)}
+        exact = infoset_values(tree, full, player)
+        compared = 0
+        for depth, level in enumerate(tree.levels[:-1]):
+            if level.mover != player:
+                continue
+            for node, at in zip(level.start + level.internal, level.internal, strict=True):
+                mine = values[f"value{player}"][rows[abstract.index[keys[node]]]].astype(float)
+                theirs = exact[depth][at]
+                assert np.array_equal(np.isnan(mine), np.isnan(theirs))
+                assert np.allclose(mine, theirs, atol=5e-4, equal_nan=True)
+                compared += 1
+        assert compared > 10
 
 
 @pytest.mark.parametrize(("dice", "palifico"), [((1, 1), False), ((1, 2), False),

@@ -190,6 +190,23 @@ class AbstractGame:
                 result[stage.targets] += stage.scatter @ moves[stage.raises]
         return result
 
+    def joint_reach(self, profile: Profile) -> np.ndarray:
+        """``joint[n, h0, h1]``: the chance of the pair of hands times both players' moves
+        to node ``n``, summed over the histories there (not the product of the two players'
+        sums: each history weighs both at once)."""
+        w0, w1 = (hands.weights for hands in self.game.hand_sets)
+        result = np.zeros((self.size, *self.hand_counts))
+        result[0] = np.outer(w0, w1)
+        for stage, strategy in zip(self.stages, profile, strict=True):
+            if not stage.targets.size:
+                continue
+            moves = result[stage.start:stage.stop][stage.child_rank[stage.raises]]
+            chosen = strategy[stage.raises]
+            moves *= chosen[:, :, None] if stage.mover == 0 else chosen[:, None, :]
+            flat = stage.scatter @ moves.reshape(stage.raises.size, -1)
+            result[stage.targets] += flat.reshape(-1, *self.hand_counts)
+        return result
+
     def node_reach(self, player: int, profile: Profile) -> list[np.ndarray]:
         full = self.reach(player, profile)
         return [full[stage.start:stage.stop] for stage in self.stages]
@@ -579,24 +596,21 @@ def abstract_arrays(abstract: AbstractGame, steps: Profile) -> dict[str, np.ndar
 def abstract_values(abstract: AbstractGame, profile: Profile) -> dict[str, np.ndarray]:
     """Per player ``value0`` / ``value1``: at each of that player's states (node order) and
     for each of their hands, the player's expected payoff from there, both following
-    ``profile``, the other's hand weighed by their reach summed over the histories the state
-    merges (float16; NaN where the player's own play never reaches)."""
+    ``profile``: over the histories the state merges and the other's hands, weighed by how
+    likely each (history, other's hand) is given the player's hand (:meth:`joint_reach`).
+    Float16; NaN where the state cannot be reached holding that hand."""
     values = abstract.node_values(profile)
+    joint = abstract.joint_reach(profile)
     arrays = {}
     for player in (0, 1):
-        own = abstract.reach(player, profile)
-        other = abstract.reach(1 - player, profile)
         nodes = np.concatenate([np.arange(stage.start, stage.stop)
                                 for stage in abstract.stages if stage.mover == player])
-        if player == 0:
-            payoff = np.einsum("nij,nj->ni", values[nodes], other[nodes])
-        else:
-            payoff = -np.einsum("nij,ni->nj", values[nodes], other[nodes])
-        weight = other[nodes].sum(axis=1, keepdims=True)
+        weighed = (joint[nodes] * values[nodes]).sum(axis=2 - player)
+        weight = joint[nodes].sum(axis=2 - player)
         with np.errstate(invalid="ignore", divide="ignore"):
-            mean = payoff / weight
-        arrays[f"value{player}"] = np.where((own[nodes] > 0) & (weight > 0), mean,
-                                            np.nan).astype(np.float16)
+            mean = weighed / weight
+        sign = 1.0 if player == 0 else -1.0
+        arrays[f"value{player}"] = np.where(weight > 0, sign * mean, np.nan).astype(np.float16)
     return arrays
 
 

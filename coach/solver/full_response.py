@@ -61,8 +61,18 @@ class _Histories:
         return _Histories(self.depth, self.last[rows], self.recent[rows], self.reach[:, rows])
 
 
+def numbered(abstract: AbstractGame) -> bool:
+    """Whether :class:`FullGameResponse` can number ``abstract``'s states in 62 bits (not a
+    perfect recall of a long round)."""
+    recall = abstract.recall
+    return float(len(abstract.game.bids) + 1) ** recall.bids * 2 * (recall.depth_cap + 1) \
+        <= 2.0**62
+
+
 class FullGameResponse:
-    """Best responses in ``abstract``'s full game to strategies of ``abstract``."""
+    """Best responses in ``abstract``'s full game to strategies of ``abstract``, the calls
+    paid as the game pays them (``abstract`` built with another ``payoff`` is measured on
+    the game's own)."""
 
     def __init__(self, abstract: AbstractGame, batch: int | None = None) -> None:
         """``batch``: the nodes solved at once, by default as many as :data:`BATCH_BYTES`
@@ -77,7 +87,7 @@ class FullGameResponse:
         self.batch = batch
         game = self.game
         self.base = len(game.bids) + 1
-        if float(self.base) ** self.recall.bids * 2 * (self.recall.depth_cap + 1) > 2.0**62:
+        if not numbered(abstract):
             raise ValueError(f"{self.recall.name}: too long a recall to number its states "
                              "(a palifico round's perfect recall: measure it on its tree)")
         self.actions = [_action_table(game, mover) for mover in (0, 1)]
@@ -93,6 +103,8 @@ class FullGameResponse:
 
     def value(self, player: int, profile: Profile) -> float:
         """``player``'s payoff from an exact best response to the other's ``profile``."""
+        if player not in (0, 1):
+            raise ValueError(f"a player is 0 (the opener) or 1, not {player!r}")
         other = 1 - player
         flat = np.concatenate([strategy for stage, strategy in
                                zip(self.abstract.stages, profile, strict=True)
@@ -158,6 +170,8 @@ class FullGameResponse:
         mover = histories.depth % 2
         codes_of, counts_of = self.actions[mover]
         counts = counts_of[histories.last + 1]
+        if not counts.all():  # reduceat below needs an action everywhere, as the rules give
+            raise ValueError("a history without any action: the rules left a player stuck")
         segments = np.concatenate(([0], np.cumsum(counts)[:-1]))
         parent = np.repeat(np.arange(histories.size), counts)
         slot = np.arange(parent.size) - segments[parent]

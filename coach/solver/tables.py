@@ -174,7 +174,9 @@ def heads_up_strategy(situation: Situation) -> MixedAdvice | None:
     A table fits when exactly two players hold dice, the (opener's, other's) dice counts and
     the round type have a table built under the same round rules (see
     :func:`coach.solver.games.round_rules_key`), the bids alternate from the opener, are all
-    legal and within the dice on the table, and my own table play can reach this point.
+    legal and within the dice on the table, and the table stores a strategy there for my
+    hand: an exact table where my own table play reaches this point, an abstract one where
+    it reaches the state of the last bids (whatever came before them).
     """
     if not situation.heads_up:
         return None
@@ -344,14 +346,26 @@ class AbstractTable(_Table):
     strategy depends on the last ``recall`` bids only, whatever came before them."""
 
     def __init__(self, key: str, meta: dict[str, Any], arrays: dict[str, np.ndarray]) -> None:
+        missing = [name for name in ("dice", "palifico", "rules", "rules_key", "recall_bids",
+                                     "depth_cap") if name not in meta]
+        if missing:
+            raise ValueError(f"{key}: the table's figures lack {', '.join(missing)}")
         super().__init__(key, meta, arrays)
-        self.recall = Recall(meta["recall_bids"], meta.get("depth_cap", 0))
+        self.recall = Recall(meta["recall_bids"], meta["depth_cap"])
         layout = abstract_layout(self.game, self.recall)
         counts = np.array([len(codes) for codes in layout.codes], dtype=np.int64)
         if not np.array_equal(counts, arrays["children"].astype(np.int64)):
             raise ValueError(f"{key}: the table was built for another abstract game")
-        self.node = {state: node for node, state in enumerate(layout.keys)}
         movers = np.array([state[1] for state in layout.keys], dtype=np.int64)
+        for player in (0, 1):
+            hands = len(self.game.hand_sets[player])
+            own = movers == player
+            shapes = {"prob": (int(counts[own].sum()), hands), "value": (int(own.sum()), hands)}
+            for name, shape in shapes.items():
+                if arrays[f"{name}{player}"].shape != shape:
+                    raise ValueError(f"{key}: {name}{player} is shaped "
+                                     f"{arrays[f'{name}{player}'].shape}, not {shape}")
+        self.node = {state: node for node, state in enumerate(layout.keys)}
         self.first_row = np.zeros(counts.size, dtype=np.int64)
         for player in (0, 1):
             own = movers == player
