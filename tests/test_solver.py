@@ -176,8 +176,33 @@ def test_every_table_is_shipped_small_and_nearly_unexploitable():
     assert TABLES_FILE.stat().st_size + INDEX_FILE.stat().st_size < 1_000_000
 
 
+def test_every_heads_up_state_up_to_five_dice_a_side_has_a_table_within_50_mb():
+    from coach.solver.tables import (
+        ABSTRACT_INDEX_FILE,
+        ABSTRACT_TABLES_FILE,
+        AbstractTable,
+        abstract_tables,
+    )
+
+    exact, abstract = available_tables(), abstract_tables()
+    for first in range(1, 6):
+        for second in range(1, 6):
+            assert f"{first}v{second}-normal" in {**exact, **abstract}
+        assert f"1v{first}-palifico" in {**exact, **abstract}  # who drops to one die opens
+    files = (TABLES_FILE, INDEX_FILE, ABSTRACT_TABLES_FILE, ABSTRACT_INDEX_FILE)
+    assert sum(path.stat().st_size for path in files) < 50 * 10**6
+    for key, meta in abstract.items():
+        assert isinstance(load_table(key), AbstractTable) or key in exact
+        # Measured exactly up to 6 dice on the table; above, a lower bound from longer memories.
+        if sum(meta["dice"]) <= 6:
+            assert meta["exploitability"] < 0.06, key
+        else:
+            assert any(name.startswith("at_least_K") for name in meta), key
+
+
 @pytest.mark.parametrize("key", ["1v1-normal", "1v1-palifico", "1v2-normal", "2v1-normal",
-                                 "1v2-palifico"])
+                                 "1v2-palifico", "3v3-normal", "2v5-normal", "5v5-normal",
+                                 "1v4-palifico"])
 def test_table_probabilities_sum_to_one_over_legal_actions(key):
     table = load_table(key)
     assert table is not None
@@ -217,7 +242,8 @@ def test_lookup_declines_when_no_table_fits():
     assert heads_up_strategy(Situation(Rules(), (1, 1, 1), 0, hand)) is None
     assert heads_up_strategy(Situation(Rules(raise_rule="any-face"), (1, 1), 0, hand)) is None
     assert heads_up_strategy(Situation(Rules(calza_heads_up=True), (1, 1), 0, hand)) is None
-    assert heads_up_strategy(Situation(Rules(), (3, 1), 0, Hand([3, 3, 3]))) is None
+    six = Situation(Rules(starting_dice=6), (6, 1), 0, Hand([3, 3, 3, 4, 4, 4]))
+    assert heads_up_strategy(six) is None  # no table holds 6 dice a side
     above_table = ((0, Bid(3, 5)),)
     assert heads_up_strategy(Situation(Rules(), (1, 1), 1, hand, above_table)) is None
     not_alternating = ((0, Bid(1, 5)), (0, Bid(2, 5)))
