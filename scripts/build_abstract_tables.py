@@ -25,7 +25,8 @@ fits in memory (``at_least_K4``). Each table also stores, per player's state and
 expected payoff from there (``value0`` / ``value1``: 2 P(win the game) − 1, the advice's
 chance of winning, over the histories the state merges). The
 solve seconds and the bytes of each table are recorded. The tables go to ``--out`` as
-``abstract_tables.npz`` and ``abstract_tables.json`` (``--out coach/solver/data`` ships
+``abstract/<key>.npz`` (one file a table) and ``abstract_tables.json`` (``--out
+coach/solver/data`` ships
 them; the coach plays them where :data:`coach.engine.table_play.COACH_TABLE_PLAY` says);
 the figures are also printed as JSON. The files are rewritten after every table (a run
 stopped midway leaves the tables solved so far); a new run starts again from the first
@@ -83,6 +84,7 @@ from scripts.measure_abstraction import (
 
 PROG = "python -m scripts.build_abstract_tables"
 TABLES_NAME = "abstract_tables"
+ARRAYS_FOLDER = "abstract"
 MAX_TABLE_MB = MAX_ABSTRACT_BYTES // 10**6
 
 
@@ -153,12 +155,11 @@ def build_one(dice: tuple[int, int], palifico: bool, values: GameValues,
         "model_states": sorted(table_key((s.opener_dice, s.responder_dice), s.palifico)
                                for s in values.model_states),
     }
-    del abstract
     nodes = count_tree(game)
     tree = build_tree(game) if nodes <= args.full_limit else None
     exact = tree is None and nodes <= args.exact_limit and not game.palifico
     started = time.perf_counter()
-    meta.update(exploitability_figures(game, build_abstract(game, recall), stored, tree,
+    meta.update(exploitability_figures(game, abstract, stored, tree,
                                        [] if tree or exact else
                                        bound_recall_for(game, recall, args.bound_recall),
                                        exact))
@@ -168,23 +169,23 @@ def build_one(dice: tuple[int, int], palifico: bool, values: GameValues,
     return arrays, meta, values.with_solved(start, SolvedRound(meta["game_value"], loses))
 
 
-def write(tables: dict[str, tuple[dict[str, np.ndarray], dict]], out: Path) -> dict[str, int]:
-    """Write the arrays (one compressed .npz) and the figures (JSON), each into a temporary
-    file then renamed over the old one, the arrays first: a run stopped at any point leaves
-    an index whose every table is in the arrays beside it. The files' sizes."""
-    out.mkdir(parents=True, exist_ok=True)
-    flat = {f"{key}.{name}": array for key, (arrays, _) in tables.items()
-            for name, array in arrays.items()}
-    arrays_file, index_file = out / f"{TABLES_NAME}.npz", out / f"{TABLES_NAME}.json"
-    partial = out / f"{TABLES_NAME}.partial.npz"
-    np.savez_compressed(partial, **flat)
-    os.replace(partial, arrays_file)
-    index = {"format": 1, "payoff": "game",
-             "tables": {key: meta for key, (_, meta) in tables.items()}}
-    partial = out / f"{TABLES_NAME}.partial.json"
+def write(key: str, arrays: dict[str, np.ndarray], tables: dict[str, dict], out: Path,
+          ) -> dict[str, int]:
+    """Write table ``key``'s arrays (``abstract/<key>.npz``, compressed), then the figures
+    of every table so far (``abstract_tables.json``), each into a temporary file renamed
+    over the old one: a run stopped at any point leaves an index whose every table has its
+    arrays beside it. The sizes of the files written."""
+    folder = out / ARRAYS_FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    path, partial = folder / f"{key}.npz", folder / f"{key}.partial.npz"
+    np.savez_compressed(partial, **arrays)
+    os.replace(partial, path)
+    index = {"format": 2, "payoff": "game", "tables": tables}
+    index_file, partial = out / f"{TABLES_NAME}.json", out / f"{TABLES_NAME}.partial.json"
     partial.write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
     os.replace(partial, index_file)
-    return {path.name: path.stat().st_size for path in (arrays_file, index_file)}
+    return {f"{ARRAYS_FOLDER}/{path.name}": path.stat().st_size,
+            index_file.name: index_file.stat().st_size}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -239,19 +240,20 @@ def run(args: argparse.Namespace) -> int:
     """Solve, measure and write every table the arguments name; print the figures."""
     plan(args)
     values = shipped_values()
-    tables = {}
+    tables: dict[str, dict] = {}
     started = time.perf_counter()
     sizes: dict[str, int] = {}
     for dice in args.states:
         for palifico in rounds_of(dice):
             arrays, meta, values = build_one(dice, palifico, values, args)
-            tables[table_key(dice, palifico)] = arrays, meta
+            key = table_key(dice, palifico)
+            tables[key] = meta
             try:  # after every table: a long run stopped midway keeps what it solved
-                sizes = write(tables, args.out)
+                sizes.update(write(key, arrays, tables, args.out))
             except OSError as error:
                 raise ValueError(f"--out: cannot write into {str(args.out)!r}: "
                                  f"{error.strerror}") from None
-    print(json.dumps({"tables": {key: meta for key, (_, meta) in tables.items()},
+    print(json.dumps({"tables": tables,
                       "bytes": sizes, "seconds": round(time.perf_counter() - started, 1)},
                      indent=1))
     return 0

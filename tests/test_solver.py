@@ -179,7 +179,7 @@ def test_every_table_is_shipped_small_and_nearly_unexploitable():
 def test_every_heads_up_state_up_to_five_dice_a_side_has_a_table_within_50_mb():
     from coach.solver.tables import (
         ABSTRACT_INDEX_FILE,
-        ABSTRACT_TABLES_FILE,
+        ABSTRACT_TABLES_DIR,
         AbstractTable,
         abstract_tables,
     )
@@ -189,8 +189,10 @@ def test_every_heads_up_state_up_to_five_dice_a_side_has_a_table_within_50_mb():
         for second in range(1, 6):
             assert f"{first}v{second}-normal" in {**exact, **abstract}
         assert f"1v{first}-palifico" in {**exact, **abstract}  # who drops to one die opens
-    files = (TABLES_FILE, INDEX_FILE, ABSTRACT_TABLES_FILE, ABSTRACT_INDEX_FILE)
+    files = (TABLES_FILE, INDEX_FILE, ABSTRACT_INDEX_FILE, *ABSTRACT_TABLES_DIR.glob("*"))
     assert sum(path.stat().st_size for path in files) < 50 * 10**6
+    assert max(path.stat().st_size for path in files) < 2 * 10**6  # none too big for git
+    assert sorted(path.stem for path in ABSTRACT_TABLES_DIR.glob("*")) == sorted(abstract)
     for key, meta in abstract.items():
         assert isinstance(load_table(key), AbstractTable) or key in exact
         # Measured exactly up to 6 dice on the table; above, a lower bound from longer memories.

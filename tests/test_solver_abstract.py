@@ -234,22 +234,18 @@ def built_1v3(tmp_path_factory):
                   "--out", str(out)]) == 0
     assert build(["--states", "1v2", "--recall", "2", "--iterations", "30", "--full-limit",
                   "0", "--out", str(out / "k2")]) == 0
-    for name in ("npz", "json"):  # one folder, as shipped
-        (out / "k2" / f"abstract_tables.{name}").rename(out / f"k2.{name}")
-    with np.load(out / "abstract_tables.npz") as first, np.load(out / "k2.npz") as second:
-        merged = {**{name: first[name] for name in first.files},
-                  **{name: second[name] for name in second.files}}
-    np.savez_compressed(out / "abstract_tables.npz", **merged)
+    # One folder, as shipped.
+    (out / "k2" / "abstract" / "1v2-normal.npz").rename(out / "abstract" / "1v2-normal.npz")
     index = json.loads((out / "abstract_tables.json").read_text(encoding="utf-8"))
-    index["tables"].update(json.loads((out / "k2.json").read_text(encoding="utf-8"))["tables"])
+    index["tables"].update(json.loads((out / "k2" / "abstract_tables.json").read_text(
+        encoding="utf-8"))["tables"])
     (out / "abstract_tables.json").write_text(json.dumps(index), encoding="utf-8")
     return out
 
 
 def _stored(out, key):
-    with np.load(out / "abstract_tables.npz") as stored:
-        return {name.split(".")[1]: stored[name] for name in stored.files
-                if name.startswith(f"{key}.")}
+    with np.load(out / "abstract" / f"{key}.npz") as stored:
+        return {name: stored[name] for name in stored.files}
 
 
 def test_build_abstract_tables_writes_measured_tables(built_1v3):
@@ -272,7 +268,7 @@ def shipped_1v3(built_1v3, monkeypatch):
     """The tables of :func:`built_1v3` in place of the shipped abstract ones."""
     from coach.solver import tables
 
-    monkeypatch.setattr(tables, "ABSTRACT_TABLES_FILE", built_1v3 / "abstract_tables.npz")
+    monkeypatch.setattr(tables, "ABSTRACT_TABLES_DIR", built_1v3 / "abstract")
     monkeypatch.setattr(tables, "ABSTRACT_INDEX_FILE", built_1v3 / "abstract_tables.json")
     tables._abstract_index.cache_clear()
     tables.load_table.cache_clear()

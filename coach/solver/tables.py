@@ -25,14 +25,14 @@ Per table the arrays are:
   payoffs 2 P(the player wins the game) − 1, with dice payoffs the expected dice won this
   round (float16, NaN where the player's own table play never reaches).
 
-Past 2 dice against 2 the tree is too large to solve exactly: ``abstract_tables.npz`` /
-``abstract_tables.json`` beside them hold the strategies of abstract games where a player
-remembers only the last bids (:mod:`coach.solver.abstract`), written by ``python -m
-scripts.build_abstract_tables``, with the same arrays per table (``children`` then counts
-the actions of each abstract state, and ``value0`` / ``value1`` are per abstract state and
-hand, the other's hand weighed over the histories the state merges) and the figures of each
-(its ``recall``; its exploitability, exact up to 6 dice on the table). :func:`load_table`
-reads the exact table where there is one, else the abstract one (:class:`AbstractTable`).
+Past 2 dice against 2 the tree is too large to solve exactly: ``abstract/<key>.npz`` (one
+file a table) and ``abstract_tables.json`` beside them hold the strategies of abstract
+games where a player remembers only the last bids (:mod:`coach.solver.abstract`), written
+by ``python -m scripts.build_abstract_tables``. Each table has the same arrays: ``children``
+counts the actions of each abstract state, and ``value0`` / ``value1`` are per abstract
+state and hand, over the histories the state merges. Its figures include its ``recall``
+and its exploitability, exact up to 6 dice on the table. :func:`load_table` reads the
+exact table where there is one, else the abstract one (:class:`AbstractTable`).
 
 :func:`heads_up_strategy` reads a :class:`~coach.engine.situation.Situation`;
 :class:`CoachTablesBot` plays from the tables and falls back to the coach, and
@@ -81,7 +81,8 @@ from perudo_math import Rules
 
 DATA_DIR = INDEX_FILE.parent
 TABLES_FILE = DATA_DIR / "heads_up_tables.npz"
-ABSTRACT_TABLES_FILE = DATA_DIR / "abstract_tables.npz"
+ABSTRACT_TABLES_DIR = DATA_DIR / "abstract"
+"""One ``<key>.npz`` per abstract table: every file stays small (the largest is 0.5 MB)."""
 ABSTRACT_INDEX_FILE = DATA_DIR / "abstract_tables.json"
 PROBABILITY_STEPS = 65535
 PURIFY_BELOW = 1e-3
@@ -422,9 +423,10 @@ def load_table(key: str) -> StrategyTable | AbstractTable | None:
             arrays = {name: data[f"{key}.{name}"] for name in _ARRAY_NAMES}
         return StrategyTable(key, meta, arrays)
     meta = _abstract_index()["tables"].get(key)
-    if meta is not None and ABSTRACT_TABLES_FILE.exists():
-        with np.load(ABSTRACT_TABLES_FILE, allow_pickle=False) as data:
-            arrays = {name: data[f"{key}.{name}"] for name in _ARRAY_NAMES}
+    path = ABSTRACT_TABLES_DIR / f"{key}.npz"
+    if meta is not None and path.exists():
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {name: data[name] for name in _ARRAY_NAMES}
         return AbstractTable(key, meta, arrays)
     return None
 
