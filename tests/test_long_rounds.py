@@ -33,7 +33,7 @@ from coach.engine.beliefs import (
     round_reading,
 )
 from coach.engine.hands import choice_table, hand_space, numpy_row_sums, uniform_survival
-from coach.engine.rollout import raise_losses
+from coach.engine.rollout import raise_outcomes
 from coach.review import decision_rounds, review, tracked_decision, tracked_decisions
 from perudo_math import (
     MAX_MOVES,
@@ -253,9 +253,9 @@ def test_raises_above_the_table_lose_for_sure_without_being_played_out(monkeypat
               if option.action.bid is not None]
     assert raises and all(bid.quantity > spot.table_dice for bid in raises)
     beliefs_ = TableBeliefs(spot)
-    played = raise_losses(spot, raises, beliefs_.hand_weights,
+    played = raise_outcomes(spot, raises, beliefs_.hand_weights,
                           lambda seat: decide.CoachSettings().threshold_of(seat, 10), 256,
-                          beliefs_.view_of, decide.CoachSettings().rollout_call_margin)
+                          beliefs_.view_of, decide.CoachSettings().rollout_call_margin).lose
     assert list(played) == [1.0] * len(raises)  # what playing them out would say
 
     def refuse(*_: object, **__: object) -> None:

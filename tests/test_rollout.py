@@ -25,7 +25,6 @@ from coach.engine.hands import hand_space, uniform_survival
 from coach.engine.rollout import (
     drawn_rows,
     play_out,
-    raise_losses,
     raise_outcomes,
     sample_matches,
     spot_seed,
@@ -179,8 +178,8 @@ def test_weights_that_are_not_chances_are_refused_as_numpy_refuses_them():
 
 def test_a_raise_above_the_table_always_loses_and_one_true_in_my_hand_rarely_does():
     spot = situation([1, 1, 4], [3, 3, 3])
-    losses = raise_losses(spot, [Bid(10, 4), Bid(3, 4)], lambda seat: None,
-                          lambda seat: 0.5, samples=200)
+    losses = raise_outcomes(spot, [Bid(10, 4), Bid(3, 4)], lambda seat: None,
+                          lambda seat: 0.5, samples=200).lose
     assert losses[0] == 1.0
     # 3 x 4 is true in my own hand: whoever calls it loses, so it can only come back to me
     assert 0.0 < losses[1] < 0.5
@@ -208,8 +207,8 @@ def test_rolled_out_raises_read_the_bidders_hands():
     def threshold(seat: int) -> float:
         return 0.5
 
-    by_reading = raise_losses(spot, [Bid(5, 4)], read.hand_weights, threshold, 400)
-    uniform = raise_losses(spot, [Bid(5, 4)], plain.hand_weights, threshold, 400)
+    by_reading = raise_outcomes(spot, [Bid(5, 4)], read.hand_weights, threshold, 400).lose
+    uniform = raise_outcomes(spot, [Bid(5, 4)], plain.hand_weights, threshold, 400).lose
     assert by_reading[0] < uniform[0]
 
 
@@ -230,9 +229,9 @@ def test_seats_that_read_the_bids_see_the_faces_bid_and_let_them_pass():
     def threshold(seat: int) -> float:
         return 0.5
 
-    reading = raise_losses(spot, [Bid(4, 4)], read.hand_weights, threshold, 400,
-                           read.view_of)
-    fair_dice = raise_losses(spot, [Bid(4, 4)], read.hand_weights, threshold, 400)
+    reading = raise_outcomes(spot, [Bid(4, 4)], read.hand_weights, threshold, 400,
+                           read.view_of).lose
+    fair_dice = raise_outcomes(spot, [Bid(4, 4)], read.hand_weights, threshold, 400).lose
     assert reading[0] < fair_dice[0]
 
 
@@ -271,10 +270,6 @@ def test_a_rolled_out_raise_weighs_its_draws_and_its_one_step_risk(margin):
     drawn = raise_outcomes(spot, [o.action.bid for o in raises], beliefs.hand_weights,
                            lambda seat: coach.threshold_of(seat, 5), coach.rollouts,
                            beliefs.view_of, margin)
-    assert drawn.lose.tolist() == raise_losses(
-        spot, [o.action.bid for o in raises], beliefs.hand_weights,
-        lambda seat: coach.threshold_of(seat, 5), coach.rollouts, beliefs.view_of,
-        margin).tolist()
     for option, lose, called in zip(raises, drawn.lose, drawn.called, strict=True):
         step = one_step.option(option.action)
         assert step.p_true > 0
@@ -294,12 +289,12 @@ def test_callers_by_a_margin_play_the_round_out_otherwise():
                      [(1, Bid(3, 4)), (2, Bid(4, 4)), (3, Bid(5, 4)), (4, Bid(6, 4))])
     beliefs = TableBeliefs(spot, CoachSettings().reading)
     raises = [Bid(7, 4), Bid(7, 5), Bid(4, 1)]
-    by_threshold = raise_losses(spot, raises, beliefs.hand_weights, lambda seat: 0.7, 256,
-                                beliefs.view_of)
-    by_margin = raise_losses(spot, raises, beliefs.hand_weights, lambda seat: 0.7, 256,
-                             beliefs.view_of, 0.2)
-    bolder = raise_losses(spot, raises, beliefs.hand_weights, lambda seat: 0.7, 256,
-                          beliefs.view_of, 0.6)
+    by_threshold = raise_outcomes(spot, raises, beliefs.hand_weights, lambda seat: 0.7, 256,
+                                beliefs.view_of).lose
+    by_margin = raise_outcomes(spot, raises, beliefs.hand_weights, lambda seat: 0.7, 256,
+                             beliefs.view_of, 0.2).lose
+    bolder = raise_outcomes(spot, raises, beliefs.hand_weights, lambda seat: 0.7, 256,
+                          beliefs.view_of, 0.6).lose
     assert not np.allclose(by_threshold, by_margin)
     assert not np.allclose(by_margin, bolder)
 

@@ -464,10 +464,10 @@ def _played_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
         drawn = iter(zip(outcomes.lose.tolist(), outcomes.called.tolist(), strict=True))
     draws = settings.rollouts
 
-    def blended(option: Option, drawn: float, one_step: float) -> float:
+    def blended(option: Option, from_draws: float, one_step: float) -> float:
         if option.p_true == 0.0:  # one step lets the caller raise a bid that cannot be true
-            return drawn
-        return (drawn * draws + one_step * ROLLOUT_PRIOR) / (draws + ROLLOUT_PRIOR)
+            return from_draws
+        return (from_draws * draws + one_step * ROLLOUT_PRIOR) / (draws + ROLLOUT_PRIOR)
 
     weighed = []
     for option, sure in zip(raises, certain, strict=True):

@@ -1,7 +1,7 @@
 """The rest of the round, sampled: how often a raise ends up costing me a die.
 
 A raise is not over when the next player lets it pass: the bid goes round the table and
-may come back to me. :func:`raise_losses` plays the rest of the round out many times.
+may come back to me. :func:`raise_outcomes` plays the rest of the round out many times.
 Each time, every other seat's hand is drawn from the table's reading of the bids (uniform
 dice where nothing was read), and then every player, me included, plays a fast policy from
 their own dice: by default (the coach's ``rollout_call_margin``) they call dudo when they
@@ -306,12 +306,3 @@ def raise_outcomes(situation: Situation, raises: Sequence[Bid], hands_of: HandsO
     lost = play_out(situation, raises, matches, threshold_of, cut_off, view_of, call_margin,
                     called)
     return RaiseOutcomes(lost.mean(axis=1), called.mean(axis=1))
-
-
-def raise_losses(situation: Situation, raises: Sequence[Bid], hands_of: HandsOf,
-                 threshold_of: ThresholdOf, samples: int,
-                 view_of: ViewOf | None = None,
-                 call_margin: float | None = None) -> np.ndarray:
-    """P(I lose a die this round) after each of ``raises``: :func:`raise_outcomes`' ``lose``."""
-    return raise_outcomes(situation, raises, hands_of, threshold_of, samples, view_of,
-                          call_margin).lose
