@@ -334,6 +334,16 @@ class Layout:
     longest: np.ndarray
 
 
+def first_rows(movers: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """Where each state's first action is among its mover's actions, the states taken in
+    node order with ``counts`` actions each: the row layout of ``prob0`` / ``prob1``."""
+    rows = np.zeros(counts.size, dtype=np.int64)
+    for player in (0, 1):
+        own = movers == player
+        rows[own] = np.cumsum(counts[own]) - counts[own]
+    return rows
+
+
 def abstract_layout(game: BidGame, recall: Recall) -> Layout:
     """Walk ``game``'s abstract states under ``recall`` and number them."""
     root: AbstractKey = recall.key(())

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from coach.solver.abstract import AbstractGame, _action_offsets, _local_segment
+from coach.solver.abstract import AbstractGame, first_rows
 from coach.solver.cfr import Profile
 from coach.solver.games import (
     CALZA_CODE,
@@ -35,7 +35,7 @@ from coach.solver.games import (
     NO_BID,
     BidGame,
     UtilityCache,
-    _subtree_order,
+    subtree_counts,
 )
 
 BATCH_BYTES = 512 * 2**20
@@ -96,10 +96,9 @@ class FullGameResponse:
         codes = np.array([self._code(key) for key in abstract.keys], dtype=np.int64)
         self.sorted_codes = np.sort(codes)
         self.node_of_code = np.argsort(codes)
-        offsets = _action_offsets(abstract)
-        nodes = np.arange(abstract.size)
-        stages = abstract.stage_of
-        self.first_row = offsets[stages] + _local_segment(abstract, nodes, stages)
+        movers = np.array([key[1] for key in abstract.keys], dtype=np.int64)
+        counts = np.concatenate([stage.child_counts for stage in abstract.stages])
+        self.first_row = first_rows(movers, counts)
 
     def value(self, player: int, profile: Profile) -> float:
         """``player``'s payoff from an exact best response to the other's ``profile``."""
@@ -219,12 +218,8 @@ def _action_table(game: BidGame, mover: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _subtree_sizes(game: BidGame) -> tuple[np.ndarray, np.ndarray]:
-    """Per mover, ``sizes[last + 1]``: the nodes of the subtree below bid ``last`` with
-    ``mover`` to act (the history's own node, its calls and every raise's subtree)."""
+    """:func:`~coach.solver.games.subtree_counts` as one array per mover, ``[last + 1]``."""
     sizes = [np.zeros(len(game.bids) + 1, dtype=np.int64) for _ in (0, 1)]
-    for last, mover in _subtree_order(game):
-        total = 1
-        for code in game.actions(last, mover):
-            total += int(sizes[1 - mover][code + 1]) if code >= 0 else 1
-        sizes[mover][last + 1] = total
+    for (last, mover), count in subtree_counts(game).items():
+        sizes[mover][last + 1] = count
     return sizes[0], sizes[1]

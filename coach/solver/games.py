@@ -546,14 +546,19 @@ def count_tree(game: BidGame) -> int:
     The subtree below a bid depends only on (last bid, mover), so a memoised count over
     those pairs is exact and cheap even where the tree itself would not fit in memory.
     """
+    return subtree_counts(game)[(NO_BID, 0)]
+
+
+def subtree_counts(game: BidGame) -> dict[tuple[int, int], int]:
+    """For each reachable (last bid, mover): the nodes of the subtree below it (its own
+    node, its calls and every raise's subtree), memoised over those pairs."""
     counts: dict[tuple[int, int], int] = {}
-    order = _subtree_order(game)
-    for last, mover in order:
+    for last, mover in _subtree_order(game):
         total = 1
         for code in game.actions(last, mover):
             total += counts[(code, 1 - mover)] if code >= 0 else 1
         counts[(last, mover)] = total
-    return counts[(NO_BID, 0)]
+    return counts
 
 
 def _subtree_order(game: BidGame) -> list[tuple[int, int]]:

@@ -57,7 +57,7 @@ from coach.engine.decide import Advice, CoachSettings, Option, Reason, advise, w
 from coach.engine.showdown import Showdown
 from coach.engine.situation import CALZA, DUDO, Action, ActionKind, Situation
 from coach.engine.table_play import COACH_TABLE_PLAY, TABLES_ANYWHERE, TablePlay
-from coach.solver.abstract import Recall, abstract_layout
+from coach.solver.abstract import Recall, abstract_layout, first_rows
 from coach.solver.cfr import (
     Profile,
     SolverGame,
@@ -367,10 +367,7 @@ class AbstractTable(_Table):
                     raise ValueError(f"{key}: {name}{player} is shaped "
                                      f"{arrays[f'{name}{player}'].shape}, not {shape}")
         self.node = {state: node for node, state in enumerate(layout.keys)}
-        self.first_row = np.zeros(counts.size, dtype=np.int64)
-        for player in (0, 1):
-            own = movers == player
-            self.first_row[own] = np.cumsum(counts[own]) - counts[own]
+        self.first_row = first_rows(movers, counts)
         self.value_row = _ranks(movers)
 
     def _locate(self, history: list[int]) -> tuple[int, int] | None:
