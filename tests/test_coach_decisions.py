@@ -74,6 +74,17 @@ def test_a_raise_the_next_player_would_call_is_not_certain_the_round_goes_on():
     assert all(option.lose > 0.0 for option in advice.options if option.action.kind == "raise")
 
 
+def test_a_raise_that_cannot_be_true_keeps_its_one_step_risk_when_no_draw_calls_it():
+    # Two dice besides my five fours: 3 × 3 cannot be true. Callers of wide margin raise
+    # past it in every draw; one step's caller still calls it, so it is not advised as safe.
+    situation = spot([4, 4, 4, 4, 4], [5, 1, 1], [(2, B("2x3"))])
+    advice = advise(situation, CoachSettings(rollout_call_margin=0.3))
+    impossible = advice.option(Action.raise_to("3x3"))
+    assert impossible is not None and impossible.p_true == 0.0
+    assert impossible.lose > 0.5 and impossible.challenge > 0.5
+    assert advice.action != Action.raise_to("3x3")
+
+
 def test_palifico_ranks_pacos_as_an_ordinary_face():
     assert strength(B("3xP"), palifico=False) > strength(B("5x6"), palifico=False)
     assert strength(B("3xP"), palifico=True) < strength(B("4x2"), palifico=True)

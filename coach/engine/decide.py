@@ -452,7 +452,7 @@ def _played_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
     (:func:`rollout.raise_outcomes`, on the spot's seeded draws, so a raise weighed alone gets
     the numbers it gets among others). The one-step estimate counts as
     :data:`ROLLOUT_PRIOR` draws more, so a chance the draws never showed is small, not nil;
-    not for a raise that cannot be true, which the draws settle."""
+    a raise that cannot be true takes the higher of the two."""
     players = len(situation.active_seats)
     certain = _surely_called(situation, settings, raises)
     played = [_raised(option) for option, sure in zip(raises, certain, strict=True) if not sure]
@@ -465,8 +465,12 @@ def _played_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
     draws = settings.rollouts
 
     def blended(option: Option, from_draws: float, one_step: float) -> float:
-        if option.p_true == 0.0:  # one step lets the caller raise a bid that cannot be true
-            return from_draws
+        if option.p_true == 0.0:
+            # A bid that cannot be true: the draws settle it where they see it called more
+            # often than one step does (which lets the caller raise it); where the draws'
+            # callers all raise past it, one step's caller still stands, or a 0 % risk
+            # would be advised on a bid that any table may call.
+            return max(from_draws, one_step)
         return (from_draws * draws + one_step * ROLLOUT_PRIOR) / (draws + ROLLOUT_PRIOR)
 
     weighed = []
