@@ -21,14 +21,13 @@ value, P(the opener loses a die), and the exploitability, exact in the full game
 tree has at most ``--full-limit`` nodes, or without building the tree up to
 ``--exact-limit`` nodes (every state of 6 dice or fewer), else the lower bound from local
 best responders remembering the longest recall up to ``--bound-recall`` longer than K that
-fits in memory (``at_least_K4``). Each table also stores, per player's state and hand, the player's
-expected payoff from there (``value0`` / ``value1``: 2 P(win the game) − 1, the advice's
-chance of winning, over the histories the state merges). The
-solve seconds and the bytes of each table are recorded. The tables go to ``--out`` as
-``abstract/<key>.npz`` (one file a table) and ``abstract_tables.json`` (``--out
-coach/solver/data`` ships
-them; the coach plays them where :data:`coach.engine.table_play.COACH_TABLE_PLAY` says);
-the figures are also printed as JSON. The files are rewritten after every table (a run
+fits in memory (``at_least_K4``). Each table also stores, per player's state and hand, the
+player's expected payoff from there (``value0`` / ``value1``: 2 P(win the game) − 1, the
+advice's chance of winning, over the histories the state merges). The solve seconds and the
+bytes of each table are recorded. The tables go to ``--out`` as ``abstract/<key>.npz`` (one
+file a table) and ``abstract_tables.json`` (``--out coach/solver/data`` ships them; the coach
+plays them where :data:`coach.engine.table_play.COACH_TABLE_PLAY` says); the figures are
+also printed as JSON. The files are rewritten after every table (a run
 stopped midway leaves the tables solved so far); a new run starts again from the first
 state given.
 
@@ -142,6 +141,7 @@ def build_one(dice: tuple[int, int], palifico: bool, values: GameValues,
     arrays.update(abstract_values(abstract, stored))
     value = abstract.expected_value(stored)
     loses = build_abstract(game, recall, opener_die_lost(game)).expected_value(stored)
+    game_value = round((1.0 + value) / 2.0, 6)
     meta = {
         "dice": list(dice), "palifico": palifico, "recall": recall.name,
         "recall_bids": recall.bids, "depth_cap": recall.depth_cap, "exact": palifico,
@@ -149,7 +149,7 @@ def build_one(dice: tuple[int, int], palifico: bool, values: GameValues,
         "rules": rules.to_dict(), "rules_key": round_rules_key(rules, dice),
         "states": abstract.size, "actions": abstract.actions,
         "iterations": solved.iterations, "solve_seconds": round(solved.seconds, 2),
-        "value": round(value, 6), "game_value": round((1.0 + value) / 2.0, 6),
+        "value": round(value, 6), "game_value": game_value,
         "opener_loses": round(loses, 6),
         "bytes": int(sum(array.nbytes for array in arrays.values())),
         "model_states": sorted(table_key((s.opener_dice, s.responder_dice), s.palifico)
@@ -166,7 +166,7 @@ def build_one(dice: tuple[int, int], palifico: bool, values: GameValues,
     meta["measure_seconds"] = round(time.perf_counter() - started, 2)
     print(f"{key}: {json.dumps(meta)}", file=sys.stderr, flush=True)
     start = RoundStart(dice[0], dice[1], palifico)
-    return arrays, meta, values.with_solved(start, SolvedRound(meta["game_value"], loses))
+    return arrays, meta, values.with_solved(start, SolvedRound(game_value, loses))
 
 
 def write(key: str, arrays: dict[str, np.ndarray], tables: dict[str, dict], out: Path,

@@ -254,8 +254,8 @@ def test_raises_above_the_table_lose_for_sure_without_being_played_out(monkeypat
     assert raises and all(bid.quantity > spot.table_dice for bid in raises)
     beliefs_ = TableBeliefs(spot)
     played = raise_outcomes(spot, raises, beliefs_.hand_weights,
-                          lambda seat: decide.CoachSettings().threshold_of(seat, 10), 256,
-                          beliefs_.view_of, decide.CoachSettings().rollout_call_margin).lose
+                            lambda seat: decide.CoachSettings().threshold_of(seat, 10), 256,
+                            beliefs_.view_of, decide.CoachSettings().rollout_call_margin).lose
     assert list(played) == [1.0] * len(raises)  # what playing them out would say
 
     def refuse(*_: object, **__: object) -> None:

@@ -179,7 +179,7 @@ def test_weights_that_are_not_chances_are_refused_as_numpy_refuses_them():
 def test_a_raise_above_the_table_always_loses_and_one_true_in_my_hand_rarely_does():
     spot = situation([1, 1, 4], [3, 3, 3])
     losses = raise_outcomes(spot, [Bid(10, 4), Bid(3, 4)], lambda seat: None,
-                          lambda seat: 0.5, samples=200).lose
+                            lambda seat: 0.5, samples=200).lose
     assert losses[0] == 1.0
     # 3 x 4 is true in my own hand: whoever calls it loses, so it can only come back to me
     assert 0.0 < losses[1] < 0.5
@@ -230,7 +230,7 @@ def test_seats_that_read_the_bids_see_the_faces_bid_and_let_them_pass():
         return 0.5
 
     reading = raise_outcomes(spot, [Bid(4, 4)], read.hand_weights, threshold, 400,
-                           read.view_of).lose
+                             read.view_of).lose
     fair_dice = raise_outcomes(spot, [Bid(4, 4)], read.hand_weights, threshold, 400).lose
     assert reading[0] < fair_dice[0]
 
@@ -290,11 +290,11 @@ def test_callers_by_a_margin_play_the_round_out_otherwise():
     beliefs = TableBeliefs(spot, CoachSettings().reading)
     raises = [Bid(7, 4), Bid(7, 5), Bid(4, 1)]
     by_threshold = raise_outcomes(spot, raises, beliefs.hand_weights, lambda seat: 0.7, 256,
-                                beliefs.view_of).lose
+                                  beliefs.view_of).lose
     by_margin = raise_outcomes(spot, raises, beliefs.hand_weights, lambda seat: 0.7, 256,
-                             beliefs.view_of, 0.2).lose
+                               beliefs.view_of, 0.2).lose
     bolder = raise_outcomes(spot, raises, beliefs.hand_weights, lambda seat: 0.7, 256,
-                          beliefs.view_of, 0.6).lose
+                            beliefs.view_of, 0.6).lose
     assert not np.allclose(by_threshold, by_margin)
     assert not np.allclose(by_margin, bolder)
 

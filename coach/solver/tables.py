@@ -82,7 +82,7 @@ from perudo_math import Rules
 DATA_DIR = INDEX_FILE.parent
 TABLES_FILE = DATA_DIR / "heads_up_tables.npz"
 ABSTRACT_TABLES_DIR = DATA_DIR / "abstract"
-"""One ``<key>.npz`` per abstract table: every file stays small (the largest is 0.5 MB)."""
+"""One ``<key>.npz`` per abstract table: every file stays small (the largest is 0.3 MB)."""
 ABSTRACT_INDEX_FILE = DATA_DIR / "abstract_tables.json"
 PROBABILITY_STEPS = 65535
 PURIFY_BELOW = 1e-3
