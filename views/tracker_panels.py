@@ -35,14 +35,15 @@ def panel_chips(game: GameState, me: int | None) -> str | None:
     state = TrackerState()
     options = [name for name in PANELS if name != "review" or me is not None]
     if state.panel not in (None, *options):
-        state.panel = None  # "my moves" of a seat no longer mine
+        state.close_panel()  # "my moves" of a seat no longer mine
     close_share_once_played(game)
     rounds = len(game.results)
     lang = current_language()  # bound: the labels may be formatted outside this run
-    return st.pills(t("tracker.panel.label"), options, key=TrackerState.panel.key,
-                    format_func=lambda name: f"{PANEL_ICONS[name]} "
-                    + translate(lang, f"tracker.panel.{name}", count=rounds),
-                    label_visibility="collapsed", persist_state="session")
+    with st.container(key="tracker_chips"):
+        return st.pills(t("tracker.panel.label"), options, key=state.panel_key,
+                        format_func=lambda name: f"{PANEL_ICONS[name]} "
+                        + translate(lang, f"tracker.panel.{name}", count=rounds),
+                        label_visibility="collapsed", persist_state="session")
 
 
 def close_share_once_played(game: GameState) -> None:
@@ -54,7 +55,7 @@ def close_share_once_played(game: GameState) -> None:
     elif state.share_opened_on is None:
         state.share_opened_on = game
     elif state.share_opened_on != game:
-        state.panel = None
+        state.close_panel()
         del state.share_opened_on
 
 

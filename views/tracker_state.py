@@ -82,7 +82,11 @@ class TrackerState(PageState):
     flashes = Field("tracker_flash", factory=Flashes)
     top_shown_on: Field[tuple[GameState | None] | None] = Field("tracker_flash_top_on", None)
     """The game the messages above it were first shown on (a 1-tuple: the set-up's is None)."""
-    panel: Field[str | None] = Field("tracker_panel", None)
+    panel_closings = Field("tracker_panel_closings", 0)
+    """How often the page closed the panel: each closing draws the chips anew under a new key
+    (:attr:`panel_key`). A tap sends the chips as the phone last drew them, and the shared
+    table's watch taps every few seconds: had the page set the chips' value to none, a watch
+    sent before that reached the phone would open the panel again."""
     share_opened_on: Field[GameState | None] = Field("tracker_share_opened_on", None)
     log_shown = Field("tracker_log_shown", LOG_PAGE)
     rule_values = Keyed[int | str | bool | None]("tracker_rule_", None)
@@ -91,6 +95,23 @@ class TrackerState(PageState):
     confirm_new = Field("tracker_confirm_new", False)
     share_everyone = Field("tracker_share_everyone", False)
     review: Field[ReviewKept | None] = Field("tracker_review", None)
+
+    @property
+    def panel_key(self) -> str:
+        """The chips' key: ``tracker_panel``, then one more suffix for each closing."""
+        closings = self.panel_closings
+        return "tracker_panel" if not closings else f"tracker_panel_{closings}"
+
+    @property
+    def panel(self) -> str | None:
+        """The panel open under the game, if any."""
+        chosen: str | None = self.store.get(self.panel_key)
+        return chosen
+
+    def close_panel(self) -> None:
+        """Close the panel: the chips are drawn anew, none chosen (see :attr:`panel_closings`)."""
+        self.store.pop(self.panel_key, None)
+        self.panel_closings += 1
 
     def flash(self, slot: Slot, level: Level, text: str) -> None:
         """A message for the next run, at ``slot``. Those above the game ("top") say what

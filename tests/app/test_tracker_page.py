@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import string
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -164,15 +165,21 @@ def errors(at: AppTest) -> list[str]:
     return [plain(e.value) for e in at.error]
 
 
+def panel_pills(at: AppTest) -> Any:
+    """The chips of the panels under the game (their key changes each time the page closes
+    the panel: ``TrackerState.panel_closings``)."""
+    return next(chips for chips in at.pills if str(chips.key).startswith("tracker_panel"))
+
+
 def open_panel(at: AppTest, panel: str) -> AppTest:
     """Show one of the panels under the game (the round log, who bluffs, my moves, the rules,
     the game), as a tap on its chip would."""
-    at.pills(key="tracker_panel").set_value(panel).run()
+    panel_pills(at).set_value(panel).run()
     return at
 
 
 def panel_chips(at: AppTest) -> list[str]:
-    return [plain(option) for option in at.pills(key="tracker_panel").options]
+    return [plain(option) for option in panel_pills(at).options]
 
 
 def held_text(at: AppTest) -> str:
@@ -1211,7 +1218,7 @@ def test_my_moves_in_the_rounds_whose_dice_i_entered_are_reviewed(app: AppTest) 
     bid(app, "4x3")
     call(app, "dudo", 6, caller=None)  # Cid's dudo is wrong: Cid loses again
     enter_hand(app, [2, 2, 3, 5, 6])
-    assert app.pills(key="tracker_panel").value == "review"  # still shown, round after round
+    assert panel_pills(app).value == "review"  # still shown, round after round
     state = game(app)
     from coach.review import review, tracked_decisions
     from perudo_math import Hand

@@ -75,7 +75,7 @@ def test_a_move_on_the_hosts_phone_shows_on_a_follower_served_by_another_process
     try:
         open_page(host, f"{first}/game?game={game.to_code()}&me=0&lang=fr")
         with script_run(host):
-            host.locator(".st-key-tracker_panel button").filter(has_text="Partager").click()
+            host.locator(".st-key-tracker_chips button").filter(has_text="Partager").click()
         with script_run(host):
             host.locator(".st-key-tracker_share button").click()
         link = host.locator("[data-testid='stCode']").inner_text().strip()
@@ -100,7 +100,7 @@ def test_a_move_on_the_hosts_phone_shows_on_a_follower_served_by_another_process
         # lets every phone record: the follower's screen says so without a move.
         expect(host.locator(".st-key-tracker_share_everyone")).to_have_count(0)
         with script_run(host):
-            host.locator(".st-key-tracker_panel button").filter(has_text="Partager").click()
+            host.locator(".st-key-tracker_chips button").filter(has_text="Partager").click()
         with script_run(host):
             host.locator(".st-key-tracker_share_everyone label").click()
         expect(follower.get_by_text("Table partagée\u00a0: vous la suivez et pouvez "
@@ -138,7 +138,7 @@ def test_a_follower_on_the_advice_page_never_keeps_last_rounds_dice(
     try:
         open_page(host, f"{first}/game?game={game.to_code()}&me=0&lang={lang}")
         with script_run(host):
-            host.locator(".st-key-tracker_panel button").filter(has_text=SHARE[lang]).click()
+            host.locator(".st-key-tracker_chips button").filter(has_text=SHARE[lang]).click()
         with script_run(host):
             host.locator(".st-key-tracker_share button").click()
         link = host.locator("[data-testid='stCode']").inner_text().strip()

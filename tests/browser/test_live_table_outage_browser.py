@@ -91,7 +91,7 @@ def share_from_the_chip(host: Page, lang: str) -> str:
     """The host taps the Share chip, lets every phone record, taps "Share this table"; the
     followers' link."""
     with script_run(host):
-        host.locator(".st-key-tracker_panel button").filter(has_text=SHARE_CHIP[lang]).click()
+        host.locator(".st-key-tracker_chips button").filter(has_text=SHARE_CHIP[lang]).click()
     flip(host, "tracker_share_everyone")
     tap(host, "tracker_share")
     return host.locator("[data-testid='stCode']").inner_text().strip()

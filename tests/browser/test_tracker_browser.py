@@ -143,7 +143,7 @@ def play_two_rounds(page: Page, app_url: str, lang: str, shots, tag: str) -> Non
 def show_panel(page: Page, chip: str) -> Locator:
     """Tap a chip under the game: its panel, drawn once chosen."""
     with script_run(page):
-        page.locator(".st-key-tracker_panel button").filter(has_text=chip).click()
+        page.locator(".st-key-tracker_chips button").filter(has_text=chip).click()
     return page.locator(".st-key-tracker_panel_shown")
 
 
