@@ -149,3 +149,34 @@ def test_the_coach_bot_shrinks_what_it_learns_toward_the_tables_threshold():
     # One call seen, weighed against ten decisions' worth of the table's prior: 0.7 or 0.4.
     weight = bot.profiles.weight
     assert at_five - alone == pytest.approx(round(weight / (weight + 1) * 0.3, 4), abs=2e-4)
+
+
+def test_calls_teach_a_seat_its_own_call_margin():
+    profiles = OpponentProfiles(weight=2)
+    hands = (Hand([2, 3]), Hand([4, 6]), Hand([5, 2]))
+    # Seat 2 calls 2 × 5 holding a five. From its dice, 2 × 5 needs one five or paco among
+    # four dice, true 1 − (2/3)^4; its likeliest raise, 1 × P, one paco among four, true
+    # 1 − (5/6)^4: it called a bid it saw true more likely than its raise.
+    first = showdown([(0, B("1x5")), (1, B("2x5"))], count=2, hands=hands, caller=2)
+    gap = OpponentProfiles._gap(first, 2, B("2x5"), Rules())
+    assert gap == pytest.approx(1 - (1 - (2 / 3) ** 4) - (1 - (5 / 6) ** 4))
+    assert profiles.call_margin(2, 0.2) == 0.2  # nothing seen: the prior
+    for _ in range(20):
+        profiles.observe(first, me=None)
+    assert profiles.call_margin(2, 0.2) < gap  # calls that readily: a margin below its gap
+    # Seat 1 raised 1 × 5 to 2 × 5 every time: its margin is above what it saw there.
+    raised = OpponentProfiles._gap(first, 1, B("1x5"), Rules())
+    assert raised < profiles.call_margin(1, 0.2) < profiles.call_margin(1, 0.6)
+
+
+def test_the_coach_bot_hands_each_seat_its_margin_to_the_rollouts():
+    bot = CoachBot(random.Random(1))
+    play_game([lambda rng: bot] + [ProbabilityBot] * 4, Rules(), random.Random(4))
+    learned = bot._settings_for(5)
+    assert {seat for seat, _ in learned.call_margins} == set(bot.profiles.seats)
+    for seat, margin in learned.call_margins:
+        assert learned.margin_of(seat) == margin
+    assert learned.margin_of(99) == learned.rollout_call_margin
+    quiet = CoachBot(random.Random(1), CoachSettings(learn_margins=False))
+    play_game([lambda rng: quiet] + [ProbabilityBot] * 4, Rules(), random.Random(4))
+    assert quiet._settings_for(5).call_margins == ()

@@ -48,7 +48,8 @@ def next_with_dice(spot: Situation, seat: int) -> int:
 
 
 def replay(spot: Situation, bid: Bid, matches: np.ndarray, draw: int,
-           thresholds: dict[int, float], cut_off: float, margin: float | None = None,
+           thresholds: dict[int, float], cut_off: float,
+           margin: float | dict[int, float] | None = None,
            first: list[bool] | None = None) -> float:
     """One draw of the round after my raise to ``bid``, bid by bid, three times round: a
     seat calls below its threshold, or, given a ``margin``, when it sees the bid false more
@@ -75,7 +76,8 @@ def replay(spot: Situation, bid: Bid, matches: np.ndarray, draw: int,
         if margin is None:
             calls = chance(current) < thresholds[actor]
         else:
-            calls = ((best is not None and 1.0 - chance(current) - margin > chance(best))
+            own_margin = margin[actor] if isinstance(margin, dict) else margin
+            calls = ((best is not None and 1.0 - chance(current) - own_margin > chance(best))
                      or chance(current) <= 0.0)
         if turn == 0 and first is not None:
             first.append(bool(calls or best is None))
@@ -113,17 +115,20 @@ def raised_spots(draw: st.DrawFn) -> tuple[Situation, Bid, dict[int, float]]:
 
 @settings(max_examples=80, deadline=None)
 @given(raised_spots(), st.integers(0, 2**32 - 1),
-       st.sampled_from([None, None, -1.0, -0.3, 0.0, 0.2, 0.6, 1.0]))
+       st.sampled_from([None, None, -1.0, -0.3, 0.0, 0.2, 0.6, 1.0, "per seat"]))
 def test_every_draw_plays_out_as_a_bid_by_bid_replay(case, seed, margin):
     """The same draws replayed one at a time, with perudo_math's legality and odds and a
     seat order walked here, give the same outcome draw for draw, callers calling by their
-    threshold or by a margin."""
+    threshold, by a margin, or by each seat's own margin."""
     spot, bid, thresholds = case
+    if margin == "per seat":
+        margin = {seat: round(value - 0.4, 2) for seat, value in thresholds.items()}
     matches = sample_matches(spot, lambda seat: None, 12, np.random.default_rng(seed))
     bids = [bid, Bid(spot.table_dice + 1, bid.face)]  # the second above the table
     called = np.full((len(bids), 12), -1.0)
     lost = play_out(spot, bids, matches, thresholds.__getitem__, cut_off=0.25,
-                    call_margin=margin, called_at_once=called)
+                    call_margin=margin.__getitem__ if isinstance(margin, dict) else margin,
+                    called_at_once=called)
     for raised, row, called_row in zip(bids, lost, called, strict=True):
         first: list[bool] = []
         assert row.tolist() == [replay(spot, raised, matches, draw, thresholds, 0.25, margin,

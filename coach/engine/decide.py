@@ -93,6 +93,10 @@ class CoachSettings:
     """In the rollouts, a player calls dudo when they see the bid false more likely, by this
     margin, than they see their likeliest raise true, or see no chance in it; None: when it
     looks true with a chance below their threshold (:meth:`threshold_of`)."""
+    call_margins: tuple[tuple[int, float], ...] = ()
+    """Per seat, its own ``rollout_call_margin`` where its calls have shown it."""
+    learn_margins: bool = True
+    """Whether a bot learns each seat's ``call_margins`` from the showdowns."""
     rollout_from: int = 3
     """From how many players still in the raises are played out. Heads-up the one-step
     risks (and the solved tables) played better in the arena."""
@@ -137,6 +141,13 @@ class CoachSettings:
         ``challenge_crowd`` from :data:`CROWD` players up, in proportion between."""
         share = min(1.0, max(0.0, (players - 2) / (CROWD - 2)))
         return self.challenge_below + share * (self.challenge_crowd - self.challenge_below)
+
+    def margin_of(self, seat: int) -> float:
+        """By how much more ``seat`` must see the bid false than its raise true to call it,
+        in the rollouts: its own where showdowns told it (with a ``rollout_call_margin``)."""
+        assert self.rollout_call_margin is not None
+        return next((value for known, value in self.call_margins if known == seat),
+                    self.rollout_call_margin)
 
     def threshold_of(self, seat: int, players: int = 2) -> float:
         """Below what chance of the bid being true ``seat`` is taken to call dudo, with
@@ -460,7 +471,8 @@ def _played_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
         outcomes = raise_outcomes(situation, played, beliefs.hand_weights,
                                   lambda seat: settings.threshold_of(seat, players),
                                   settings.rollouts, beliefs.view_of,
-                                  settings.rollout_call_margin)
+                                  None if settings.rollout_call_margin is None
+                                  else settings.margin_of)
         drawn = iter(zip(outcomes.lose.tolist(), outcomes.called.tolist(), strict=True))
     draws = settings.rollouts
 

@@ -27,10 +27,12 @@ from coach.engine.beliefs import (
 )
 from coach.engine.hands import bid_likelihood, hand_space, informed_choice, uniform_survival
 from coach.engine.showdown import Showdown
-from perudo_math import MAX_STARTING_DICE, Bid, Rules, odds
+from perudo_math import MAX_STARTING_DICE, Bid, Rules, odds, smallest_raises
 
 STANDARD_RULES = Rules()
 THRESHOLDS = tuple(step / 20 for step in range(1, 20))
+MARGINS = tuple(step / 20 for step in range(-10, 17))
+"""The call margins a seat's calls are fitted to (see :meth:`OpponentProfiles.call_margin`)."""
 HELD_PRIOR = 0.67
 """How often a bid on the counted face held at a showdown, over arena play against odds
 players, readers, liars and tight players (0.76, 0.43, 0.59 and 0.91 of about 3,400)."""
@@ -43,6 +45,17 @@ player the share learned from whole hands falls about one for one as the held ra
 
 
 _THRESHOLDS = np.array(THRESHOLDS)
+_MARGINS = np.array(MARGINS)
+
+
+def _best_margin(faced: list[tuple[float, bool]]) -> float:
+    """The margin of :data:`MARGINS` that best separates calls (the bid seen false more
+    likely than the raise true, by more than the margin) from raises: the middle of those
+    that do it equally well."""
+    gaps, called = np.array(faced, dtype=float).T
+    errors = ((gaps[None, :] > _MARGINS[:, None]) != (called[None, :] > 0)).sum(axis=1)
+    best = np.flatnonzero(errors == errors.min())
+    return float(_MARGINS[best[best.size // 2]])
 
 
 def _best_threshold(faced: list[tuple[float, bool]]) -> float:
@@ -72,6 +85,9 @@ class SeatRecord:
     """(P(the bid they faced was true) from their own dice, whether they called dudo)."""
     reads_table: float = 0.0
     """log P(their bids | they read the bids before theirs) − log P(… | their dice alone)."""
+    gaps: list[tuple[float, bool]] = field(default_factory=list)
+    """(1 − P(the bid they faced was true) − P(their likeliest raise true), both from their
+    own dice, whether they called dudo)."""
 
 
 @dataclass(slots=True)
@@ -110,10 +126,12 @@ class OpponentProfiles:
             if index:
                 faced = showdown.bids[index - 1][1]
                 record.faced.append((self._own_odds(showdown, seat, faced), False))
+                record.gaps.append((self._gap(showdown, seat, faced, rules), False))
         caller = showdown.caller
         if showdown.hands is not None and caller != me and showdown.kind == "dudo":
             record = self.seats.setdefault(caller, SeatRecord())
             record.faced.append((self._own_odds(showdown, caller, showdown.called_bid), True))
+            record.gaps.append((self._gap(showdown, caller, showdown.called_bid, rules), True))
 
     def _snapshot(self, seats: int) -> PublicReading:
         """The table's reading of bids with what is known of each of ``seats`` seats now."""
@@ -166,6 +184,27 @@ class OpponentProfiles:
         assert showdown.hands is not None
         table = sum(len(hand) for hand in showdown.hands)
         return odds(bid, showdown.hands[seat], table, showdown.palifico).at_least
+
+    @staticmethod
+    def _gap(showdown: Showdown, seat: int, bid: Bid, rules: Rules) -> float:
+        """1 − P(``bid`` true) − P(``seat``'s likeliest smallest raise true), from its own dice."""
+        assert showdown.hands is not None
+        hand = showdown.hands[seat]
+        table = sum(len(other) for other in showdown.hands)
+        smallest = smallest_raises(bid, palifico=showdown.palifico, rules=rules,
+                                   bidder_dice=len(hand))
+        raised = max((odds(step, hand, table, showdown.palifico).at_least
+                      for step in smallest.values() if step.quantity <= table), default=0.0)
+        return 1.0 - odds(bid, hand, table, showdown.palifico).at_least - raised
+
+    def call_margin(self, seat: int, prior: float) -> float:
+        """By how much more ``seat`` sees a bid false than its raise true when it calls: the
+        margin that best separates its calls from its raises, shrunk toward ``prior``."""
+        record = self.seats.get(seat)
+        if record is None or not record.gaps:
+            return prior
+        seen = len(record.gaps)
+        return (prior * self.weight + _best_margin(record.gaps) * seen) / (self.weight + seen)
 
     def bluff(self, seat: int) -> float:
         """The share of ``seat``'s bids that said nothing of their hand: learned from their

@@ -43,6 +43,7 @@ _FACE_INDEXES = np.arange(6)
 
 HandsOf: TypeAlias = Callable[[int], np.ndarray | None]
 ThresholdOf: TypeAlias = Callable[[int], float]
+MarginOf: TypeAlias = Callable[[int], float]
 ViewOf: TypeAlias = Callable[[int], np.ndarray]
 """How a seat sees the dice it cannot see, laid out as :func:`hands.uniform_survival`."""
 
@@ -211,7 +212,8 @@ def padded(survival: np.ndarray, table_dice: int) -> np.ndarray:
 
 def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
              threshold_of: ThresholdOf, cut_off: float,
-             view_of: ViewOf | None = None, call_margin: float | None = None,
+             view_of: ViewOf | None = None,
+             call_margin: float | MarginOf | None = None,
              called_at_once: np.ndarray | None = None) -> np.ndarray:
     """``lost[i, d]``: 1 when, in draw d of ``matches``, the round after my raise to
     ``bids[i]`` ends with me losing a die, 0 when with someone else losing one, ``cut_off``
@@ -239,9 +241,10 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
     # Per seat, flat for numpy's fast take: P(true) at [face index * width + PAD + needed],
     # the smallest raises at [face index * rows + quantity], and the threshold.
     width, rows_per_face = PAD + table + 2, table + 2
-    seats: dict[int, tuple[np.ndarray, np.ndarray, float]] = {}
+    seats: dict[int, tuple[np.ndarray, np.ndarray, float, float]] = {}
+    margin_of = _per_seat(call_margin)
 
-    def tables_of(seat: int) -> tuple[np.ndarray, np.ndarray, float]:
+    def tables_of(seat: int) -> tuple[np.ndarray, np.ndarray, float, float]:
         """A seat's tables, worked out when it first plays: most draws end at the first
         turn or two, and the view of a seat that never plays costs the most."""
         found = seats.get(seat)
@@ -250,12 +253,12 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
                 steady_array(padded_survival(table - dice[seat], palifico, table)
                              if view_of is None else padded(view_of(seat), table)).ravel(),
                 raise_steps(table, palifico, rules, dice[seat]).reshape(-1, 6),
-                threshold_of(seat))
+                threshold_of(seat), 0.0 if margin_of is None else margin_of(seat))
         return found
 
     offsets = _FACE_INDEXES * width + PAD
     for turn, actor in enumerate(turns_after_me(situation)):
-        survival, steps, threshold = tables_of(actor)
+        survival, steps, threshold, margin = tables_of(actor)
         own = matches[actor].take(draw, axis=0)
         row_starts = np.arange(0, own.size, 6)  # [game, face] of a game's row, flat
         p_now = survival.take(face_index * width + PAD + quantity
@@ -269,7 +272,7 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
         if call_margin is None:
             calls = (p_now < threshold) | (p_raised < 0)
         else:
-            calls = (1.0 - p_now - call_margin > p_raised) | (p_raised < 0) | (p_now <= 0.0)
+            calls = (1.0 - p_now - margin > p_raised) | (p_raised < 0) | (p_now <= 0.0)
         raised = after.ravel().take(picked)
         if turn == 0 and called_at_once is not None:
             called_at_once[...] = calls.reshape(called_at_once.shape)
@@ -284,6 +287,14 @@ def play_out(situation: Situation, bids: Sequence[Bid], matches: np.ndarray,
     return lost.reshape(len(bids), draws)
 
 
+def _per_seat(margin: float | MarginOf | None) -> MarginOf | None:
+    """A margin for every seat, or each seat's own."""
+    if margin is None or callable(margin):
+        return margin
+    value = float(margin)
+    return lambda seat: value
+
+
 class RaiseOutcomes(NamedTuple):
     """Per raise, over the draws: P(I lose a die this round), and P(the player after me
     calls it at once)."""
@@ -295,7 +306,7 @@ class RaiseOutcomes(NamedTuple):
 def raise_outcomes(situation: Situation, raises: Sequence[Bid], hands_of: HandsOf,
                    threshold_of: ThresholdOf, samples: int,
                    view_of: ViewOf | None = None,
-                   call_margin: float | None = None) -> RaiseOutcomes:
+                   call_margin: float | MarginOf | None = None) -> RaiseOutcomes:
     """Each of ``raises`` over ``samples`` draws of the other hands (:func:`sample_matches`),
     the rest of the round played out (:func:`play_out`). A round still going at the cut-off
     counts one chance in the number of players."""

@@ -147,8 +147,12 @@ class CoachBot:
         reading = replace(self.settings.reading, bluffs=tuple(
             (seat, round(self.profiles.bluff(seat), 4)) for seat in seats), table_readings=tuple(
             (seat, self.profiles.table_reading(seat)) for seat in seats))
+        margin = self.settings.rollout_call_margin
+        margins = () if margin is None or not self.settings.learn_margins else tuple(
+            (seat, round(self.profiles.call_margin(seat, margin), 4)) for seat in seats)
         return replace(self.settings, reading=reading, thresholds=tuple(
-            (seat, round(self.profiles.threshold(seat, prior), 4)) for seat in seats))
+            (seat, round(self.profiles.threshold(seat, prior), 4)) for seat in seats),
+            call_margins=margins)
 
     def __call__(self, situation: Situation) -> Action:
         self.me, self.rules = situation.me, situation.rules
