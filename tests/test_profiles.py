@@ -180,3 +180,22 @@ def test_the_coach_bot_hands_each_seat_its_margin_to_the_rollouts():
     quiet = CoachBot(random.Random(1), CoachSettings(learn_margins=False))
     play_game([lambda rng: quiet] + [ProbabilityBot] * 4, Rules(), random.Random(4))
     assert quiet._settings_for(5).call_margins == ()
+
+
+def test_a_call_is_judged_through_the_bids_the_caller_had_read():
+    # Seat 0 opened 2 × 5 and seat 1 raised to 3 × 5; seat 2 called. The rollouts' callers
+    # see the dice they cannot see through the bids before the one they face, so the margin
+    # they are fitted to is measured the same way: after an opening on fives, 3 × 5 looks
+    # likelier to seat 2 than its own dice alone say, and its call took a wider margin.
+    hands = (Hand([5, 5, 3]), Hand([2, 4, 6]), Hand([3, 4, 6]))
+    called = showdown([(0, B("2x5")), (1, B("3x5"))], count=2, hands=hands, caller=2)
+    profiles = OpponentProfiles()
+    profiles.observe(called, me=None)
+    (recorded, was_call), = profiles.seats[2].gaps
+    assert was_call
+    from_dice_alone = OpponentProfiles._gap(called, 2, B("3x5"), Rules())
+    assert recorded < from_dice_alone - 0.02
+    # Seat 1 raised the opening, the first bid: nothing before it to read.
+    (raised, was_call), = profiles.seats[1].gaps
+    assert not was_call
+    assert raised == pytest.approx(OpponentProfiles._gap(called, 1, B("2x5"), Rules()))
