@@ -7,7 +7,7 @@ import random
 import pytest
 
 from coach.engine.decide import CoachSettings
-from coach.engine.profiles import OpponentProfiles
+from coach.engine.profiles import OpponentProfiles, _best_margin
 from coach.engine.showdown import Showdown
 from coach.engine.situation import Situation
 from coach.play.arena import play_game
@@ -199,3 +199,19 @@ def test_a_call_is_judged_through_the_bids_the_caller_had_read():
     (raised, was_call), = profiles.seats[1].gaps
     assert not was_call
     assert raised == pytest.approx(OpponentProfiles._gap(called, 1, B("2x5"), Rules()))
+
+
+def test_a_seat_is_never_taken_to_call_less_readily_than_the_prior():
+    # Seat 1 raised 3 × 5 to 4 × 5 holding no five nor paco, a bid it saw likely false, over
+    # and over: it calls less readily than any margin below that gap. Playing such seats as
+    # calling late cost the coach against the adaptive readers; the prior stays their margin.
+    hands = (Hand([5, 5, 1]), Hand([2, 3, 4]), Hand([6, 6, 2]))
+    raised = showdown([(0, B("3x5")), (1, B("4x5"))], count=3, hands=hands, caller=2)
+    profiles = OpponentProfiles(weight=2)
+    for _ in range(20):
+        profiles.observe(raised, me=None)
+    (gap, was_call), *_ = profiles.seats[1].gaps
+    assert not was_call and gap > 0.3
+    assert profiles.call_margin(1, 0.2) == 0.2
+    assert profiles.call_margin(1, -0.5) == -0.5
+    assert _best_margin(profiles.seats[1].gaps) > 0.3  # what it would have been taken for
