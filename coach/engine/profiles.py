@@ -16,6 +16,7 @@ the count, and then only the bids on the called face tell whether they held
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import exp, log
 
 import numpy as np
@@ -48,6 +49,15 @@ player the share learned from whole hands falls about one for one as the held ra
 
 _THRESHOLDS = np.array(THRESHOLDS)
 _MARGINS = np.array(MARGINS)
+
+
+@lru_cache(maxsize=16)
+def _read(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], palifico: bool,
+          rules: Rules, public: PublicReading) -> tuple[np.ndarray | None, ...]:
+    """:func:`public_posteriors`, kept for the showdown being learned from: a bid's reading
+    (:meth:`OpponentProfiles._bluff_chance`) and the next seat's view (``_view``) read the
+    same bids."""
+    return public_posteriors(dice, bids, palifico, rules, public)
 
 
 def _best_margin(faced: list[tuple[float, bool]]) -> float:
@@ -148,7 +158,7 @@ class OpponentProfiles:
         dice = tuple(len(other) for other in showdown.hands)
         if not read or max(dice) > MAX_STARTING_DICE or read > TABLE_READ_BIDS:
             return None
-        state = public_posteriors(dice, showdown.bids[:read], showdown.palifico, rules, public)
+        state = _read(dice, showdown.bids[:read], showdown.palifico, rules, public)
         return seen_by(state, dice, seat, showdown.palifico, public.table_readings[seat])
 
     def _snapshot(self, seats: int) -> PublicReading:
@@ -189,7 +199,7 @@ class OpponentProfiles:
             honest, random_pick = likelihoods(uniform_survival(table - len(hand), palifico))
             ratio = 0.0
             if max(dice) <= MAX_STARTING_DICE and 0 < index < TABLE_READ_BIDS:
-                state = public_posteriors(dice, showdown.bids[:index], palifico, rules, public)
+                state = _read(dice, showdown.bids[:index], palifico, rules, public)
                 read_honest, _ = likelihoods(seen_by(state, dice, seat, palifico, 1.0))
                 ratio = log((share * random_pick + (1.0 - share) * read_honest)
                             / (share * random_pick + (1.0 - share) * honest))
