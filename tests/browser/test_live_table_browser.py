@@ -44,13 +44,16 @@ FOLLOW_WITHIN_S = 2.0
 @pytest.fixture(scope="module")
 def two_processes(postgres_server: str, chromium_browser: Browser,
                   tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    """Two app servers on one fresh PostgreSQL database, warmed up."""
+    """Two app servers on one fresh PostgreSQL database, warmed up on the tracker and on the
+    advice page a follower opens from it: xdist may hand a test a fresh pair, and once, in a
+    loaded run, a follower's keypad there did not show within 20 s."""
     _require_chromium()
     env = dict(os.environ, PERUDO_COACH_DB=postgres.fresh_database(postgres_server))
     folder = tmp_path_factory.mktemp("two-processes")
     with streamlit_app(folder, env) as first, streamlit_app(folder, env) as second:
         for url in (first, second):
             warm_up(chromium_browser, f"{url}/game")
+            warm_up(chromium_browser, f"{url}/bid-odds")
         yield first, second
 
 
