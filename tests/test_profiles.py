@@ -12,7 +12,7 @@ from coach.engine.showdown import Showdown
 from coach.engine.situation import Situation
 from coach.play.arena import play_game
 from coach.play.bots import CoachBot, ProbabilityBot
-from perudo_math import Bid, GameState, Hand, Rules
+from perudo_math import Bid, GameState, Hand, Rules, odds, smallest_raises
 
 B = Bid.parse
 
@@ -215,3 +215,25 @@ def test_a_seat_is_never_taken_to_call_less_readily_than_the_prior():
     assert profiles.call_margin(1, 0.2) == 0.2
     assert profiles.call_margin(1, -0.5) == -0.5
     assert _best_margin(profiles.seats[1].gaps) > 0.3  # what it would have been taken for
+
+
+@pytest.mark.parametrize("palifico", [False, True])
+def test_a_gap_reads_its_chances_as_the_exact_odds_do(palifico):
+    # The gap reads P(true) off a survival table (the rollouts' layout); on fair dice every
+    # chance must be perudo_math's exact one, pacos counted as jokers only in normal rounds.
+    rng = random.Random(11 + palifico)
+    rules = Rules()
+    for _ in range(60):
+        hands = tuple(Hand([rng.randint(1, 6) for _ in range(rng.randint(1, 5))])
+                      for _ in range(3))
+        table = sum(len(hand) for hand in hands)
+        face = rng.randint(1, 6)
+        bid = Bid(rng.randint(1, max(1, table // 2 + 1)), face)
+        if not palifico and face == 1:
+            bid = Bid(max(1, bid.quantity // 2), 1)
+        spot = showdown([(0, bid)], count=0, hands=hands, palifico=palifico)
+        steps = smallest_raises(bid, palifico=palifico, rules=rules, bidder_dice=len(hands[1]))
+        raised = max((odds(step, hands[1], table, palifico).at_least
+                      for step in steps.values() if step.quantity <= table), default=0.0)
+        exact = 1.0 - odds(bid, hands[1], table, palifico).at_least - raised
+        assert OpponentProfiles._gap(spot, 1, bid, rules) == pytest.approx(exact, abs=1e-12)

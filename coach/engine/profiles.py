@@ -60,12 +60,21 @@ def _read(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], palifico: bo
     return public_posteriors(dice, bids, palifico, rules, public)
 
 
+def _misread(faced: list[tuple[float, bool]], cuts: np.ndarray, calls_above: bool) -> np.ndarray:
+    """For each of ``cuts``, how many of ``faced`` (a value, whether the seat called) it
+    gets wrong, taking a seat to call where its value lies above the cut (``calls_above``)
+    or below it."""
+    values, called = np.array(faced, dtype=float).T
+    beyond = values[None, :] > cuts[:, None] if calls_above else values[None, :] < cuts[:, None]
+    errors: np.ndarray = (beyond != (called[None, :] > 0)).sum(axis=1)
+    return errors
+
+
 def _best_margin(faced: list[tuple[float, bool]]) -> float:
     """The margin of :data:`MARGINS` that best separates calls (the bid seen false more
     likely than the raise true, by more than the margin) from raises: the middle of those
     that do it equally well."""
-    gaps, called = np.array(faced, dtype=float).T
-    errors = ((gaps[None, :] > _MARGINS[:, None]) != (called[None, :] > 0)).sum(axis=1)
+    errors = _misread(faced, _MARGINS, calls_above=True)
     best = np.flatnonzero(errors == errors.min())
     return float(_MARGINS[best[best.size // 2]])
 
@@ -73,9 +82,7 @@ def _best_margin(faced: list[tuple[float, bool]]) -> float:
 def _best_threshold(faced: list[tuple[float, bool]]) -> float:
     """The threshold of :data:`THRESHOLDS` that best separates calls from raises (the
     lowest of those that do it equally well)."""
-    chances, called = np.array(faced, dtype=float).T
-    errors = ((chances[None, :] < _THRESHOLDS[:, None]) != (called[None, :] > 0)).sum(axis=1)
-    return float(_THRESHOLDS[int(np.argmin(errors))])
+    return float(_THRESHOLDS[int(np.argmin(_misread(faced, _THRESHOLDS, calls_above=False)))])
 
 
 def _shrunk(prior: float, faced: list[tuple[float, bool]], weight: float) -> float:
@@ -226,9 +233,7 @@ class OpponentProfiles:
         seen = uniform_survival(table - len(hand), palifico) if view is None else view
 
         def chance(step: Bid) -> float:
-            own = sum(1 for die in hand.faces
-                      if die == step.face or (not palifico and step.face != 1 and die == 1))
-            needed = step.quantity - own
+            needed = step.quantity - hand.count(step.face, palifico=palifico)
             if needed <= 0:
                 return 1.0
             return float(seen[step.face - 1, needed]) if needed < seen.shape[1] else 0.0
