@@ -509,6 +509,19 @@ def round_reading(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], pali
     return state
 
 
+def prefix_readings(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], palifico: bool,
+                    rules: Rules, reading: PublicReading) -> list[RoundReading]:
+    """Item i: :func:`round_reading` of ``bids[:i]``, for i from 0 to ``len(bids)``, in one
+    pass over the bids (what learning from a showdown asks: every bid's reading as its
+    bidder made it)."""
+    useful = read_range(bids, sum(dice))
+    states = [RoundReading(tuple(None for _ in dice))]
+    _read_bids(states[0], dice, useful, 0, palifico, rules, reading,
+               lambda _, state: states.append(state))
+    states.extend([states[-1]] * (len(bids) - len(useful)))
+    return states
+
+
 def _read_bids(state: RoundReading, dice: tuple[int, ...], bids: Sequence[tuple[int, Bid]],
                start: int, palifico: bool, rules: Rules, reading: PublicReading,
                seen: Callable[[int, RoundReading], None] | None = None) -> RoundReading:

@@ -491,8 +491,10 @@ def _played_out(situation: Situation, beliefs: TableBeliefs, settings: CoachSett
             weighed.append(replace(option, lose=1.0, challenge=1.0))
             continue
         lose, called = next(drawn)
-        weighed.append(replace(option, lose=float(blended(option, lose, option.lose)),
-                               challenge=float(blended(option, called, option.challenge))))
+        # As dataclasses.replace would, without its generic work (a few hundred a spot).
+        weighed.append(Option(option.action, float(blended(option, lose, option.lose)),
+                              option.gain, option.p_true, option.p_exact,
+                              float(blended(option, called, option.challenge)), option.value))
     return weighed
 
 

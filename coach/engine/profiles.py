@@ -16,7 +16,6 @@ the count, and then only the bids on the called face tell whether they held
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from math import exp, log
 
 import numpy as np
@@ -25,10 +24,16 @@ from coach.engine.beliefs import (
     TABLE_READ_BIDS,
     BidReading,
     PublicReading,
-    public_posteriors,
-    seen_by,
+    RoundReading,
+    prefix_readings,
 )
-from coach.engine.hands import bid_likelihood, hand_space, informed_choice, uniform_survival
+from coach.engine.hands import (
+    bid_likelihood,
+    hand_space,
+    informed_choice,
+    uniform_choice,
+    uniform_survival,
+)
 from coach.engine.showdown import Showdown
 from perudo_math import MAX_STARTING_DICE, Bid, Rules, odds, smallest_raises
 
@@ -51,45 +56,35 @@ _THRESHOLDS = np.array(THRESHOLDS)
 _MARGINS = np.array(MARGINS)
 
 
-@lru_cache(maxsize=16)
-def _read(dice: tuple[int, ...], bids: tuple[tuple[int, Bid], ...], palifico: bool,
-          rules: Rules, public: PublicReading) -> tuple[np.ndarray | None, ...]:
-    """:func:`public_posteriors`, kept for the showdown being learned from: a bid's reading
-    (:meth:`OpponentProfiles._bluff_chance`) and the next seat's view (``_view``) read the
-    same bids."""
-    return public_posteriors(dice, bids, palifico, rules, public)
-
-
-def _misread(faced: list[tuple[float, bool]], cuts: np.ndarray, calls_above: bool) -> np.ndarray:
-    """For each of ``cuts``, how many of ``faced`` (a value, whether the seat called) it
+def _misread(values: np.ndarray, called: np.ndarray, cuts: np.ndarray,
+             calls_above: bool) -> np.ndarray:
+    """For each of ``cuts``, how many of ``values`` (whether the seat called, ``called``) it
     gets wrong, taking a seat to call where its value lies above the cut (``calls_above``)
     or below it."""
-    values, called = np.array(faced, dtype=float).T
     beyond = values[None, :] > cuts[:, None] if calls_above else values[None, :] < cuts[:, None]
     errors: np.ndarray = (beyond != (called[None, :] > 0)).sum(axis=1)
     return errors
+
+
+def _margin_of(errors: np.ndarray) -> float:
+    """The margin of :data:`MARGINS` that misreads fewest decisions (``errors``, per
+    margin): the middle of those that do it equally well."""
+    best = np.flatnonzero(errors == errors.min())
+    return float(_MARGINS[best[best.size // 2]])
+
+
+def _threshold_of(errors: np.ndarray) -> float:
+    """The threshold of :data:`THRESHOLDS` that misreads fewest decisions (``errors``, per
+    threshold): the lowest of those that do it equally well."""
+    return float(_THRESHOLDS[int(np.argmin(errors))])
 
 
 def _best_margin(faced: list[tuple[float, bool]]) -> float:
     """The margin of :data:`MARGINS` that best separates calls (the bid seen false more
     likely than the raise true, by more than the margin) from raises: the middle of those
     that do it equally well."""
-    errors = _misread(faced, _MARGINS, calls_above=True)
-    best = np.flatnonzero(errors == errors.min())
-    return float(_MARGINS[best[best.size // 2]])
-
-
-def _best_threshold(faced: list[tuple[float, bool]]) -> float:
-    """The threshold of :data:`THRESHOLDS` that best separates calls from raises (the
-    lowest of those that do it equally well)."""
-    return float(_THRESHOLDS[int(np.argmin(_misread(faced, _THRESHOLDS, calls_above=False)))])
-
-
-def _shrunk(prior: float, faced: list[tuple[float, bool]], weight: float) -> float:
-    if not faced:
-        return prior
-    seen = len(faced)
-    return (prior * weight + _best_threshold(faced) * seen) / (weight + seen)
+    values, called = np.array(faced, dtype=float).T
+    return _margin_of(_misread(values, called, _MARGINS, calls_above=True))
 
 
 @dataclass(slots=True)
@@ -108,6 +103,23 @@ class SeatRecord:
     """(1 − P(the bid they faced was true) − P(their likeliest raise true), both from their
     own dice and the others' as the bids before the one faced told them, whether they called
     dudo)."""
+    threshold_misses: np.ndarray = field(
+        default_factory=lambda: np.zeros(len(THRESHOLDS), dtype=np.int64), compare=False)
+    """Per threshold of :data:`THRESHOLDS`, how many of ``faced`` it misreads: counted as
+    they come, so that a fit costs the same however many decisions were seen."""
+    margin_misses: np.ndarray = field(
+        default_factory=lambda: np.zeros(len(MARGINS), dtype=np.int64), compare=False)
+    """Per margin of :data:`MARGINS`, how many of ``gaps`` it misreads."""
+
+    def add_faced(self, chance: float, called: bool) -> None:
+        """One decision facing a bid that looked true with ``chance`` from their dice."""
+        self.faced.append((chance, called))
+        self.threshold_misses += (chance < _THRESHOLDS) != called
+
+    def add_gap(self, gap: float, called: bool) -> None:
+        """One decision facing a bid, with its gap (see ``gaps``)."""
+        self.gaps.append((gap, called))
+        self.margin_misses += (gap > _MARGINS) != called
 
 
 @dataclass(slots=True)
@@ -129,6 +141,7 @@ class OpponentProfiles:
         # One EM step: every bid is weighed with the estimates from before this showdown,
         # so the table's reading of the round is one and is extended bid by bid.
         before = self._snapshot(len(showdown.hands) if showdown.hands is not None else 0)
+        readings = self._readings(showdown, rules, before)
         for index, (seat, bid) in enumerate(showdown.bids):
             if seat == me:
                 continue
@@ -139,34 +152,46 @@ class OpponentProfiles:
                 record.held += held
             if showdown.hands is None:
                 continue
-            bluff, reads = self._bluff_chance(showdown, index, rules, before)
+            bluff, reads = self._bluff_chance(showdown, index, rules, before, readings)
             record.bluffs += bluff
             record.reads_table += reads
             record.bids += 1
             if index:
                 faced = showdown.bids[index - 1][1]
-                record.faced.append((self._own_odds(showdown, seat, faced), False))
-                record.gaps.append((self._gap(showdown, seat, faced, rules,
-                                              self._view(showdown, index - 1, seat, rules,
-                                                         before)), False))
+                record.add_faced(self._own_odds(showdown, seat, faced), False)
+                record.add_gap(self._gap(showdown, seat, faced, rules,
+                                         self._view(showdown, index - 1, seat, before,
+                                                    readings)), False)
         caller = showdown.caller
         if showdown.hands is not None and caller != me and showdown.kind == "dudo":
             record = self.seats.setdefault(caller, SeatRecord())
-            record.faced.append((self._own_odds(showdown, caller, showdown.called_bid), True))
-            view = self._view(showdown, len(showdown.bids) - 1, caller, rules, before)
-            record.gaps.append((self._gap(showdown, caller, showdown.called_bid, rules, view),
-                                True))
+            record.add_faced(self._own_odds(showdown, caller, showdown.called_bid), True)
+            view = self._view(showdown, len(showdown.bids) - 1, caller, before, readings)
+            record.add_gap(self._gap(showdown, caller, showdown.called_bid, rules, view), True)
 
-    def _view(self, showdown: Showdown, read: int, seat: int, rules: Rules,
-              public: PublicReading) -> np.ndarray | None:
+    @staticmethod
+    def _readings(showdown: Showdown, rules: Rules,
+                  public: PublicReading) -> list[RoundReading] | None:
+        """The table's reading of the showdown's first i bids, for every i
+        (:func:`beliefs.prefix_readings`, one pass); None where nothing is read hand by hand
+        (no hands shown, or a seat of more dice than a hand's reading holds)."""
+        if showdown.hands is None:
+            return None
+        dice = tuple(len(other) for other in showdown.hands)
+        if max(dice) > MAX_STARTING_DICE:
+            return None
+        return prefix_readings(dice, showdown.bids, showdown.palifico, rules, public)
+
+    @staticmethod
+    def _view(showdown: Showdown, read: int, seat: int, public: PublicReading,
+              readings: list[RoundReading] | None) -> np.ndarray | None:
         """How ``seat`` saw the dice it could not see, reading the first ``read`` bids as the
         rollouts take it to (:meth:`TableBeliefs.view_of`); None: as fair dice."""
         assert showdown.hands is not None
-        dice = tuple(len(other) for other in showdown.hands)
-        if not read or max(dice) > MAX_STARTING_DICE or read > TABLE_READ_BIDS:
+        if not read or readings is None or read > TABLE_READ_BIDS:
             return None
-        state = _read(dice, showdown.bids[:read], showdown.palifico, rules, public)
-        return seen_by(state, dice, seat, showdown.palifico, public.table_readings[seat])
+        dice = tuple(len(other) for other in showdown.hands)
+        return readings[read].seen(dice, seat, showdown.palifico, public.table_readings[seat])
 
     def _snapshot(self, seats: int) -> PublicReading:
         """The table's reading of bids with what is known of each of ``seats`` seats now."""
@@ -176,7 +201,8 @@ class OpponentProfiles:
                              tuple(self.bluff(seat) for seat in range(seats)))
 
     def _bluff_chance(self, showdown: Showdown, index: int, rules: Rules,
-                      public: PublicReading) -> tuple[float, float]:
+                      public: PublicReading,
+                      readings: list[RoundReading] | None) -> tuple[float, float]:
         """P(the ``index``-th bid was a bluff), given the hand the showdown shows and the
         seat's share; and the log-likelihood ratio of that bid between a bidder who read the
         bids before theirs and one who judged from their own dice alone."""
@@ -197,17 +223,14 @@ class OpponentProfiles:
                                           reading.overbid, 0.0)[row])
             random_pick, ratio = 1.0, 0.0  # the hands model's bluff floor, on the same scale
         else:
-            def likelihoods(survival: np.ndarray) -> tuple[float, float]:
-                """(P(an honest bid), P(a bluff)) of this bid from this hand."""
-                chosen, moves = informed_choice(len(hand), bid, previous, palifico, rules,
-                                                reading.sharpness, reading.held, survival)
-                return float(chosen[row]), 1.0 / moves
-
-            honest, random_pick = likelihoods(uniform_survival(table - len(hand), palifico))
+            from_dice = uniform_choice(len(hand), bid, previous, table, palifico, rules,
+                                       reading.sharpness, reading.held)
+            honest, random_pick = float(from_dice.honest(palifico)[row]), 1.0 / from_dice.moves
             ratio = 0.0
-            if max(dice) <= MAX_STARTING_DICE and 0 < index < TABLE_READ_BIDS:
-                state = _read(dice, showdown.bids[:index], palifico, rules, public)
-                read_honest, _ = likelihoods(seen_by(state, dice, seat, palifico, 1.0))
+            if readings is not None and 0 < index < TABLE_READ_BIDS:
+                read_honest = float(informed_choice(
+                    len(hand), bid, previous, palifico, rules, reading.sharpness, reading.held,
+                    readings[index].seen(dice, seat, palifico, 1.0))[0][row])
                 ratio = log((share * random_pick + (1.0 - share) * read_honest)
                             / (share * random_pick + (1.0 - share) * honest))
                 reads = public.table_readings[seat]
@@ -259,7 +282,7 @@ class OpponentProfiles:
         if record is None or not record.gaps:
             return prior
         seen = len(record.gaps)
-        return min(prior, (prior * self.weight + _best_margin(record.gaps) * seen)
+        return min(prior, (prior * self.weight + _margin_of(record.margin_misses) * seen)
                    / (self.weight + seen))
 
     def bluff(self, seat: int) -> float:
@@ -294,8 +317,12 @@ class OpponentProfiles:
         every opponent's calls into the prior was tried: +8 points against four odds
         players, −4 against four readers, at five players.)"""
         record = self.seats.get(seat)
-        return _shrunk(self.threshold_prior if prior is None else prior,
-                       [] if record is None else record.faced, self.weight)
+        prior = self.threshold_prior if prior is None else prior
+        if record is None or not record.faced:
+            return prior
+        seen = len(record.faced)
+        return ((prior * self.weight + _threshold_of(record.threshold_misses) * seen)
+                / (self.weight + seen))
 
     def held(self, seat: int) -> tuple[int, int]:
         """How many of ``seat``'s bids a showdown judged, and how many of them held."""
