@@ -12,7 +12,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from coach import PURE_ODDS, BidReading, Situation, TableBeliefs, count_shift
-from coach.engine.beliefs import die_posterior, seat_distribution
+from coach.engine.beliefs import (
+    PublicReading,
+    die_posterior,
+    prefix_readings,
+    public_posteriors,
+    seat_distribution,
+)
 from perudo_math import Bid, Hand, Rules, odds
 from tests.brute_force import die_matches
 from tests.strategies import read_rounds
@@ -133,3 +139,23 @@ def test_a_face_off_the_die_is_refused(face):
     spot = Situation(Rules(), (1, 1), 0, Hand([3]), ((1, Bid(1, 3)),))
     with pytest.raises(ValueError):
         count_shift(spot, face)
+
+
+@given(read_rounds(), st.booleans())
+def test_each_prefix_is_read_as_the_round_up_to_it_would_be(spot_and_face, above):
+    """``prefix_readings`` reads a showdown's bids once; each of its readings is the one
+    ``public_posteriors`` gives the bids up to it, also past a bid above the table."""
+    spot, _ = spot_and_face
+    bids = spot.bids
+    if above:  # a bid above the table: it and every bid after it tell nothing
+        bids = (*bids, (1, Bid(spot.table_dice + 1, 2)), (0, Bid(spot.table_dice + 2, 3)))
+    reading = PublicReading.of(BidReading(), len(spot.dice))
+    readings = prefix_readings(spot.dice, bids, spot.palifico, spot.rules, reading)
+    assert len(readings) == len(bids) + 1
+    for upto, found in enumerate(readings):
+        expected = public_posteriors(spot.dice, bids[:upto], spot.palifico, spot.rules, reading)
+        assert len(found.hands) == len(expected)
+        for mine, theirs in zip(found.hands, expected, strict=True):
+            assert (mine is None) == (theirs is None)
+            if mine is not None:
+                np.testing.assert_allclose(mine, theirs, rtol=0, atol=1e-15)
