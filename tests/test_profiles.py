@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from coach.engine.decide import CoachSettings
-from coach.engine.profiles import OpponentProfiles, _best_margin
+from coach.engine.profiles import (
+    MARGINS,
+    THRESHOLDS,
+    OpponentProfiles,
+    SeatRecord,
+    _best_margin,
+)
 from coach.engine.showdown import Showdown
 from coach.engine.situation import Situation
 from coach.play.arena import play_game
@@ -237,3 +246,26 @@ def test_a_gap_reads_its_chances_as_the_exact_odds_do(palifico):
                       for step in steps.values() if step.quantity <= table), default=0.0)
         exact = 1.0 - odds(bid, hands[1], table, palifico).at_least - raised
         assert OpponentProfiles._gap(spot, 1, bid, rules) == pytest.approx(exact, abs=1e-12)
+
+
+decisions = st.lists(st.tuples(st.floats(-1.0, 1.0), st.booleans()), max_size=40)
+
+
+@given(decisions, decisions)
+def test_the_misses_counted_as_decisions_come_are_those_of_every_decision_at_once(faced, gaps):
+    """A seat's fits read misses counted one decision at a time: the same counts as
+    checking every cut against every decision seen."""
+    record = SeatRecord()
+    for chance, called in faced:
+        record.add_faced(chance, called)
+    for gap, called in gaps:
+        record.add_gap(gap, called)
+    assert record.faced == faced and record.gaps == gaps
+    for cut, misses in zip(THRESHOLDS, record.threshold_misses, strict=True):
+        assert misses == sum((chance < cut) != called for chance, called in faced)
+    for cut, misses in zip(MARGINS, record.margin_misses, strict=True):
+        assert misses == sum((gap > cut) != called for gap, called in gaps)
+    if gaps:
+        profiles = OpponentProfiles(weight=0.0, seats={1: record})
+        assert profiles.call_margin(1, 1.0) == pytest.approx(min(1.0, _best_margin(gaps)))
+    assert isinstance(record.margin_misses, np.ndarray)
