@@ -56,16 +56,6 @@ _THRESHOLDS = np.array(THRESHOLDS)
 _MARGINS = np.array(MARGINS)
 
 
-def _misread(values: np.ndarray, called: np.ndarray, cuts: np.ndarray,
-             calls_above: bool) -> np.ndarray:
-    """For each of ``cuts``, how many of ``values`` (whether the seat called, ``called``) it
-    gets wrong, taking a seat to call where its value lies above the cut (``calls_above``)
-    or below it."""
-    beyond = values[None, :] > cuts[:, None] if calls_above else values[None, :] < cuts[:, None]
-    errors: np.ndarray = (beyond != (called[None, :] > 0)).sum(axis=1)
-    return errors
-
-
 def _margin_of(errors: np.ndarray) -> float:
     """The margin of :data:`MARGINS` that misreads fewest decisions (``errors``, per
     margin): the middle of those that do it equally well."""
@@ -77,14 +67,6 @@ def _threshold_of(errors: np.ndarray) -> float:
     """The threshold of :data:`THRESHOLDS` that misreads fewest decisions (``errors``, per
     threshold): the lowest of those that do it equally well."""
     return float(_THRESHOLDS[int(np.argmin(errors))])
-
-
-def _best_margin(faced: list[tuple[float, bool]]) -> float:
-    """The margin of :data:`MARGINS` that best separates calls (the bid seen false more
-    likely than the raise true, by more than the margin) from raises: the middle of those
-    that do it equally well."""
-    values, called = np.array(faced, dtype=float).T
-    return _margin_of(_misread(values, called, _MARGINS, calls_above=True))
 
 
 @dataclass(slots=True)
@@ -105,11 +87,13 @@ class SeatRecord:
     dudo)."""
     threshold_misses: np.ndarray = field(
         default_factory=lambda: np.zeros(len(THRESHOLDS), dtype=np.int64), compare=False)
-    """Per threshold of :data:`THRESHOLDS`, how many of ``faced`` it misreads: counted as
-    they come, so that a fit costs the same however many decisions were seen."""
+    """Per threshold of :data:`THRESHOLDS`, how many of ``faced`` it misreads (a seat taken
+    to call below the threshold, and to raise at or above it): counted as they come, so that
+    a fit costs the same however many decisions were seen."""
     margin_misses: np.ndarray = field(
         default_factory=lambda: np.zeros(len(MARGINS), dtype=np.int64), compare=False)
-    """Per margin of :data:`MARGINS`, how many of ``gaps`` it misreads."""
+    """Per margin of :data:`MARGINS`, how many of ``gaps`` it misreads (a seat taken to
+    call where its gap is above the margin, and to raise elsewhere)."""
 
     def add_faced(self, chance: float, called: bool) -> None:
         """One decision facing a bid that looked true with ``chance`` from their dice."""
