@@ -69,6 +69,12 @@ def _threshold_of(errors: np.ndarray) -> float:
     return float(_THRESHOLDS[int(np.argmin(errors))])
 
 
+def _shrunk(prior: float, fit: float, seen: int, weight: float) -> float:
+    """``fit``, learned from ``seen`` decisions, pulled toward ``prior`` as if the prior had
+    been seen ``weight`` times."""
+    return (prior * weight + fit * seen) / (weight + seen)
+
+
 @dataclass(slots=True)
 class SeatRecord:
     """One opponent's evidence so far."""
@@ -265,9 +271,8 @@ class OpponentProfiles:
         record = self.seats.get(seat)
         if record is None or not record.gaps:
             return prior
-        seen = len(record.gaps)
-        return min(prior, (prior * self.weight + _margin_of(record.margin_misses) * seen)
-                   / (self.weight + seen))
+        return min(prior, _shrunk(prior, _margin_of(record.margin_misses), len(record.gaps),
+                                  self.weight))
 
     def bluff(self, seat: int) -> float:
         """The share of ``seat``'s bids that said nothing of their hand: learned from their
@@ -304,9 +309,8 @@ class OpponentProfiles:
         prior = self.threshold_prior if prior is None else prior
         if record is None or not record.faced:
             return prior
-        seen = len(record.faced)
-        return ((prior * self.weight + _threshold_of(record.threshold_misses) * seen)
-                / (self.weight + seen))
+        return _shrunk(prior, _threshold_of(record.threshold_misses), len(record.faced),
+                       self.weight)
 
     def held(self, seat: int) -> tuple[int, int]:
         """How many of ``seat``'s bids a showdown judged, and how many of them held."""
