@@ -106,7 +106,7 @@ RESULTS = [
     (coach.cli.main, ["advise", "--hand", "2", "3", "--dice", "10", "--players", "3", "--bid",
                       "8x3"], "Call dudo on 8 × 3: you lose a die 0.3% of the time."),
     (coach.cli.main, ["review", "--seed", "865050", "--opponents", "reader", "odds", "liar",
-                      "--moves", "7x4.3x6.dudo"], "3 moves: 1 good, 2 doubtful: +19.4 points"),
+                      "--moves", "7x4.3x6.dudo"], "3 moves: 1 good, 2 doubtful: +7.58 points"),
     (coach.cli.main, ["arena", "--players", "2", "--games", "3", "--hero", "random",
                       "--opponents", "n3"], "3 games at 2 players, seed 0."),
     (coach.cli.main, ["league", "--hero", "random", "--opponents", "n3", "--sizes", "2",

@@ -160,7 +160,7 @@ def test_the_coach_bot_shrinks_what_it_learns_toward_the_tables_threshold():
 
 
 def test_calls_teach_a_seat_its_own_call_margin():
-    profiles = OpponentProfiles(weight=2)
+    profiles = OpponentProfiles(margin_weight=2)
     hands = (Hand([2, 3]), Hand([4, 6]), Hand([5, 2]))
     # Seat 2 calls 2 × 5 holding a five. From its dice, 2 × 5 needs one five or paco among
     # four dice, true 1 − (2/3)^4; its likeliest raise, 1 × P, one paco among four, true
@@ -215,7 +215,7 @@ def test_a_seat_is_never_taken_to_call_less_readily_than_the_prior():
     # calling late cost the coach against the adaptive readers; the prior stays their margin.
     hands = (Hand([5, 5, 1]), Hand([2, 3, 4]), Hand([6, 6, 2]))
     raised = showdown([(0, B("3x5")), (1, B("4x5"))], count=3, hands=hands, caller=2)
-    profiles = OpponentProfiles(weight=2)
+    profiles = OpponentProfiles(margin_weight=2)
     for _ in range(20):
         profiles.observe(raised, me=None)
     (gap, was_call), *_ = profiles.seats[1].gaps
@@ -267,5 +267,5 @@ def test_the_misses_counted_as_decisions_come_are_those_of_every_decision_at_onc
     if gaps:  # the middle of the margins that misread fewest
         fewest = [cut for cut, misses in zip(MARGINS, errors, strict=True)
                   if misses == min(errors)]
-        profiles = OpponentProfiles(weight=0.0, seats={1: record})
+        profiles = OpponentProfiles(weight=0.0, margin_weight=0.0, seats={1: record})
         assert profiles.call_margin(1, 1.0) == pytest.approx(fewest[len(fewest) // 2])

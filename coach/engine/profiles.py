@@ -120,6 +120,9 @@ class OpponentProfiles:
     bluff_prior: float = 0.2
     threshold_prior: float = 0.45
     weight: float = 10.0
+    margin_weight: float = 5.0
+    """How many decisions' worth the prior of :meth:`call_margin` counts for: fewer than the
+    other estimates', so that a seat shown to call readily is played so sooner."""
     reading: BidReading = field(default_factory=BidReading)
     """How bids are read: a bluff is weighed against the honest bid under this model."""
     seats: dict[int, SeatRecord] = field(default_factory=dict)
@@ -272,7 +275,7 @@ class OpponentProfiles:
         if record is None or not record.gaps:
             return prior
         return min(prior, _shrunk(prior, _margin_of(record.margin_misses), len(record.gaps),
-                                  self.weight))
+                                  self.margin_weight))
 
     def bluff(self, seat: int) -> float:
         """The share of ``seat``'s bids that said nothing of their hand: learned from their
