@@ -1587,7 +1587,7 @@ def test_the_manual_page_says_what_the_last_bid_changed(app: AppTest, lang: str)
 
 
 @pytest.mark.parametrize(("hand", "quantity", "moved", "flips"), [
-    ([1, 2, 2, 2, 2], 6, True, False),  # 59.6 % → 77.9 %, the advice stays 3 × P
+    ([2, 2, 2, 2, 2], 5, True, False),  # 59.6 % → 77.9 %, the advice stays 3 × P
     ([1, 2, 3, 4, 6], 4, False, True),  # 92.1 % → 97.3 %, but 3 × P turns into 7 × 5
 ])
 def test_the_line_shows_when_the_chance_moves_ten_points_or_the_advice_changes(
