@@ -69,10 +69,10 @@ def _threshold_of(errors: np.ndarray) -> float:
     return float(_THRESHOLDS[int(np.argmin(errors))])
 
 
-def _shrunk(prior: float, fit: float, seen: int, weight: float) -> float:
-    """``fit``, learned from ``seen`` decisions, pulled toward ``prior`` as if the prior had
-    been seen ``weight`` times."""
-    return (prior * weight + fit * seen) / (weight + seen)
+def _shrunk(prior: float, total: float, seen: int, weight: float) -> float:
+    """The mean of ``seen`` observations adding up to ``total``, pulled toward ``prior`` as if
+    the prior had been observed ``weight`` times."""
+    return (prior * weight + total) / (weight + seen)
 
 
 @dataclass(slots=True)
@@ -274,7 +274,8 @@ class OpponentProfiles:
         record = self.seats.get(seat)
         if record is None or not record.gaps:
             return prior
-        return min(prior, _shrunk(prior, _margin_of(record.margin_misses), len(record.gaps),
+        seen = len(record.gaps)
+        return min(prior, _shrunk(prior, _margin_of(record.margin_misses) * seen, seen,
                                   self.margin_weight))
 
     def bluff(self, seat: int) -> float:
@@ -284,10 +285,10 @@ class OpponentProfiles:
         if record is None:
             return self.bluff_prior
         if record.bids:
-            return (self.bluff_prior * self.weight + record.bluffs) / (self.weight + record.bids)
+            return _shrunk(self.bluff_prior, record.bluffs, record.bids, self.weight)
         if not record.judged:
             return self.bluff_prior
-        held = (HELD_PRIOR * self.weight + record.held) / (self.weight + record.judged)
+        held = _shrunk(HELD_PRIOR, record.held, record.judged, self.weight)
         return min(0.95, max(0.02, self.bluff_prior + HELD_SLOPE * (HELD_PRIOR - held)))
 
     def table_reading(self, seat: int) -> float:
@@ -312,8 +313,8 @@ class OpponentProfiles:
         prior = self.threshold_prior if prior is None else prior
         if record is None or not record.faced:
             return prior
-        return _shrunk(prior, _threshold_of(record.threshold_misses), len(record.faced),
-                       self.weight)
+        seen = len(record.faced)
+        return _shrunk(prior, _threshold_of(record.threshold_misses) * seen, seen, self.weight)
 
     def held(self, seat: int) -> tuple[int, int]:
         """How many of ``seat``'s bids a showdown judged, and how many of them held."""
