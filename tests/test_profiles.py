@@ -269,3 +269,16 @@ def test_the_misses_counted_as_decisions_come_are_those_of_every_decision_at_onc
                   if misses == min(errors)]
         profiles = OpponentProfiles(weight=0.0, margin_weight=0.0, seats={1: record})
         assert profiles.call_margin(1, 1.0) == pytest.approx(fewest[len(fewest) // 2])
+
+
+def test_a_seats_margin_is_shrunk_by_its_own_weight_not_the_other_estimates():
+    # Four calls at a gap of 0.2 and four raises at 0.05: the margins misreading none run
+    # from 0.05 up to below 0.2, so the fit is their middle, 0.1.
+    record = SeatRecord()
+    for _ in range(4):
+        record.add_gap(0.2, True)
+        record.add_gap(0.05, False)
+    assert _margin_of(record.margin_misses) == pytest.approx(0.1)
+    profiles = OpponentProfiles(weight=1000.0, margin_weight=2.0, seats={1: record})
+    assert profiles.call_margin(1, 0.3) == pytest.approx((0.3 * 2 + 0.1 * 8) / (2 + 8))
+    assert profiles.call_margin(1, 0.0) == 0.0  # never above the prior
