@@ -40,8 +40,8 @@ rollouts to call it (:attr:`CoachSettings.rollout_call_margin`). Callers so draw
 rounds the way the league's planners play them, and at five players the coach went from
 well below its fair share against four planners to about it (README, "Against the
 planners"); 0.3 rather than 0.2 won 2 to 4 points more against the planners at three, five
-and six players, and nothing less elsewhere once each seat's margin is learned (README, "A
-wider margin")."""
+and six players, and as much against the older bots at five once each seat's margin is
+learned (README, "A wider margin")."""
 OPENING_FLOOR = 1.0
 """The coach opens at no less than the table's expected count of its face, rounded down
 (:attr:`CoachSettings.opening_floor`). Measured in the league (README, "Openings"): head to
